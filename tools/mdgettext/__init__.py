@@ -1,0 +1,1 @@
+"""mdgettext: translate Markdown with gettext catalogs."""
