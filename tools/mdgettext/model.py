@@ -1,0 +1,108 @@
+"""The small frozen values that cross module boundaries.
+
+Everything the pipeline passes between stages is one of these, so a stage can be
+tested with values built by hand and never needs another stage's internals.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A place in a file; `line` is 1-based, as editors and compilers print it."""
+
+    path: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+class Style(Enum):
+    """How a translation is written back into its span."""
+
+    INLINE = "inline"  # Markdown inline text; a newline (hard break) gets the container prefix
+    LINE = "line"  # must stay on one line (headings, table cells, HTML text): newlines become spaces
+    YAML = "yaml"  # a front-matter scalar: re-quoted as valid YAML
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a segment's text sits in the source, as character offsets.
+
+    `continuation` is what a line added inside the span starts with (`> `, list
+    indentation), so a translation with a hard break stays in its container.
+    `quote` is the YAML scalar style of a front-matter value (`"`, `'`, `` for
+    plain, `|`/`>` for block scalars).
+    """
+
+    start: int
+    end: int
+    style: Style = Style.INLINE
+    continuation: str = ""
+    quote: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One translatable block: what the translator sees and where it goes back."""
+
+    msgid: str
+    kind: str  # "paragraph", "heading 2", "list item", "table cell", "html", "front matter", ...
+    location: Location
+    span: Span
+    context: str | None = None
+    comments: tuple[str, ...] = ()  # extracted comments for translators (#.)
+    anchor: str | None = None  # a heading's English slug, kept as its id in every language
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A source Markdown file and its segments, in source order."""
+
+    path: str
+    text: str
+    segments: tuple[Segment, ...]
+    headings: tuple[str, ...] = ()  # English slugs of every heading, in order
+
+
+@dataclass(frozen=True)
+class TranslationMap(Mapping[tuple[str | None, str], str]):
+    """Usable translations only: `(context, msgid) -> msgstr`.
+
+    Untranslated, fuzzy and obsolete entries never get in, so the weaver needs no
+    knowledge of catalogs to decide what falls back to the source.
+    """
+
+    entries: Mapping[tuple[str | None, str], str] = field(default_factory=dict)
+
+    def __getitem__(self, key: tuple[str | None, str]) -> str:
+        return self.entries[key]
+
+    def __iter__(self) -> Iterator[tuple[str | None, str]]:
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A finding about a file, printed the way compilers print theirs."""
+
+    location: Location
+    code: str
+    severity: Severity
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.severity.value}: {self.message} [{self.code}]"

@@ -1,0 +1,57 @@
+"""Source + segments + translations -> translated Markdown.
+
+The weaver splices: it copies the source and replaces the characters of each
+translated span, and nothing else. That is why list markers, blank lines, code,
+math, HTML and front-matter comments survive any translation byte for byte.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import frontmatter
+from .model import Document, Segment, Style, TranslationMap
+
+
+@dataclass(frozen=True, slots=True)
+class Woven:
+    text: str
+    translated: int  # segments whose text changed
+    fallbacks: tuple[Segment, ...]  # segments left in the source language (missing or fuzzy)
+
+
+def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False) -> Woven:
+    """Put every usable translation back in its span.
+
+    With `heading_ids`, a translated heading ends with `{#english-slug}` so the
+    Jekyll site (kramdown) keeps the English anchor other pages link to.
+    """
+    out: list[str] = []
+    last = 0
+    translated = 0
+    fallbacks = []
+    for seg in doc.segments:
+        msgstr = translations.get((seg.context, seg.msgid))
+        if msgstr is None:
+            fallbacks.append(seg)
+            continue
+        if msgstr == seg.msgid:
+            continue
+        out.append(doc.text[last : seg.span.start])
+        out.append(render(seg, msgstr, heading_ids))
+        last = seg.span.end
+        translated += 1
+    out.append(doc.text[last:])
+    return Woven("".join(out), translated, tuple(fallbacks))
+
+
+def render(seg: Segment, msgstr: str, heading_ids: bool = False) -> str:
+    """The characters that replace a segment's span."""
+    span = seg.span
+    if span.style is Style.YAML:
+        return frontmatter.encode(msgstr, span.quote)
+    if span.style is Style.LINE:
+        text = " ".join(msgstr.split("\n"))
+        if heading_ids and seg.anchor:
+            text = f"{text} {{#{seg.anchor}}}"
+        return text
+    return msgstr.replace("\n", "\n" + span.continuation)
