@@ -1,0 +1,101 @@
+"""Command line: argument parsing and exit codes (0 ok, 1 findings, 2 usage or input error)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__, commands
+from .catalog import LocaleError
+from .files import InputError
+from .project import ConfigError, load_config
+
+EPILOG = """\
+commands work on a project folder (the current one, or -C DIR): source/en/*.md,
+locale/*.pot, locale/LANG/LC_MESSAGES/*.po, build/LANG/*. Settings live in
+[tool.mdgettext] in its pyproject.toml.
+
+typical use:
+  mdgettext extract              # source/en/*.md -> locale/*.pot
+  mdgettext update -l ko         # -> locale/ko/LC_MESSAGES/*.po (translations kept)
+  mdgettext build -l ko          # -> build/ko/*.md and build/ko/*.html
+  mdgettext stats -l ko
+"""
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="mdgettext",
+        description="Translate Markdown with gettext catalogs.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("-C", dest="directory", metavar="DIR", type=Path, default=Path("."), help="run as if started in DIR")
+    ap.add_argument("-q", "--quiet", action="store_true", help="print errors and warnings only")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    ex = sub.add_parser("extract", help="source Markdown -> templates (.pot)", description="Extract translatable text into templates.")
+    ex.add_argument("file", nargs="?", type=Path, metavar="FILE.md", help="one file instead of the project's sources")
+    ex.add_argument("-o", "--output", type=Path, metavar="OUT.pot", help="the template to write (with FILE.md)")
+
+    up = sub.add_parser("update", help="create or merge translation catalogs (.po)", description="Create or update catalogs from the templates; translations are never dropped.")
+    up.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
+
+    bu = sub.add_parser("build", help="translated Markdown and HTML", description="Build translated Markdown and HTML into the build folder.")
+    bu.add_argument("file", nargs="?", type=Path, metavar="FILE.md", help="one source file instead of the project's")
+    bu.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale plus the source language)")
+    bu.add_argument("--format", default="md,html", metavar="md,html", help="output formats (default: md,html)")
+    bu.add_argument("--po", type=Path, metavar="IN.po", help="the catalog to use (with FILE.md)")
+    bu.add_argument("-o", "--output", type=Path, metavar="OUT.md|OUT.html", help="the file to write (with FILE.md)")
+
+    st = sub.add_parser("stats", help="translation progress per catalog", description="Show translated, fuzzy and untranslated messages and words.")
+    st.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
+    return ap
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    ap = parser()
+    args = ap.parse_args(argv)
+    report = commands.Reporter(quiet=args.quiet)
+    try:
+        config = load_config(args.directory)
+        root = config.root
+        if args.command == "extract":
+            if args.file is not None:
+                if args.output is None:
+                    ap.error("extract FILE.md needs -o OUT.pot")
+                return commands.extract_file(root / args.file, root / args.output, config, report)
+            return commands.extract(config, report)
+        if args.command == "update":
+            return commands.update(config, _locales(args.locale, config.configured_locales(), ap), report)
+        if args.command == "build":
+            formats = [f.strip() for f in args.format.split(",") if f.strip()]
+            bad = [f for f in formats if f not in commands.FORMATS]
+            if bad or not formats:
+                ap.error(f"--format: unknown format {bad[0] if bad else '(none)'!r} (choose from md, html)")
+            if args.file is not None:
+                if args.output is None:
+                    ap.error("build FILE.md needs -o OUT.md or -o OUT.html")
+                po = root / args.po if args.po is not None else None
+                return commands.build_file(root / args.file, po, root / args.output, config, report)
+            default = (*config.configured_locales(), config.source_language)
+            return commands.build(config, _locales(args.locale, default, ap), formats, report)
+        if args.command == "stats":
+            return commands.stats(config, _locales(args.locale, config.configured_locales(), ap), report)
+    except (InputError, ConfigError, LocaleError) as err:
+        print(f"mdgettext: error: {err}", file=sys.stderr)
+        return 2
+    return 2
+
+
+def _locales(given: list[str] | None, default: Sequence[str], ap: argparse.ArgumentParser) -> list[str]:
+    locales = list(dict.fromkeys(given or default))
+    if not locales:
+        ap.error("no locale: pass -l LANG or set locales in [tool.mdgettext]")
+    return locales
+
+
+def main() -> None:
+    sys.exit(run())

@@ -1,0 +1,224 @@
+"""The commands' work: read files, run the pure pipeline, write results, report.
+
+Each command returns an exit code and reports through `Reporter`, so the CLI
+layer is only argument parsing, and tests can call these directly.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+import polib
+
+from . import catalog, html, pofile
+from .catalog import Project
+from .files import InputError, SourceText, read_po, read_source, write_po, write_text
+from .frontmatter import FrontMatterError
+from .model import Document, TranslationMap
+from .project import Config
+from .segment import SegmentationError, segment
+from .weave import weave
+
+FORMATS = ("md", "html")
+
+
+@dataclass
+class Reporter:
+    quiet: bool = False
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    err: TextIO = field(default_factory=lambda: sys.stderr)
+
+    def info(self, line: str) -> None:
+        if not self.quiet:
+            print(line, file=self.out)
+
+    def warn(self, line: str) -> None:
+        print(f"mdgettext: warning: {line}", file=self.err)
+
+
+def creation_date() -> str:
+    """Now, or SOURCE_DATE_EPOCH for reproducible builds, in gettext's header format."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    stamp = time.gmtime(int(epoch)) if epoch and epoch.isdigit() else time.gmtime()
+    return time.strftime("%Y-%m-%d %H:%M+0000", stamp)
+
+
+def project_info(config: Config) -> Project:
+    return Project(config.name, config.version, creation_date())
+
+
+def load(path: Path, display: str, keys: Sequence[str]) -> tuple[SourceText, Document]:
+    """A source file and its segments; parse problems become one-line input errors."""
+    source = read_source(path, display)
+    try:
+        return source, segment(source.text, display, keys)
+    except FrontMatterError as err:
+        raise InputError(f"{display}:{err.line + 2}: {err}; fix the YAML between the --- lines") from err
+    except SegmentationError as err:
+        raise InputError(f"{display}: {err}") from err
+
+
+# ---------------------------------------------------------------- extract
+
+
+def extract(config: Config, report: Reporter) -> int:
+    chapters = config.chapters()
+    if not chapters:
+        raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to extract (is this the project folder?)")
+    project = project_info(config)
+    for chapter in chapters:
+        path = config.source_path(chapter)
+        _, doc = load(path, config.relative(path), config.front_matter_keys)
+        pot = catalog.template([doc], project)
+        changed = write_template(config.pot_path(chapter), pot)
+        state = "written" if changed else "unchanged"
+        report.info(f"{config.relative(config.pot_path(chapter))}: {len(pot)} messages ({state})")
+    return 0
+
+
+def extract_file(source: Path, output: Path, config: Config, report: Reporter) -> int:
+    _, doc = load(source, _display(source, config.root), config.front_matter_keys)
+    pot = catalog.template([doc], project_info(config))
+    changed = write_template(output, pot)
+    report.info(f"{_display(output, config.root)}: {len(pot)} messages ({'written' if changed else 'unchanged'})")
+    return 0
+
+
+def write_template(path: Path, pot: polib.POFile) -> bool:
+    """Write a template unless only its creation date would change."""
+    if path.exists():
+        old = read_po(path, str(path))
+        if catalog.same_content(old, pot):
+            return False
+    write_po(path, pot)
+    return True
+
+
+# ---------------------------------------------------------------- update
+
+
+def update(config: Config, languages: Sequence[str], report: Reporter) -> int:
+    chapters = [c for c in config.chapters() if config.pot_path(c).exists()]
+    if not chapters:
+        raise InputError(f"{config.locale_dir}: no templates (.pot); run `mdgettext extract` first")
+    project = project_info(config)
+    for language in languages:
+        catalog.locale_name(language)
+        for chapter in chapters:
+            pot_path = config.pot_path(chapter)
+            pot = read_po(pot_path, config.relative(pot_path))
+            po_path = config.po_path(chapter, language)
+            display = config.relative(po_path)
+            if po_path.exists():
+                po = catalog.merge(read_po(po_path, display), pot)
+            else:
+                po = catalog.new_catalog(pot, language, project, creation_date())
+            text = pofile.dumps(po)
+            if po_path.exists() and po_path.read_text(encoding="utf-8") == text:
+                state = "unchanged"
+            else:
+                write_text(po_path, text)
+                state = "written"
+            s = catalog.stats(po)
+            obsolete = sum(1 for e in po if e.obsolete)
+            report.info(
+                f"{display}: {s.translated} translated, {s.fuzzy} fuzzy, {s.untranslated} untranslated, "
+                f"{obsolete} obsolete ({state})"
+            )
+    return 0
+
+
+# ---------------------------------------------------------------- build
+
+
+def build(config: Config, languages: Sequence[str], formats: Sequence[str], report: Reporter) -> int:
+    chapters = config.chapters()
+    if not chapters:
+        raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
+    for language in languages:
+        if language != config.source_language:
+            catalog.locale_name(language)
+        for chapter in chapters:
+            path = config.source_path(chapter)
+            source, doc = load(path, config.relative(path), config.front_matter_keys)
+            translations = TranslationMap()
+            if language != config.source_language:
+                po_path = config.po_path(chapter, language)
+                if po_path.exists():
+                    translations = catalog.translation_map(read_po(po_path, config.relative(po_path)))
+                else:
+                    report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
+            outputs = {fmt: config.output_path(chapter, language, fmt) for fmt in formats}
+            _build_one(source, doc, translations, language, outputs, config, report)
+    return 0
+
+
+def build_file(source_path: Path, po_path: Path | None, output: Path, config: Config, report: Reporter) -> int:
+    fmt = output.suffix.lstrip(".")
+    if fmt not in FORMATS:
+        raise InputError(f"{output}: the output must end in .md or .html")
+    source, doc = load(source_path, _display(source_path, config.root), config.front_matter_keys)
+    translations = TranslationMap()
+    language = config.source_language
+    if po_path is not None:
+        po = read_po(po_path, _display(po_path, config.root))
+        translations = catalog.translation_map(po)
+        language = po.metadata.get("Language") or language
+    _build_one(source, doc, translations, language, {fmt: output}, config, report)
+    return 0
+
+
+def _build_one(
+    source: SourceText,
+    doc: Document,
+    translations: TranslationMap,
+    language: str,
+    outputs: dict[str, Path],
+    config: Config,
+    report: Reporter,
+) -> None:
+    if language == config.source_language:
+        text, fallbacks = doc.text, 0
+    else:
+        woven = weave(doc, translations, heading_ids=config.heading_ids)
+        text, fallbacks = woven.text, len(woven.fallbacks)
+    for fmt, path in outputs.items():
+        content = source.restore(text) if fmt == "md" else html.page(text, language, doc.headings)
+        write_text(path, content)
+        note = "" if language == config.source_language else f": {fallbacks} of {len(doc.segments)} entries fell back to English"
+        report.info(f"{_display(path, config.root)}{note}")
+
+
+# ---------------------------------------------------------------- stats
+
+
+def stats(config: Config, languages: Sequence[str], report: Reporter) -> int:
+    rows = []
+    for language in languages:
+        for chapter in config.chapters():
+            po_path = config.po_path(chapter, language)
+            if not po_path.exists():
+                report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
+                continue
+            s = catalog.stats(read_po(po_path, config.relative(po_path)))
+            rows.append((config.relative(po_path), s))
+    for name, s in rows:
+        report.info(
+            f"{name}: {s.percent:.1f}% translated; messages: {s.translated} translated, {s.fuzzy} fuzzy, "
+            f"{s.untranslated} untranslated; words: {s.translated_words} translated, {s.fuzzy_words} fuzzy, "
+            f"{s.untranslated_words} untranslated"
+        )
+    return 0
+
+
+def _display(path: Path, root: Path) -> str:
+    """Paths relative to where the command runs, as the user typed them."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,0 +1,86 @@
+"""The file layer: reading sources and catalogs, writing outputs atomically.
+
+Everything in the middle of the pipeline works on `\\n`-terminated text; this
+module hides line endings and byte-order marks and gives them back on output, and
+never leaves a half-written file: it writes a temporary file beside the target and
+renames it into place.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import polib
+
+from . import pofile
+
+BOM = "\ufeff"
+
+
+class InputError(Exception):
+    """Bad input the user must fix; the message names the file and line."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """A text file's content with `\\n` line endings, and how to write it back."""
+
+    text: str
+    newline: str = "\n"
+    bom: bool = False
+
+    def restore(self, text: str) -> str:
+        if self.newline != "\n":
+            text = text.replace("\n", self.newline)
+        return BOM + text if self.bom else text
+
+
+def read_source(path: Path, display: str) -> SourceText:
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise InputError(f"{display}: cannot read: {err.strerror}") from err
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise InputError(f"{display}:{line}: not valid UTF-8 (byte {err.start}); save the file as UTF-8") from err
+    bom = text.startswith(BOM)
+    if bom:
+        text = text[1:]
+    newline = "\r\n" if "\r\n" in text else "\n"
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return SourceText(text, newline, bom)
+
+
+def read_po(path: Path, display: str) -> polib.POFile:
+    """A catalog parsed by polib; a syntax error becomes one line naming the file."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as err:
+        raise InputError(f"{display}: cannot read: {err.strerror}") from err
+    except UnicodeDecodeError as err:
+        raise InputError(f"{display}: not valid UTF-8 (byte {err.start}); catalogs must be UTF-8") from err
+    try:
+        return polib.pofile(text, wrapwidth=79)
+    except (OSError, ValueError) as err:
+        raise InputError(f"{display}: {err}") from err
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write atomically: a reader sees the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_po(path: Path, po: polib.POFile) -> None:
+    write_text(path, pofile.dumps(po))

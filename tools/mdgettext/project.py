@@ -1,0 +1,101 @@
+"""Where things live: source/en/X.md <-> locale/X.pot <-> locale/ko/LC_MESSAGES/X.po <-> build/ko/X.*
+
+Every setting has a default, so any folder with `source/en/` is a project; a
+`[tool.mdgettext]` table in its pyproject.toml changes them.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from .frontmatter import DEFAULT_KEYS
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Config:
+    root: Path
+    source: str = "source/en"
+    locale_dir: str = "locale"
+    build_dir: str = "build"
+    locales: tuple[str, ...] = ()
+    front_matter_keys: tuple[str, ...] = DEFAULT_KEYS
+    heading_ids: bool = False
+    name: str = "PROJECT"
+    version: str = "VERSION"
+    source_language: str = "en"
+
+    @property
+    def source_dir(self) -> Path:
+        return self.root / self.source
+
+    def chapters(self) -> list[str]:
+        """Chapter names: paths under the source folder without `.md`, `/`-separated."""
+        if not self.source_dir.is_dir():
+            return []
+        return sorted(
+            PurePosixPath(p.relative_to(self.source_dir).with_suffix("").as_posix()).as_posix()
+            for p in self.source_dir.rglob("*.md")
+            if p.is_file()
+        )
+
+    def source_path(self, chapter: str) -> Path:
+        return self.source_dir / f"{chapter}.md"
+
+    def pot_path(self, chapter: str) -> Path:
+        return self.root / self.locale_dir / f"{chapter}.pot"
+
+    def po_path(self, chapter: str, language: str) -> Path:
+        return self.root / self.locale_dir / language / "LC_MESSAGES" / f"{chapter}.po"
+
+    def output_path(self, chapter: str, language: str, suffix: str) -> Path:
+        return self.root / self.build_dir / language / f"{chapter}.{suffix}"
+
+    def relative(self, path: Path) -> str:
+        """A path as the user should read it: relative to the project root."""
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def configured_locales(self) -> tuple[str, ...]:
+        """The configured locales, or every locale folder that holds catalogs."""
+        if self.locales:
+            return self.locales
+        base = self.root / self.locale_dir
+        if not base.is_dir():
+            return ()
+        return tuple(sorted(p.name for p in base.iterdir() if (p / "LC_MESSAGES").is_dir()))
+
+
+def load_config(root: Path) -> Config:
+    """Read `[tool.mdgettext]` (and the project's name and version) from pyproject.toml."""
+    root = root.resolve()
+    pyproject = root / "pyproject.toml"
+    if not pyproject.is_file():
+        return Config(root=root)
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise ConfigError(f"pyproject.toml: {err}") from err
+    project = data.get("project", {})
+    table = data.get("tool", {}).get("mdgettext", {})
+    known = {"source", "locale_dir", "build_dir", "locales", "front_matter_keys", "heading_ids", "name", "version"}
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise ConfigError(f"pyproject.toml: unknown [tool.mdgettext] setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    return Config(
+        root=root,
+        source=table.get("source", "source/en"),
+        locale_dir=table.get("locale_dir", "locale"),
+        build_dir=table.get("build_dir", "build"),
+        locales=tuple(table.get("locales", ())),
+        front_matter_keys=tuple(table.get("front_matter_keys", DEFAULT_KEYS)),
+        heading_ids=bool(table.get("heading_ids", False)),
+        name=table.get("name", project.get("name", "PROJECT")),
+        version=str(table.get("version", project.get("version", "VERSION"))),
+    )
