@@ -22,7 +22,7 @@ FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
 VOLATILE = re.compile(
     r"""(?P<dest>(?<=\]\()\s*(?:<[^<>\n]*>|[^\s()<]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+"[^"]*")?\s*(?=\)))
       | (?P<auto><[A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\s]*>)
-      | (?P<code>(`+)(?!`).*?(?<!`)\5(?!`))""",
+      | (?P<code>(?P<ticks>`+)(?!`).*?(?<!`)(?P=ticks)(?!`))""",
     re.VERBOSE,
 )
 

@@ -182,16 +182,17 @@ def _build_one(
     config: Config,
     report: Reporter,
 ) -> None:
+    messages = len({(s.context, s.msgid) for s in doc.segments})
     if language == config.source_language:
-        text, fallbacks = doc.text, 0
+        text, note = doc.text, "source text"
     else:
         woven = weave(doc, translations, heading_ids=config.heading_ids)
-        text, fallbacks = woven.text, len(woven.fallbacks)
+        fallbacks = len({(s.context, s.msgid) for s in woven.fallbacks})
+        text, note = woven.text, f"{fallbacks} of {messages} messages fell back to English"
     for fmt, path in outputs.items():
         content = source.restore(text) if fmt == "md" else html.page(text, language, doc.headings)
         write_text(path, content)
-        note = "" if language == config.source_language else f": {fallbacks} of {len(doc.segments)} entries fell back to English"
-        report.info(f"{_display(path, config.root)}{note}")
+        report.info(f"{_display(path, config.root)}: {note}")
 
 
 # ---------------------------------------------------------------- stats

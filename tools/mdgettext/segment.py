@@ -186,10 +186,9 @@ def _front_matter(token: Token, lines: Lines, path: str, keys: Sequence[str]) ->
     for value in frontmatter.translatable_values(content, keys):
         yield Segment(
             msgid=value.text,
-            kind="front matter",
+            kind=f"front matter: {value.key_path}",
             location=Location(path, first + value.line + 1),
             span=Span(base + value.start, base + value.end, Style.YAML, quote=value.quote),
-            comments=(f"front matter: {value.key_path}",),
         )
 
 
