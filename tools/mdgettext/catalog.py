@@ -176,7 +176,8 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
         if key not in used and _has_translation(entry):
             gone = _copy(entry)
             gone.obsolete = True
-            gone.occurrences = []
+            gone.occurrences = []  # GNU gettext keeps neither references nor
+            gone.comment = ""  # extracted comments on obsolete entries
             po.append(gone)
     return po
 

@@ -1,0 +1,54 @@
+"""Shared test helpers: fixture folders, a throwaway project, the CLI in-process."""
+from __future__ import annotations
+
+import io
+import shutil
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from mdgettext.cli import run
+
+TESTS = Path(__file__).resolve().parent
+FIXTURES = TESTS / "fixtures"
+REPO = TESTS.parent
+SHARED = REPO.parent / "shared"
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+def cli(*args: str | Path) -> Result:
+    """Run `mdgettext ARGS` in-process, as a user would from a shell."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = run([str(a) for a in args])
+        except SystemExit as exit_:  # argparse's --help and usage errors
+            code = int(exit_.code or 0)
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A project folder with one small chapter and no configuration."""
+    root = tmp_path / "book"
+    (root / "source" / "en").mkdir(parents=True)
+    return root
+
+
+@pytest.fixture
+def chapter_copy(tmp_path: Path) -> Path:
+    """A copy of this repository's translation project (sources, catalogs, settings)."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    for part in ("source", "locale"):
+        shutil.copytree(REPO / part, root / part)
+    shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
+    return root

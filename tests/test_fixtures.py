@@ -1,0 +1,78 @@
+"""Paired fixture files, reviewed by hand and read side by side:
+
+    extract/X.md                      -> extract/X.pot            (what a translator is offered)
+    build/X.md + build/X.po           -> build/X.expected.md      (what the build writes)
+    update/X.old.po + update/X.pot    -> update/X.expected.po     (what `update` keeps)
+
+A new case is new files, no new code.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+import pytest
+from conftest import FIXTURES
+from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
+
+from mdgettext.catalog import Project, merge, template, translation_map
+from mdgettext.model import TranslationMap
+from mdgettext.pofile import dumps
+from mdgettext.segment import segment
+from mdgettext.weave import weave
+
+PROJECT = Project("fixtures", "1.0", "2025-01-01 00:00+0000")
+
+
+def cases(folder: str, pattern: str) -> list[Path]:
+    return sorted(p for p in (FIXTURES / folder).glob(pattern) if ".expected." not in p.name)
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("source", cases("extract", "*.md"), ids=lambda p: p.stem)
+def test_extract_offers_what_the_reviewed_template_lists(source: Path) -> None:
+    doc = segment(read(source), source.name)
+    assert dumps(template([doc], PROJECT)) == read(source.with_suffix(".pot"))
+
+
+@pytest.mark.parametrize("source", cases("extract", "*.md"), ids=lambda p: p.stem)
+def test_fixture_templates_are_what_gnu_gettext_writes(source: Path) -> None:
+    assert_msgcat_fixed_point(source.with_suffix(".pot"))
+    assert_msgfmt_check(source.with_suffix(".pot"))
+
+
+@pytest.mark.parametrize("source", cases("build", "*.md"), ids=lambda p: p.stem)
+def test_build_splices_translations_into_the_source(source: Path) -> None:
+    doc = segment(read(source), source.name)
+    translations = translation_map(polib.pofile(str(source.with_suffix(".po"))))
+    woven = weave(doc, translations, heading_ids=True)
+    assert woven.text == read(source.with_name(f"{source.stem}.expected.md"))
+
+
+@pytest.mark.parametrize("source", cases("build", "*.md") + cases("extract", "*.md"), ids=lambda p: p.stem)
+def test_identity_translation_reproduces_the_source(source: Path) -> None:
+    text = read(source)
+    doc = segment(text, source.name)
+    identity = TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})
+    assert weave(doc, identity, heading_ids=True).text == text
+
+
+@pytest.mark.parametrize("old", cases("update", "*.old.po"), ids=lambda p: p.name.split(".")[0])
+def test_update_keeps_translations_as_the_reviewed_catalog_shows(old: Path, tmp_path: Path) -> None:
+    name = old.name.split(".")[0]
+    pot = polib.pofile(str(old.with_name(f"{name}.pot")))
+    merged = dumps(merge(polib.pofile(str(old)), pot))
+    assert merged == read(old.with_name(f"{name}.expected.po"))
+    written = tmp_path / f"{name}.po"
+    written.write_text(merged, encoding="utf-8")
+    assert_msgcat_fixed_point(written)
+    assert_msgfmt_check(written)
+
+
+def test_update_fixture_template_comes_from_its_source() -> None:
+    source = FIXTURES / "update" / "chapter.md"
+    pot = template([segment(read(source), "chapter.md")], Project("fixtures", "1.0", "2025-02-01 00:00+0000"))
+    assert dumps(pot) == read(FIXTURES / "update" / "chapter.pot")
