@@ -1,0 +1,145 @@
+"""The command line as users meet it: help, exit codes, -C, --quiet, single files."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import polib
+from conftest import cli
+
+CHAPTER = "# Title\n\nSome text with a [link](https://example.com).\n"
+
+
+def write_chapter(project: Path, name: str = "intro", text: str = CHAPTER) -> Path:
+    path = project / "source" / "en" / f"{name}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_help_lists_the_commands_and_exits_0() -> None:
+    result = cli("--help")
+    assert result.code == 0
+    for command in ("extract", "update", "build", "stats"):
+        assert command in result.out
+
+
+def test_a_usage_error_exits_2() -> None:
+    assert cli("translate").code == 2
+    assert cli("build", "--format", "pdf").code == 2
+
+
+def test_the_full_cycle_in_a_folder_with_no_configuration(project: Path) -> None:
+    write_chapter(project)
+    write_chapter(project, "part/two", "## Second\n\nMore text.\n")
+    extract = cli("-C", project, "extract")
+    assert extract.code == 0
+    assert "locale/intro.pot: 2 messages (written)" in extract.out
+    assert (project / "locale" / "part" / "two.pot").exists()  # sub-folders kept in the name
+    assert cli("-C", project, "update", "-l", "ko").code == 0
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    po.find("Title").msgstr = "제목"
+    po.save()
+    build = cli("-C", project, "build", "-l", "ko")
+    assert build.code == 0
+    assert "build/ko/intro.md: 1 of 2 messages fell back to English" in build.out
+    assert "build/ko/intro.html: 1 of 2 messages fell back to English" in build.out
+    assert (project / "build" / "ko" / "intro.md").read_text(encoding="utf-8").startswith("# 제목\n")
+    assert (project / "build" / "ko" / "part" / "two.html").exists()
+    stats = cli("-C", project, "stats", "-l", "ko")
+    assert "locale/ko/LC_MESSAGES/intro.po: 50.0% translated; messages: 1 translated, 0 fuzzy, 1 untranslated" in stats.out
+
+
+def test_build_without_a_locale_builds_every_catalog_and_english(project: Path) -> None:
+    write_chapter(project)
+    cli("-C", project, "extract")
+    cli("-C", project, "update", "-l", "ko", "-l", "ja")
+    assert cli("-C", project, "build", "--format", "md").code == 0
+    for language in ("en", "ja", "ko"):
+        assert (project / "build" / language / "intro.md").read_text(encoding="utf-8") == CHAPTER
+
+
+def test_quiet_prints_nothing_on_success(project: Path) -> None:
+    write_chapter(project)
+    result = cli("-C", project, "--quiet", "extract")
+    assert result.code == 0 and result.out == "" and result.err == ""
+
+
+def test_paths_are_relative_to_where_it_runs(project: Path, monkeypatch) -> None:
+    write_chapter(project)
+    monkeypatch.chdir(project)
+    assert cli("extract").code == 0
+    assert (project / "locale" / "intro.pot").exists()
+
+
+def test_single_files_for_scripts(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("doc.md").write_text(CHAPTER, encoding="utf-8")
+    assert cli("extract", "doc.md", "-o", "doc.pot").code == 0
+    pot = polib.pofile("doc.pot")
+    assert [e.occurrences for e in pot] == [[("doc.md", "1")], [("doc.md", "3")]]
+    po = polib.POFile()
+    po.metadata = {"Language": "ko", "Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgid="Title", msgstr="제목"))
+    po.save("doc.ko.po")
+    assert cli("build", "doc.md", "--po", "doc.ko.po", "-o", "out/doc.md").code == 0
+    assert Path("out/doc.md").read_text(encoding="utf-8").startswith("# 제목\n")
+    assert cli("build", "doc.md", "--po", "doc.ko.po", "-o", "out/doc.html").code == 0
+    assert '<html lang="ko">' in Path("out/doc.html").read_text(encoding="utf-8")
+
+
+def test_a_folder_without_sources_is_a_clear_error(tmp_path: Path) -> None:
+    result = cli("-C", tmp_path, "extract")
+    assert result.code == 2
+    assert result.err.startswith("mdgettext: error: source/en: no Markdown files")
+    assert "Traceback" not in result.err
+
+
+def test_update_before_extract_says_what_to_run(project: Path) -> None:
+    write_chapter(project)
+    result = cli("-C", project, "update", "-l", "ko")
+    assert result.code == 2
+    assert "run `mdgettext extract` first" in result.err
+
+
+def test_an_unknown_locale_is_refused(project: Path) -> None:
+    write_chapter(project)
+    cli("-C", project, "extract")
+    result = cli("-C", project, "update", "-l", "xx-nowhere")
+    assert result.code == 2
+    assert "unknown locale code 'xx-nowhere'" in result.err
+    assert not (project / "locale" / "xx-nowhere").exists()
+
+
+def test_broken_front_matter_names_the_line(project: Path) -> None:
+    write_chapter(project, text="---\ntitle: [unclosed\n---\n\nText.\n")
+    result = cli("-C", project, "extract")
+    assert result.code == 2
+    assert result.err.startswith("mdgettext: error: source/en/intro.md:")
+    assert "front matter is not valid YAML" in result.err
+    assert not (project / "locale").exists()
+
+
+def test_crlf_and_bom_sources_keep_their_line_endings(project: Path) -> None:
+    source = write_chapter(project)
+    source.write_bytes(b"\xef\xbb\xbf" + CHAPTER.replace("\n", "\r\n").encode("utf-8"))
+    cli("-C", project, "extract")
+    cli("-C", project, "update", "-l", "ko")
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    po.find("Title").msgstr = "제목"
+    po.save()
+    assert cli("-C", project, "build", "-l", "ko", "-l", "en", "--format", "md").code == 0
+    assert (project / "build" / "en" / "intro.md").read_bytes() == source.read_bytes()
+    assert (project / "build" / "ko" / "intro.md").read_bytes() == source.read_bytes().replace(b"# Title", "# 제목".encode())
+
+
+def test_no_temporary_files_are_left_behind(project: Path) -> None:
+    write_chapter(project)
+    cli("-C", project, "extract")
+    cli("-C", project, "update", "-l", "ko")
+    cli("-C", project, "build", "-l", "ko")
+    leftovers = [p for p in project.rglob("*") if p.name.endswith(".tmp")]
+    assert leftovers == []
+    assert os.listdir(project / "locale") == ["intro.pot", "ko"] or sorted(os.listdir(project / "locale")) == ["intro.pot", "ko"]

@@ -1,0 +1,74 @@
+"""Segmentation details a translator relies on: stable msgids and exact spans."""
+from __future__ import annotations
+
+import textwrap
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mdgettext.frontmatter import encode
+from mdgettext.model import TranslationMap
+from mdgettext.segment import fold, segment
+from mdgettext.weave import weave
+
+WORDS = st.lists(st.sampled_from(["the", "model", "`x`", "*fast*", "[a](b)", "TPU", "v5e", "H<sub>2</sub>O", "$n^2$", "—"]), min_size=1, max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=WORDS, width=st.integers(min_value=10, max_value=100), prefix=st.sampled_from(["", "> ", "* ", "1. ", "> * "]))
+def test_rewrapping_a_paragraph_changes_no_msgid(words: list[str], width: int, prefix: str) -> None:
+    one_line = " ".join(words)
+    wrapped = textwrap.wrap(one_line, width, break_long_words=False, break_on_hyphens=False)
+    indent = "".join(c if c == ">" else " " for c in prefix)
+    text = prefix + ("\n" + indent).join(wrapped) + "\n"
+    assert [s.msgid for s in segment(text, "x.md").segments] == [s.msgid for s in segment(prefix + one_line + "\n", "x.md").segments]
+
+
+def test_fold_keeps_hard_breaks_visible() -> None:
+    assert fold("a\nb") == "a b"
+    assert fold("a  \nb") == "a  \nb"
+    assert fold("a\\\nb") == "a\\\nb"
+    assert fold("a\\\\\nb") == "a\\\\ b"  # an escaped backslash is not a break
+
+
+def translate(text: str, table: dict[str, str]) -> str:
+    doc = segment(text, "x.md")
+    return weave(doc, TranslationMap({(s.context, s.msgid): table.get(s.msgid, s.msgid) for s in doc.segments})).text
+
+
+def test_a_hard_break_in_a_translation_stays_inside_its_container() -> None:
+    text = "> * one item\n"
+    assert translate(text, {"one item": "첫 줄  \n둘째 줄"}) == "> * 첫 줄  \n>   둘째 줄\n"
+
+
+def test_tables_inside_quotes_and_lists_keep_their_prefixes() -> None:
+    text = "> | a | b |\n> |---|---|\n> | cell | x \\| y |\n\n- | h |\n  |---|\n  | v w |\n"
+    out = translate(text, {"cell": "칸", "x \\| y": "가 \\| 나", "h": "머리", "v w": "값"})
+    assert out == "> | a | b |\n> |---|---|\n> | 칸 | 가 \\| 나 |\n\n- | 머리 |\n  |---|\n  | 값 |\n"
+
+
+def test_tab_indented_continuation_lines_are_found() -> None:
+    text = "- item\n\tcontinued here\n"
+    assert [s.msgid for s in segment(text, "x.md").segments] == ["item continued here"]
+    assert translate(text, {"item continued here": "항목"}) == "- 항목\n"
+
+
+def test_setext_heading_keeps_its_underline() -> None:
+    assert translate("Title\nline two\n===\n", {"Title line two": "제목"}) == "제목\n===\n"
+
+
+def test_code_math_comments_and_liquid_are_never_offered() -> None:
+    text = "```\ncode words\n```\n\n$$\nx = y\n$$\n\n<!-- words -->\n\n{% include x.liquid %}\n\n    indented words\n"
+    assert segment(text, "x.md").segments == ()
+
+
+def test_unknown_fence_never_swallows_a_segment_span() -> None:
+    text = "Text before.\n\n```\nunclosed fence\n"
+    assert [s.msgid for s in segment(text, "x.md").segments] == ["Text before."]
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.text(alphabet=st.sampled_from(list("ab :#'\"-*&!%@`|>{}[],?\\\n\t한글yesnull01.")), min_size=1, max_size=20), quote=st.sampled_from(["", '"', "'", ">", "|"]))
+def test_front_matter_values_are_written_back_as_valid_yaml(value: str, quote: str) -> None:
+    assert yaml.safe_load(f"key: {encode(value, quote)}\nnext: 1\n") == {"key": value, "next": 1}

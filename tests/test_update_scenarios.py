@@ -1,0 +1,129 @@
+"""What a translator sees after the English changes: `extract` + `update` on a real
+project folder, through the command line. Every catalog written is checked with
+GNU gettext (`msgcat` prints it unchanged, `msgfmt --check` accepts it)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+import pytest
+from conftest import cli
+from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
+
+SOURCE = """\
+# Scaling Basics
+
+Models keep growing, and training them takes many chips working together over a
+fast network.
+
+Read the [roofline guide](https://example.com/roofline) before you start.
+
+A paragraph that will be deleted later.
+"""
+
+TRANSLATIONS = {
+    "Scaling Basics": "스케일링 기초",
+    "Models keep growing, and training them takes many chips working together over a fast network.": "모델은 계속 커지고, 학습에는 빠른 네트워크로 함께 일하는 많은 칩이 필요하다.",
+    "Read the [roofline guide](https://example.com/roofline) before you start.": "시작하기 전에 [roofline 안내서](https://example.com/roofline)를 읽어라.",
+    "A paragraph that will be deleted later.": "나중에 지워질 문단.",
+}
+
+
+@pytest.fixture
+def translated(project: Path) -> Path:
+    """A project whose Korean catalog translates every message."""
+    (project / "source" / "en" / "intro.md").write_text(SOURCE, encoding="utf-8")
+    assert cli("-C", project, "extract").code == 0
+    assert cli("-C", project, "update", "-l", "ko").code == 0
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    for entry in po:
+        entry.msgstr = TRANSLATIONS[entry.msgid]
+    po.save()
+    assert cli("-C", project, "update", "-l", "ko").code == 0  # back in GNU layout
+    return project
+
+
+def edit_and_update(project: Path, old: str, new: str) -> polib.POFile:
+    source = project / "source" / "en" / "intro.md"
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    source.write_text(text.replace(old, new), encoding="utf-8")
+    assert cli("-C", project, "extract").code == 0
+    assert cli("-C", project, "update", "-l", "ko").code == 0
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    assert_msgcat_fixed_point(po_path)
+    assert_msgfmt_check(po_path)
+    assert_msgcat_fixed_point(project / "locale" / "intro.pot")
+    return polib.pofile(str(po_path))
+
+
+def entry(po: polib.POFile, msgid: str) -> polib.POEntry:
+    found = po.find(msgid)
+    assert found is not None, msgid
+    return found
+
+
+def test_rewrapping_a_paragraph_changes_nothing_for_the_translator(translated: Path) -> None:
+    po = edit_and_update(translated, "together over a\nfast network.", "together\nover a fast network.")
+    assert not [e for e in po if e.fuzzy or not e.msgstr]
+    assert not po.obsolete_entries()
+
+
+def test_an_edited_sentence_goes_fuzzy_with_its_previous_source(translated: Path) -> None:
+    po = edit_and_update(translated, "Models keep growing", "Language models keep growing")
+    changed = entry(po, "Language models keep growing, and training them takes many chips working together over a fast network.")
+    assert changed.fuzzy
+    assert changed.previous_msgid == "Models keep growing, and training them takes many chips working together over a fast network."
+    assert changed.msgstr.startswith("모델은 계속 커지고")
+    assert not po.obsolete_entries()
+
+
+def test_a_changed_url_is_carried_into_the_translation(translated: Path) -> None:
+    po = edit_and_update(translated, "https://example.com/roofline", "https://example.org/rooflines")
+    moved = entry(po, "Read the [roofline guide](https://example.org/rooflines) before you start.")
+    assert not moved.fuzzy
+    assert moved.msgstr == "시작하기 전에 [roofline 안내서](https://example.org/rooflines)를 읽어라."
+
+
+def test_a_deleted_paragraph_goes_obsolete_and_comes_back_when_restored(translated: Path) -> None:
+    po = edit_and_update(translated, "\nA paragraph that will be deleted later.\n", "")
+    assert [(e.msgid, e.msgstr) for e in po.obsolete_entries()] == [("A paragraph that will be deleted later.", "나중에 지워질 문단.")]
+    po = edit_and_update(translated, "you start.\n", "you start.\n\nA paragraph that will be deleted later.\n")
+    back = entry(po, "A paragraph that will be deleted later.")
+    assert back.msgstr == "나중에 지워질 문단." and not back.obsolete and not back.fuzzy
+    assert not po.obsolete_entries()
+
+
+def test_running_extract_and_update_again_changes_no_byte(translated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pot = translated / "locale" / "intro.pot"
+    po = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    before = pot.read_bytes(), po.read_bytes()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "2000000000")  # a later clock must not matter
+    assert "unchanged" in cli("-C", translated, "extract").out
+    assert "unchanged" in cli("-C", translated, "update", "-l", "ko").out
+    assert (pot.read_bytes(), po.read_bytes()) == before
+
+
+def test_a_translators_comment_and_flags_survive_update(translated: Path) -> None:
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    first = entry(po, "Scaling Basics")
+    first.tcomment = "용어집: scaling = 스케일링"
+    first.flags.append("no-wrap")
+    po.save()
+    po = edit_and_update(translated, "# Scaling Basics", "# Scaling Basics\n\nA new paragraph.")
+    kept = entry(po, "Scaling Basics")
+    assert kept.tcomment == "용어집: scaling = 스케일링"
+    assert "no-wrap" in kept.flags
+    assert entry(po, "A new paragraph.").msgstr == ""
+
+
+def test_the_template_keeps_its_creation_date_until_its_content_changes(translated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pot_path = translated / "locale" / "intro.pot"
+    created = polib.pofile(str(pot_path)).metadata["POT-Creation-Date"]
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "2000000000")  # 2033-05-18
+    cli("-C", translated, "extract")
+    assert polib.pofile(str(pot_path)).metadata["POT-Creation-Date"] == created
+    edit_and_update(translated, "before you start", "before you begin")
+    assert polib.pofile(str(pot_path)).metadata["POT-Creation-Date"] == "2033-05-18 03:33+0000"
