@@ -1,6 +1,7 @@
 """Shared test helpers: fixture folders, a throwaway project, the CLI in-process."""
 from __future__ import annotations
 
+import importlib.util
 import io
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
@@ -15,6 +16,19 @@ TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"
 REPO = TESTS.parent
 SHARED = REPO.parent / "shared"
+ROUNDTRIP = SHARED / "tools" / "roundtrip.py"
+
+
+def _load_roundtrip():
+    """The shared fidelity tool, imported so tests use its pseudo rule and metrics as they are."""
+    spec = importlib.util.spec_from_file_location("roundtrip", ROUNDTRIP)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+rt = _load_roundtrip()
+MD = rt.renderer()  # the renderer roundtrip.py compares HTML with
 
 
 @dataclass

@@ -7,32 +7,19 @@ every line that holds nothing to translate. The pseudo rule and the metrics are
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
 import sys
 
 import pytest
-from conftest import SHARED
+from conftest import MD, ROUNDTRIP, SHARED, rt
 
 from mdgettext.model import TranslationMap
 from mdgettext.segment import segment
 from mdgettext.weave import weave
 
 EXAMPLES = json.loads((SHARED / "corpus" / "commonmark-0.31.2.json").read_text(encoding="utf-8"))
-ROUNDTRIP = SHARED / "tools" / "roundtrip.py"
-
-
-def _roundtrip_module():
-    spec = importlib.util.spec_from_file_location("roundtrip", ROUNDTRIP)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-rt = _roundtrip_module()
-MD = rt.renderer()
 
 
 def translate(text: str, transform) -> str:

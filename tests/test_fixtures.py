@@ -12,7 +12,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, MD, REPO, rt
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 
 from mdgettext.catalog import Project, merge, template, translation_map
@@ -76,3 +76,18 @@ def test_update_fixture_template_comes_from_its_source() -> None:
     source = FIXTURES / "update" / "chapter.md"
     pot = template([segment(read(source), "chapter.md")], Project("fixtures", "1.0", "2025-02-01 00:00+0000"))
     assert dumps(pot) == read(FIXTURES / "update" / "chapter.pot")
+
+
+CHAPTER_LIKE = cases("extract", "*.md") + [REPO / "source" / "en" / "conclusion.md"]
+
+
+@pytest.mark.parametrize("source", CHAPTER_LIKE, ids=lambda p: p.stem)
+def test_pseudo_translation_of_real_chapter_shapes_keeps_their_structure(source: Path) -> None:
+    """Front matter with comments and `_styles`, math, `<d-footnote>`, Liquid, tables,
+    `<details>`, hard-wrapped paragraphs: every untouched line stays, tags stay."""
+    text = read(source)
+    doc = segment(text, source.name)
+    out = weave(doc, TranslationMap({(s.context, s.msgid): rt.pseudo(s.msgid) for s in doc.segments})).text
+    assert rt.skeleton(MD.render(out))[0] == rt.skeleton(MD.render(text))[0]
+    assert rt.keeps_in_order(rt.untouched_lines(text), out)
+    assert out != text
