@@ -18,16 +18,14 @@ from .parsing import parser
 TRAILING_ID = re.compile(r"\s*\{#[A-Za-z][\w-]*\}\s*$")
 
 
-def render_body(markdown: str, heading_ids: Sequence[str]) -> str:
+def render_body(tokens: list[Token], heading_ids: Sequence[str]) -> str:
     """The page body; heading `i` gets `heading_ids[i]` (the source's slugs)."""
     md = parser()
-    tokens = md.parse(markdown)
     ids = iter(heading_ids)
     for i, token in enumerate(tokens):
         if token.type == "heading_open":
             slug = next(ids, None)
-            inline = tokens[i + 1]
-            _strip_trailing_id(inline)
+            _strip_trailing_id(tokens[i + 1])
             if slug:
                 token.attrSet("id", slug)
     return md.renderer.render(tokens, md.options, {})
@@ -40,8 +38,7 @@ def _strip_trailing_id(inline: Token) -> None:
         last.content = TRAILING_ID.sub("", last.content)
 
 
-def front_matter(markdown: str) -> dict:
-    tokens = parser().parse(markdown)
+def front_matter(tokens: list[Token]) -> dict:
     if tokens and tokens[0].type == "front_matter":
         try:
             data = yaml.safe_load(tokens[0].content)
@@ -52,10 +49,11 @@ def front_matter(markdown: str) -> dict:
 
 
 def page(markdown: str, language: str, heading_ids: Sequence[str]) -> str:
-    meta = front_matter(markdown)
+    tokens = parser().parse(markdown)
+    meta = front_matter(tokens)
     title = str(meta.get("title", ""))
     description = str(meta.get("description", ""))
-    body = render_body(markdown, heading_ids)
+    body = render_body(tokens, heading_ids)
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{escape(language)}">\n'
