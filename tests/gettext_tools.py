@@ -41,7 +41,7 @@ def _diff(expected: bytes, actual: bytes, path: Path) -> str:
 
 
 def assert_msgcat_fixed_point(path: str | os.PathLike[str]) -> None:
-    """``msgcat FILE`` and ``msgcat -o OUT FILE`` reprint FILE byte for byte."""
+    """``msgcat FILE`` and ``msgcat -o OUT FILE`` print FILE byte for byte."""
     path = Path(path)
     original = path.read_bytes()
     msgcat = _tool("msgcat")

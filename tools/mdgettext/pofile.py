@@ -17,7 +17,22 @@ the output would not be a fixed point of ``msgcat``):
   when the msgstr is empty;
 * references lose leading ``./`` and duplicates;
 * obsolete entries with an empty msgstr are not written at all, and keep
-  only their ``fuzzy``, ``*-format`` and ``no-wrap`` flags.
+  only their ``fuzzy``, ``*-format`` and ``no-wrap`` flags;
+* ``previous_msgctxt``/``previous_msgid_plural`` are only written together
+  with a ``previous_msgid`` (GNU cannot read them otherwise).
+
+Known limits, where GNU itself cannot round-trip or we do not model it:
+
+* a comment line ending in a backslash is joined to the next line by GNU's
+  lexer (a syntax error in ``msgcat``); it is written verbatim;
+* the catalog is assumed to be UTF-8 (``charset=UTF-8`` in the header);
+* line-break classes come from uniseg (Unicode 16) and widths from Python's
+  unicodedata, while libunistring 1.0 uses Unicode 14: characters whose
+  properties changed in between (a few Brahmic, Javanese, vertical-form
+  and newly added characters) may wrap differently;
+* breaks inside format directives are prevented for ``c-format``,
+  ``objc-format`` and ``python-format`` only (gettext 0.21 protects no
+  ``python-brace-format`` directives; other languages are not modelled).
 
 Reading is polib's job; this module only writes.
 """
@@ -239,16 +254,18 @@ def char_width(ch: str) -> int:
 
 
 def width_linebreaks(text: str, width: int, start_column: int,
-                     overrides: Sequence[int]) -> list[bool]:
+                     overrides: Sequence[int],
+                     possible: Sequence[int] | None = None) -> list[bool]:
     """Where to break *text* so that lines fit in *width* columns.
 
     A port of libunistring's ``u8_width_linebreaks`` with
     ``at_end_columns == 0``: it fills greedily, breaking at the last break
     opportunity before a piece that would overflow.  Returns, for each
     character, whether a line break goes before it.  *overrides* replaces
-    the UAX #14 value where it is not ``UNDEFINED``.
+    the UAX #14 value where it is not ``UNDEFINED``; *possible* may pass
+    ``possible_linebreaks(text)`` when the caller already has it.
     """
-    breaks = possible_linebreaks(text)
+    breaks = possible_linebreaks(text) if possible is None else possible
     result = [False] * len(text)
     last_p: int | None = None
     last_column = start_column
@@ -342,10 +359,12 @@ def wrap_string(keyword: str, value: str, prefix: str = "",
         text, overrides = _escape_portion(
             portion, directive_breaks[offset:offset + len(portion)])
         offset += len(portion)
+        possible = possible_linebreaks(text)
         while True:
             start = len(prefix) + (len(keyword) + 1 if first_line else 0)
             start = start + 1 - after_break
-            breaks = width_linebreaks(text, width, start, overrides)
+            breaks = width_linebreaks(text, width, start, overrides,
+                                      possible)
             needs_empty_first = first_line and text and (
                 index < len(portions) - 1 or start > width or any(breaks))
             if not needs_empty_first:
@@ -688,7 +707,7 @@ def _first_msgstr(entry: polib.POEntry) -> str:
     """GNU's ``mp->msgstr[0]`` test looks at the first msgstr only."""
     if entry.msgid_plural:
         plural = entry.msgstr_plural
-        return plural[min(plural)] if plural else ""
+        return plural[min(plural, key=int)] if plural else ""
     return entry.msgstr
 
 
@@ -744,9 +763,12 @@ def dump_entry(entry: polib.POEntry) -> str:
     lines += _flags_line(entry)
 
     prev_prefix = "#~| " if obsolete else "#| "
-    for keyword, value in (("msgctxt", entry.previous_msgctxt),
-                           ("msgid", entry.previous_msgid),
-                           ("msgid_plural", entry.previous_msgid_plural)):
+    previous = (("msgctxt", entry.previous_msgctxt),
+                ("msgid", entry.previous_msgid),
+                ("msgid_plural", entry.previous_msgid_plural))
+    if entry.previous_msgid is None:
+        previous = ()  # GNU's grammar has no "#|" block without a msgid
+    for keyword, value in previous:
         if value is not None:
             lines += wrap_string(keyword, value, prev_prefix, do_wrap,
                                  language)
@@ -768,11 +790,19 @@ def _header_entry(po: polib.POFile) -> polib.POEntry | None:
     """The header as an entry with msgid "", or None if there is none."""
     msgstr = "".join(f"{key}: {value}\n"
                      for key, value in po.metadata.items())
-    if not (msgstr or po.header or po.metadata_is_fuzzy):
+    fuzzy = _header_is_fuzzy(po)
+    if not (msgstr or po.header or fuzzy):
         return None
-    return polib.POEntry(
-        msgid="", msgstr=msgstr, tcomment=po.header or "",
-        flags=["fuzzy"] if po.metadata_is_fuzzy else [])
+    return polib.POEntry(msgid="", msgstr=msgstr, tcomment=po.header or "",
+                         flags=["fuzzy"] if fuzzy else [])
+
+
+def _header_is_fuzzy(po: polib.POFile) -> bool:
+    """polib stores a bool, or the header's flag list when it parsed one."""
+    fuzzy = po.metadata_is_fuzzy
+    if isinstance(fuzzy, (list, tuple)):
+        return "fuzzy" in fuzzy
+    return bool(fuzzy)
 
 
 def dumps(po: polib.POFile) -> str:
