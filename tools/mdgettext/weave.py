@@ -13,10 +13,21 @@ from .model import Document, Segment, Style, TranslationMap
 
 
 @dataclass(frozen=True, slots=True)
+class Placed:
+    """Where a segment's text ended up in the output, and whether it is translated."""
+
+    segment: Segment
+    start: int
+    end: int
+    translated: bool  # False: the source text stayed (no usable translation)
+
+
+@dataclass(frozen=True, slots=True)
 class Woven:
     text: str
     translated: int  # segments whose text changed
     fallbacks: tuple[Segment, ...]  # segments left in the source language (missing or fuzzy)
+    placed: tuple[Placed, ...] = ()  # every segment, in output order, with its output span
 
 
 def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False) -> Woven:
@@ -26,22 +37,28 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
     Jekyll site (kramdown) keeps the English anchor other pages link to.
     """
     out: list[str] = []
+    size = 0  # characters written so far
     last = 0
     translated = 0
     fallbacks = []
+    placed = []
     for seg in doc.segments:
         msgstr = translations.get((seg.context, seg.msgid))
-        if msgstr is None:
-            fallbacks.append(seg)
+        shift = size + seg.span.start - last  # where the span starts in the output
+        if msgstr is None or msgstr == seg.msgid:
+            if msgstr is None:
+                fallbacks.append(seg)
+            placed.append(Placed(seg, shift, shift + seg.span.end - seg.span.start, msgstr is not None))
             continue
-        if msgstr == seg.msgid:
-            continue
-        out.append(doc.text[last : seg.span.start])
-        out.append(render(seg, msgstr, heading_ids))
+        text = render(seg, msgstr, heading_ids)
+        for piece in (doc.text[last : seg.span.start], text):
+            out.append(piece)
+            size += len(piece)
+        placed.append(Placed(seg, shift, size, True))
         last = seg.span.end
         translated += 1
     out.append(doc.text[last:])
-    return Woven("".join(out), translated, tuple(fallbacks))
+    return Woven("".join(out), translated, tuple(fallbacks), tuple(placed))
 
 
 def render(seg: Segment, msgstr: str, heading_ids: bool = False) -> str:
