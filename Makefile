@@ -16,3 +16,4 @@ gettext:
 
 test: gettext install
 	$(PYTHON) -m pytest -q
+	$(PYTHON) -m mdgettext check -l ko --strict

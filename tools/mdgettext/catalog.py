@@ -194,11 +194,18 @@ def _fresh(entry: polib.POEntry) -> polib.POEntry:
 
 
 def _keep_translation(new: polib.POEntry, old: polib.POEntry) -> None:
-    """The translator's part of an entry: msgstr, own comments, flags, previous msgid."""
+    """The translator's part of an entry: msgstr, own comments, flags, previous msgid.
+
+    A `#, mdgettext-ignore: CODE` flag becomes the comment `# mdgettext-ignore: CODE`:
+    GNU gettext (msgcat, msgmerge, our writer) drops flags it does not know.
+    """
     new.msgstr = old.msgstr
     new.msgstr_plural = dict(old.msgstr_plural)
-    new.tcomment = old.tcomment
-    new.flags = list(old.flags)
+    suppressions = [f for f in old.flags if f.startswith("mdgettext-ignore:")]
+    comments = [line for line in old.tcomment.split("\n") if line] if old.tcomment else []
+    comments += [s.replace(":", ": ", 1).replace(":  ", ": ") for s in suppressions if s not in comments]
+    new.tcomment = "\n".join(comments)
+    new.flags = [f for f in old.flags if f not in suppressions]
     if old.fuzzy:
         new.previous_msgid = old.previous_msgid
         new.previous_msgctxt = old.previous_msgctxt

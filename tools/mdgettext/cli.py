@@ -6,7 +6,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__, commands
+from . import __version__, checks, commands
+from . import report as reports
 from .catalog import LocaleError
 from .files import InputError
 from .project import ConfigError, load_config
@@ -50,6 +51,19 @@ def parser() -> argparse.ArgumentParser:
     bu.add_argument("--po", type=Path, metavar="IN.po", help="the catalog to use (with FILE.md)")
     bu.add_argument("-o", "--output", type=Path, metavar="OUT.md|OUT.html", help="the file to write (with FILE.md)")
 
+    ch = sub.add_parser(
+        "check",
+        help="find broken links, names, markup and structure in translations",
+        description="Check catalogs against their sources. Exit 0: nothing at error level; 1: errors found; 2: usage or input error.",
+    )
+    ch.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
+    ch.add_argument("--strict", action="store_true", help="warnings are errors, and every catalog must be 100%% translated unless --min-translated says otherwise")
+    ch.add_argument("--format", dest="check_format", choices=reports.FORMATS, default="text", help="text (default), json, or github (Actions annotations)")
+    ch.add_argument("--min-translated", type=float, metavar="PCT", help="share of translated messages each catalog needs (default: 100 under --strict)")
+    ch.add_argument("--select", default="", metavar="CODES", help="only these codes or families, comma-separated (e.g. links,markup.code)")
+    ch.add_argument("--ignore", default="", metavar="CODES", help="never these codes or families, comma-separated")
+    ch.add_argument("--list", action="store_true", help="list every check code and what it means, and exit")
+
     st = sub.add_parser("stats", help="translation progress per catalog", description="Show translated, fuzzy and untranslated messages and words.")
     st.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
     return ap
@@ -82,12 +96,29 @@ def run(argv: Sequence[str] | None = None) -> int:
                 return commands.build_file(root / args.file, po, root / args.output, config, report)
             default = (*config.configured_locales(), config.source_language)
             return commands.build(config, _locales(args.locale, default, ap), formats, report)
+        if args.command == "check":
+            if args.list:
+                for code, meaning in sorted(checks.CODES.items()):
+                    print(f"{code:28} {meaning}")
+                return 0
+            options = commands.CheckOptions(
+                strict=args.strict,
+                fmt=args.check_format,
+                min_translated=args.min_translated,
+                select=_codes(args.select),
+                ignore=_codes(args.ignore),
+            )
+            return commands.check(config, _locales(args.locale, config.configured_locales(), ap), options, report)
         if args.command == "stats":
             return commands.stats(config, _locales(args.locale, config.configured_locales(), ap), report)
     except (InputError, ConfigError, LocaleError) as err:
         print(f"mdgettext: error: {err}", file=sys.stderr)
         return 2
     return 2
+
+
+def _codes(text: str) -> tuple[str, ...]:
+    return tuple(c.strip() for c in text.split(",") if c.strip())
 
 
 def _locales(given: list[str] | None, default: Sequence[str], ap: argparse.ArgumentParser) -> list[str]:

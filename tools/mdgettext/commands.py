@@ -15,11 +15,13 @@ from typing import TextIO
 
 import polib
 
-from . import catalog, html, pofile
+from . import catalog, checks, html, pofile, report as reports
 from .catalog import Project
 from .files import InputError, SourceText, read_po, read_source, write_po, write_text
 from .frontmatter import FrontMatterError
-from .model import Document, TranslationMap
+from .checks.entry import Context, entries_of
+from .checks.names import authors, load_glossary
+from .model import Diagnostic, Document, Location, Severity, TranslationMap
 from .project import Config
 from .segment import SegmentationError, segment
 from .weave import weave
@@ -193,6 +195,83 @@ def _build_one(
         content = source.restore(text) if fmt == "md" else html.page(text, language, doc.headings)
         write_text(path, content)
         report.info(f"{_display(path, config.root)}: {note}")
+
+
+# ---------------------------------------------------------------- check
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    strict: bool = False
+    fmt: str = "text"
+    min_translated: float | None = None
+    select: tuple[str, ...] = ()  # codes or families ("links") to report; empty: all
+    ignore: tuple[str, ...] = ()
+
+
+def check(config: Config, languages: Sequence[str], options: CheckOptions, report: Reporter) -> int:
+    """Check every catalog; exit 1 if anything is at error level (warnings too under --strict)."""
+    chapters = [c for c in config.chapters() if config.pot_path(c).exists()]
+    if not chapters:
+        raise InputError(f"{config.locale_dir}: no templates (.pot); run `mdgettext extract` first")
+    docs = {c: load(config.source_path(c), config.relative(config.source_path(c)), config.front_matter_keys)[1] for c in chapters}
+    anchors = {c: frozenset(d.headings) for c, d in docs.items()}
+    minimum = options.min_translated if options.min_translated is not None else (100.0 if options.strict else None)
+    findings: list[Diagnostic] = []
+    catalogs = entries = translated = 0
+    for language in languages:
+        catalog.locale_name(language)
+        glossary_path = config.glossary_path(language)
+        glossary = load_glossary(read_po(glossary_path, config.relative(glossary_path))) if glossary_path.exists() else None
+        for chapter in chapters:
+            po_path = config.po_path(chapter, language)
+            display = config.relative(po_path)
+            if not po_path.exists():
+                findings.append(
+                    Diagnostic(Location(display, 1), "completeness.stale", Severity.ERROR, f"no catalog for {chapter}; run `mdgettext update -l {language}`")
+                )
+                continue
+            po_text = po_path.read_text(encoding="utf-8")
+            po = read_po(po_path, display)
+            pot = read_po(config.pot_path(chapter), config.relative(config.pot_path(chapter)))
+            doc = docs[chapter]
+            ctx = Context(
+                language=language,
+                doc=doc,
+                po_path=display,
+                names=authors(doc.meta),
+                pages=config.known_pages(),
+                anchors=anchors,
+                page=chapter,
+                template_keys=frozenset((e.msgctxt, e.msgid) for e in pot if e.msgid),
+                min_translated=minimum,
+                heading_ids=config.heading_ids,
+                **({"glossary": glossary} if glossary is not None else {}),
+            )
+            found = checks.run_checks(entries_of(po, po_text, doc), ctx)
+            findings.extend(found)
+            live = [e for e in po if e.msgid and not e.obsolete]
+            catalogs += 1
+            entries += len(live)
+            translated += sum(1 for e in live if e.msgstr and not e.fuzzy)
+    findings = [_escalate(d, options.strict) for d in findings if _selected(d.code, options)]
+    output = reports.render(findings, reports.Summary(catalogs, entries, translated), options.fmt)
+    if findings or not report.quiet:
+        print(output, file=report.out)
+    return 1 if any(d.severity is Severity.ERROR for d in findings) else 0
+
+
+def _selected(code: str, options: CheckOptions) -> bool:
+    def matches(patterns: tuple[str, ...]) -> bool:
+        return any(code == p or code.startswith(p + ".") for p in patterns)
+
+    return (not options.select or matches(options.select)) and not matches(options.ignore)
+
+
+def _escalate(d: Diagnostic, strict: bool) -> Diagnostic:
+    if strict and d.severity is Severity.WARNING:
+        return Diagnostic(d.location, d.code, Severity.ERROR, d.message, d.source)
+    return d
 
 
 # ---------------------------------------------------------------- stats

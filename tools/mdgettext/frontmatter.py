@@ -49,6 +49,15 @@ def translatable_values(yaml_text: str, keys: Sequence[str]) -> list[Value]:
     return sorted(found, key=lambda v: v.start)
 
 
+def load(yaml_text: str) -> dict:
+    """The front matter as data (a mapping, or empty), for checks that read authors or toc."""
+    try:
+        data = yaml.safe_load(yaml_text)
+    except yaml.YAMLError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def _walk(node: yaml.Node, path: str, text: str) -> Iterator[Value]:
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:

@@ -67,6 +67,10 @@ class Document:
     text: str
     segments: tuple[Segment, ...]
     headings: tuple[str, ...] = ()  # English slugs of every heading, in order
+    # Link reference definitions (markdown-it-py's env["references"]): checks parse
+    # a msgstr with them, so `[text][label]` resolves as it will in the page.
+    references: Mapping[str, Mapping[str, object]] = field(default_factory=dict, compare=False)
+    meta: Mapping[str, object] = field(default_factory=dict, compare=False)  # the front matter, parsed
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,8 @@ class Diagnostic:
     code: str
     severity: Severity
     message: str
+    source: Location | None = None  # the English text the finding is about
 
     def __str__(self) -> str:
-        return f"{self.location}: {self.severity.value}: {self.message} [{self.code}]"
+        where = f" ({self.source})" if self.source else ""
+        return f"{self.location}: {self.severity.value}: {self.message} [{self.code}]{where}"

@@ -25,6 +25,7 @@ class Config:
     locales: tuple[str, ...] = ()
     front_matter_keys: tuple[str, ...] = DEFAULT_KEYS
     heading_ids: bool = False
+    pages: tuple[str, ...] | None = None  # pages relative links may name; None: the chapters
     name: str = "PROJECT"
     version: str = "VERSION"
     source_language: str = "en"
@@ -62,6 +63,13 @@ class Config:
         except ValueError:
             return str(path)
 
+    def known_pages(self) -> frozenset[str]:
+        """Pages a relative link may point at: the configured list plus this project's chapters."""
+        return frozenset((*(self.pages or ()), *self.chapters()))
+
+    def glossary_path(self, language: str) -> Path:
+        return self.root / self.locale_dir / language / "glossary.po"
+
     def configured_locales(self) -> tuple[str, ...]:
         """The configured locales, or every locale folder that holds catalogs."""
         if self.locales:
@@ -84,7 +92,7 @@ def load_config(root: Path) -> Config:
         raise ConfigError(f"pyproject.toml: {err}") from err
     project = data.get("project", {})
     table = data.get("tool", {}).get("mdgettext", {})
-    known = {"source", "locale_dir", "build_dir", "locales", "front_matter_keys", "heading_ids", "name", "version"}
+    known = {"source", "locale_dir", "build_dir", "locales", "front_matter_keys", "heading_ids", "pages", "name", "version"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ConfigError(f"pyproject.toml: unknown [tool.mdgettext] setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
@@ -96,6 +104,7 @@ def load_config(root: Path) -> Config:
         locales=tuple(table.get("locales", ())),
         front_matter_keys=tuple(table.get("front_matter_keys", DEFAULT_KEYS)),
         heading_ids=bool(table.get("heading_ids", False)),
+        pages=tuple(table["pages"]) if "pages" in table else None,
         name=table.get("name", project.get("name", "PROJECT")),
         version=str(table.get("version", project.get("version", "VERSION"))),
     )

@@ -73,12 +73,14 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
     """
     src = normalize(text)
     lines = Lines(src)
-    tokens = parser().parse(src)
+    env: dict = {}
+    tokens = parser().parse(src, env)
     segments: list[Segment] = []
     headings: list[str] = []
     slugs = Slugger()
     directives = _directives_by_line(tokens)
     stack: list[str] = []
+    meta: dict = {}
     for index, token in enumerate(tokens):
         if token.type in CONTAINERS:
             stack.append(CONTAINERS[token.type])
@@ -86,6 +88,7 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
             stack.pop()
         elif token.type == "front_matter":
             segments.extend(_front_matter(token, lines, path, front_matter_keys))
+            meta = frontmatter.load(token.content)
         elif token.type == "html_block":
             segments.extend(_html_block(token, lines, path, stack))
         elif token.type == "inline":
@@ -100,7 +103,7 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
                 segments.extend(_paragraph(token, lines, path, stack))
     segments = [_apply(seg, directives) for seg in segments]
     kept = sorted((s for s in segments if s is not None), key=lambda s: s.span.start)
-    return Document(path=path, text=text, segments=tuple(kept), headings=tuple(headings))
+    return Document(path, text, tuple(kept), tuple(headings), env.get("references", {}), meta)
 
 
 # ---------------------------------------------------------------- block kinds
@@ -176,7 +179,8 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
             comments: tuple[str, ...] = ("raw text of an HTML element: copy it as is unless readers see these words",)
         else:
             span, comments = Span(start, end, Style.LINE), ()
-        yield Segment(run.text, "html", Location(path, line + 1), span, comments=comments)
+        kind = "raw html text" if run.verbatim else "html"
+        yield Segment(run.text, kind, Location(path, line + 1), span, comments=comments)
 
 
 def _front_matter(token: Token, lines: Lines, path: str, keys: Sequence[str]) -> Iterator[Segment]:

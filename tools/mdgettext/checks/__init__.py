@@ -1,0 +1,89 @@
+"""Consistency checks: every way a translation can break the chapter.
+
+Checks read a catalog and the source's segments; they never write the build. Each
+family lives in its own module as small functions:
+
+- per entry: `(entry, context) -> Iterable[Diagnostic]`, run on every translated entry;
+- per catalog: `(entries, context) -> Iterable[Diagnostic]`, for what only shows
+  in the whole (a stale catalog, mixed speech levels, the rebuilt document).
+
+A translator silences one check on one entry with a translator comment
+`# mdgettext-ignore: links.missing` (or the flag `#, mdgettext-ignore: ...`,
+which `update` turns into that comment, since GNU gettext drops unknown flags).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import polib
+
+from ..model import Diagnostic, Document, Location, Severity
+from . import completeness, front_matter, links, markup, names, structure, typography
+from .entry import Context, Entry, IGNORE, entries_of
+
+ENTRY_CHECKS: tuple[Callable[[Entry, Context], Iterable[Diagnostic]], ...] = (
+    links.check,
+    markup.check,
+    names.check,
+    typography.check_entry,
+)
+CATALOG_CHECKS: tuple[Callable[[Sequence[Entry], Context], Iterable[Diagnostic]], ...] = (
+    completeness.check,
+    structure.check,
+    front_matter.check,
+    typography.check_catalog,
+)
+CODES = {
+    **completeness.CODES,
+    **links.CODES,
+    **markup.CODES,
+    **names.CODES,
+    **structure.CODES,
+    **front_matter.CODES,
+    **typography.CODES,
+    "suppression.unknown-code": "a mdgettext-ignore comment names no known check",
+}
+
+__all__ = ["CODES", "Context", "Entry", "check_catalog", "run_checks"]
+
+
+def check_catalog(
+    doc: Document,
+    po: polib.POFile,
+    po_text: str,
+    po_display: str,
+    context: Context | None = None,
+) -> list[Diagnostic]:
+    """Every finding for one catalog of one chapter, in .po line order."""
+    ctx = context or Context(language=po.metadata.get("Language", ""), doc=doc, po_path=po_display)
+    return run_checks(entries_of(po, po_text, doc), ctx)
+
+
+def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for entry in entries:
+        if entry.translated:
+            for check in ENTRY_CHECKS:
+                found.extend(check(entry, ctx))
+        found.extend(_unknown_codes(entry, ctx))
+    for check in CATALOG_CHECKS:
+        found.extend(check(entries, ctx))
+    by_line = {e.line: e for e in entries}
+    kept = [d for d in found if not _silenced(d, by_line.get(d.location.line))]
+    return sorted(kept, key=lambda d: (d.location.line, d.code))
+
+
+def _silenced(finding: Diagnostic, entry: Entry | None) -> bool:
+    return entry is not None and finding.code in entry.ignore
+
+
+def _unknown_codes(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    for code in sorted(entry.ignore - set(CODES)):
+        yield ctx.finding(
+            entry,
+            "suppression.unknown-code",
+            Severity.WARNING,
+            f"`mdgettext-ignore: {code}` names no known check; see `mdgettext check --list`",
+        )

@@ -1,0 +1,50 @@
+"""Completeness: what the page will still show in English, and catalogs out of date."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..model import Diagnostic, Severity
+from .entry import Context, Entry, live
+
+CODES = {
+    "completeness.untranslated": "an entry has no translation: the page shows the English",
+    "completeness.fuzzy": "an entry is marked fuzzy: the English changed since it was translated",
+    "completeness.obsolete": "an obsolete translation is kept in the catalog",
+    "completeness.stale": "the catalog does not match its template: run `mdgettext update`",
+    "completeness.below-minimum": "fewer translated messages than --min-translated asks for",
+}
+
+
+def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    current = live(entries)
+    for entry in entries:
+        if entry.obsolete:
+            yield ctx.finding(entry, "completeness.obsolete", Severity.INFO, "obsolete translation (`#~`) kept for reference; delete it once it is of no use")
+        elif entry.fuzzy:
+            yield ctx.finding(
+                entry,
+                "completeness.fuzzy",
+                Severity.WARNING,
+                "fuzzy: the English changed since this was translated; update the translation and remove the fuzzy flag",
+            )
+        elif not entry.msgstr:
+            yield ctx.finding(entry, "completeness.untranslated", Severity.WARNING, "not translated yet: the page shows the English text")
+    if ctx.template_keys is not None:
+        mine = {(e.msgctxt, e.msgid) for e in current}
+        new, gone = len(ctx.template_keys - mine), len(mine - ctx.template_keys)
+        if new or gone:
+            yield ctx.finding(
+                None,
+                "completeness.stale",
+                Severity.WARNING,
+                f"catalog is older than its template ({new} new, {gone} removed messages); run `mdgettext update -l {ctx.language}`",
+            )
+    if ctx.min_translated is not None and current:
+        share = 100.0 * sum(e.translated for e in current) / len(current)
+        if share < ctx.min_translated:
+            yield ctx.finding(
+                None,
+                "completeness.below-minimum",
+                Severity.ERROR,
+                f"{share:.1f}% of messages translated, fewer than the required {ctx.min_translated:g}%",
+            )

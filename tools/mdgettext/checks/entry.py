@@ -1,0 +1,124 @@
+"""The view of a catalog that checks work on: entries with their .po line and source."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import polib
+
+from ..model import Diagnostic, Document, Location, Segment, Severity
+
+IGNORE = re.compile(r"^\s*mdgettext-ignore:\s*(.+?)\s*$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    msgctxt: str | None
+    msgid: str
+    msgstr: str
+    fuzzy: bool
+    line: int  # the line of `msgid` in the .po, 1-based
+    segments: tuple[Segment, ...]  # where the msgid occurs in the source
+    ignore: frozenset[str] = frozenset()
+    previous_msgid: str | None = None
+    obsolete: bool = False
+
+    @property
+    def translated(self) -> bool:
+        """Has a translation the build uses."""
+        return bool(self.msgstr) and not self.fuzzy and not self.obsolete
+
+    @property
+    def source(self) -> Location | None:
+        return self.segments[0].location if self.segments else None
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.kind for s in self.segments))
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """Required renderings: English term -> the text the translation must contain."""
+
+    terms: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What checks need beyond the entries: the source, the language, the project."""
+
+    language: str
+    doc: Document
+    po_path: str
+    glossary: Glossary = field(default_factory=Glossary)
+    names: tuple[str, ...] = ()  # people from the front matter's authors
+    pages: frozenset[str] | None = None  # known page names; None: do not check page links
+    anchors: Mapping[str, frozenset[str]] = field(default_factory=dict)  # page -> heading ids
+    page: str = ""  # this chapter's page name
+    template_keys: frozenset[tuple[str | None, str]] | None = None  # the .pot's messages
+    min_translated: float | None = None
+    heading_ids: bool = False
+
+    def finding(self, entry: Entry | None, code: str, severity: Severity, message: str) -> Diagnostic:
+        line = entry.line if entry is not None else 1
+        source = entry.source if entry is not None else None
+        return Diagnostic(Location(self.po_path, line), code, severity, message, source)
+
+    @property
+    def korean(self) -> bool:
+        return self.language.split("_")[0].split("-")[0] == "ko"
+
+
+def msgid_lines(po_text: str, obsolete: bool = False) -> list[int]:
+    """The 1-based line of each entry's `msgid` keyword, in file order.
+
+    polib records where an entry's comments start; a finding must point at the
+    msgid a translator looks for, as GNU tools do.
+    """
+    keyword = "#~ msgid " if obsolete else "msgid "
+    return [n for n, line in enumerate(po_text.split("\n"), start=1) if line.startswith(keyword)]
+
+
+def ignored_codes(entry: polib.POEntry) -> frozenset[str]:
+    codes: set[str] = set()
+    sources = entry.tcomment.split("\n") if entry.tcomment else []
+    sources += [f for f in entry.flags if f.startswith("mdgettext-ignore:")]
+    for text in sources:
+        match = IGNORE.match(text)
+        if match:
+            codes.update(c.strip() for c in match.group(1).split(",") if c.strip())
+    return frozenset(codes)
+
+
+def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
+    """The catalog's entries, live then obsolete, each with its msgid line and source segments."""
+    by_key: dict[tuple[str | None, str], list[Segment]] = {}
+    for seg in doc.segments:
+        by_key.setdefault((seg.context, seg.msgid), []).append(seg)
+    result = []
+    for obsolete in (False, True):
+        group = [e for e in po if e.obsolete == obsolete and e.msgid]
+        lines = msgid_lines(po_text, obsolete)
+        offset = len(lines) - len(group)  # the header's msgid "" comes first
+        for i, e in enumerate(group):
+            line = lines[i + offset] if 0 <= i + offset < len(lines) else 1
+            result.append(
+                Entry(
+                    msgctxt=e.msgctxt,
+                    msgid=e.msgid,
+                    msgstr=e.msgstr,
+                    fuzzy=e.fuzzy,
+                    line=line,
+                    segments=() if obsolete else tuple(by_key.get((e.msgctxt, e.msgid), ())),
+                    ignore=ignored_codes(e),
+                    previous_msgid=e.previous_msgid,
+                    obsolete=obsolete,
+                )
+            )
+    return result
+
+
+def live(entries: Sequence[Entry]) -> list[Entry]:
+    return [e for e in entries if not e.obsolete]

@@ -1,0 +1,63 @@
+"""Front matter: the table of contents still names the headings, and the page has
+a translated title and description.
+
+The Distill layout links each table-of-contents entry to the heading with the same
+text, so in every language a toc name must equal its heading's translation.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+import yaml
+
+from ..html import TRAILING_ID
+from ..model import Diagnostic, Severity, TranslationMap
+from ..parsing import parser
+from ..weave import weave
+from .entry import Context, Entry
+
+CODES = {
+    "frontmatter.toc-mismatch": "a table-of-contents name equals no heading of the translated page",
+    "frontmatter.untranslated": "the page's title or description is not translated",
+    "frontmatter.invalid": "the translated front matter is not valid YAML",
+}
+REQUIRED = ("front matter: title", "front matter: description")
+
+
+def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    by_kind = {kind: e for e in entries for kind in e.kinds}
+    for kind in REQUIRED:
+        entry = by_kind.get(kind)
+        if entry is not None and not entry.translated:
+            field = kind.split(": ")[1]
+            yield ctx.finding(entry, "frontmatter.untranslated", Severity.WARNING, f"the page's {field} is not translated; readers see it in search results and the browser tab")
+    translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries if e.translated})
+    text = weave(ctx.doc, translations, heading_ids=ctx.heading_ids).text
+    tokens = parser().parse(text)
+    if not tokens or tokens[0].type != "front_matter":
+        return
+    try:
+        meta = yaml.safe_load(tokens[0].content) or {}
+    except yaml.YAMLError as err:
+        yield ctx.finding(None, "frontmatter.invalid", Severity.ERROR, f"the translated front matter is not valid YAML: {err}")
+        return
+    toc = meta.get("toc") if isinstance(meta, dict) else None
+    if not isinstance(toc, list):
+        return
+    headings = {
+        TRAILING_ID.sub("", tokens[i + 1].content).strip()
+        for i, tok in enumerate(tokens)
+        if tok.type == "heading_open"
+    }
+    toc_entries = {e.msgstr if e.translated else e.msgid: e for e in entries if any(k == "front matter: toc[].name" for k in e.kinds)}
+    for item in toc:
+        name = str(item.get("name", "")) if isinstance(item, dict) else ""
+        if name and name not in headings:
+            entry = toc_entries.get(name)
+            yield ctx.finding(
+                entry,
+                "frontmatter.toc-mismatch",
+                Severity.ERROR,
+                f"table-of-contents name {name!r} equals no heading; give the heading and the toc entry the same translation",
+            )

@@ -1,0 +1,81 @@
+"""Links: a translation keeps every destination, adds none, and points at real pages."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from urllib.parse import unquote, urlsplit
+
+from markdown_it.common.utils import normalizeReference
+
+from ..model import Diagnostic, Severity
+from .entry import Context, Entry
+from .inline import difference, inventory
+
+CODES = {
+    "links.missing": "a link destination of the source is missing from the translation",
+    "links.added": "the translation has a link destination the source does not have",
+    "links.undefined-label": "a reference-style link uses a label that is not defined",
+    "links.unknown-page": "a relative link points at a page the book does not have",
+    "links.unknown-anchor": "a #fragment names no heading of its page",
+}
+FULL_REFERENCE = re.compile(r"\]\[([^\]]+)\]")  # [text][label]
+
+
+def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    source = inventory(entry.msgid, ctx.doc.references)
+    target = inventory(entry.msgstr, ctx.doc.references)
+    missing, added = difference(source.links, target.links)
+    missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
+    for url in missing:
+        yield ctx.finding(entry, "links.missing", Severity.ERROR, f"link {url} is missing from the translation; keep the link target as in the English")
+    for url in added:
+        yield ctx.finding(entry, "links.added", Severity.ERROR, f"link {url} is not in the English; links must point where the English ones do")
+    yield from _labels(entry, ctx)
+    for url in sorted({unquote(u) for u in target.links} - set(added)):
+        yield from _resolve(entry, ctx, url)
+
+
+def _labels(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """Labels the translation uses that nothing defines (an English text that already
+    reads `[a][b]` with no `[b]:` is literal text, and may stay so)."""
+    literal = Counter(m.group(1) for m in FULL_REFERENCE.finditer(entry.msgid))
+    for match in FULL_REFERENCE.finditer(entry.msgstr):
+        if literal[match.group(1)] > 0:
+            literal[match.group(1)] -= 1
+            continue
+        if normalizeReference(match.group(1)) not in ctx.doc.references:
+            yield ctx.finding(
+                entry,
+                "links.undefined-label",
+                Severity.ERROR,
+                f"reference label [{match.group(1)}] is not defined; use a label the English defines",
+            )
+
+
+def _resolve(entry: Entry, ctx: Context, url: str) -> Iterable[Diagnostic]:
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or url.startswith(("mailto:", "/")) or ctx.pages is None:
+        return
+    page = _page_name(parts.path, ctx.page)
+    if page is not None and page not in ctx.pages:
+        yield ctx.finding(entry, "links.unknown-page", Severity.ERROR, f"link {url} points at a page the book does not have ({page})")
+        return
+    anchors = ctx.anchors.get(page or ctx.page)
+    if parts.fragment and anchors is not None and parts.fragment not in anchors:
+        yield ctx.finding(entry, "links.unknown-anchor", Severity.ERROR, f"link {url}: no heading has the id #{parts.fragment}")
+
+
+def _page_name(path: str, here: str) -> str | None:
+    """The page a relative site path names: `../gpus`, `../gpus/`, `gpus.html` -> `gpus`;
+    an empty path (`#anchor`) is this page."""
+    if not path:
+        return None
+    name = path
+    while name.startswith(("../", "./")):
+        name = name.split("/", 1)[1]
+    name = name.rstrip("/")
+    for suffix in (".html", ".md"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+    return name or here

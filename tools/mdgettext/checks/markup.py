@@ -1,0 +1,88 @@
+"""Markup: code, math, Liquid, footnote references and inline HTML survive translation,
+and emphasis still closes.
+
+The classic trap in Korean: `**마크다운(Markdown)**을` stays literal, because
+CommonMark closes `**` after punctuation only when a space or punctuation follows,
+and a particle is a letter. The finding says so and how to fix it.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from ..model import Diagnostic, Severity
+from .entry import Context, Entry
+from .inline import Inventory, difference, inventory
+
+CODES = {
+    "markup.code": "a code span differs from the source",
+    "markup.math": "inline math differs from the source",
+    "markup.liquid": "a Liquid tag differs from the source",
+    "markup.footnote": "a footnote reference differs from the source",
+    "markup.html": "an inline HTML tag (name or attributes) differs from the source",
+    "markup.emphasis": "the translation has a different number of emphasis or strong spans",
+    "markup.unclosed": "an emphasis delimiter in the translation does not open or close",
+}
+PARTS = (
+    ("code", "markup.code", "code span"),
+    ("math", "markup.math", "math"),
+    ("liquid", "markup.liquid", "Liquid tag"),
+    ("footnotes", "markup.footnote", "footnote reference"),
+    ("tags", "markup.html", "HTML tag"),
+)
+DELIMITER_RUN = re.compile(r"(?<![\\*_])(\*+|_+)")
+
+
+def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    source = inventory(entry.msgid, ctx.doc.references)
+    target = inventory(entry.msgstr, ctx.doc.references)
+    for attribute, code, noun in PARTS:
+        missing, added = difference(getattr(source, attribute), getattr(target, attribute))
+        for part in missing:
+            yield ctx.finding(entry, code, Severity.ERROR, f"{noun} {part} is missing from the translation; copy it exactly")
+        for part in added:
+            yield ctx.finding(entry, code, Severity.ERROR, f"{noun} {part} is not in the English; remove it or copy the English one exactly")
+    yield from _emphasis(entry, ctx, source, target)
+
+
+def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:
+    if (target.strong, target.emphasis) == (source.strong, source.emphasis):
+        return
+    stuck = list(stuck_delimiters(entry.msgstr))
+    for message in stuck:
+        yield ctx.finding(entry, "markup.unclosed", Severity.ERROR, message)
+    if not stuck:
+        yield ctx.finding(
+            entry,
+            "markup.emphasis",
+            Severity.WARNING,
+            f"{target.strong} bold and {target.emphasis} italic spans, the English has {source.strong} and {source.emphasis}",
+        )
+
+
+def stuck_delimiters(text: str) -> Iterable[str]:
+    """Explain each `*`/`_` run that can neither open nor close under CommonMark's
+    flanking rules, though it sits where the translator meant it to."""
+    for match in DELIMITER_RUN.finditer(text):
+        run = match.group(1)
+        before = text[match.start() - 1] if match.start() else " "
+        after = text[match.end()] if match.end() < len(text) else " "
+        if before.isspace() or after.isspace():
+            continue  # an opener before a word, or a closer after one: the usual cases
+        if _punctuation(before) and not _punctuation(after):
+            yield (
+                f"`{run}` after {before!r} cannot close: CommonMark closes emphasis after punctuation "
+                f"only before a space or punctuation, and {after!r} follows; move {after!r} and what "
+                f"follows inside the span, put the span around the word without the punctuation, or use <strong>"
+            )
+        elif _punctuation(after) and not _punctuation(before):
+            yield (
+                f"`{run}` before {after!r} cannot open: CommonMark opens emphasis before punctuation "
+                f"only after a space or punctuation, and {before!r} precedes it; start the span "
+                f"before {before!r}'s word, or use <strong>"
+            )
+
+
+def _punctuation(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "PS"

@@ -1,0 +1,60 @@
+"""Names and terms: the glossary's renderings, and the authors' names, are kept.
+
+Korean particles attach to a name with no space (`Jacob Austin에게`), so the
+rendering is looked for as a substring of the translation, never as a word.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+import polib
+
+from ..model import Diagnostic, Severity
+from .entry import Context, Entry, Glossary
+
+CODES = {
+    "names.missing": "a person's name from the front matter's authors is missing from the translation",
+    "glossary.missing": "a glossary term's required rendering is missing from the translation",
+}
+
+
+def load_glossary(po: polib.POFile) -> Glossary:
+    """A glossary catalog: msgid the English term, msgstr its required rendering
+    (equal to the msgid for names kept in Latin script)."""
+    return Glossary({e.msgid: e.msgstr or e.msgid for e in po if e.msgid and not e.obsolete})
+
+
+def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    for name in ctx.names:
+        if _mentions(entry.msgid, name) and name not in entry.msgstr:
+            yield ctx.finding(entry, "names.missing", Severity.ERROR, f"the author's name {name!r} is missing; keep names as the English writes them")
+    for term, rendering in ctx.glossary.terms.items():
+        if term in ctx.names or not _mentions(entry.msgid, term):
+            continue
+        if not _contains(entry.msgstr, rendering, case_sensitive=not term.islower()):
+            yield ctx.finding(entry, "glossary.missing", Severity.ERROR, f"glossary: {term!r} should appear as {rendering!r} in the translation")
+
+
+def _mentions(english: str, term: str) -> bool:
+    return _pattern(term).search(english) is not None
+
+
+def _contains(text: str, rendering: str, case_sensitive: bool) -> bool:
+    return rendering in text if case_sensitive else rendering.lower() in text.lower()
+
+
+@lru_cache(maxsize=1024)
+def _pattern(term: str) -> re.Pattern[str]:
+    """A whole-word match in English, plurals included (`kernel` matches `kernels`);
+    lowercase terms match any case (a title may capitalise them), names only as written."""
+    flags = re.IGNORECASE if term.islower() else 0
+    return re.compile(rf"(?<![\w-]){re.escape(term)}(?:s|es)?(?![\w-])", flags)
+
+
+def authors(front_matter: Mapping[str, object]) -> tuple[str, ...]:
+    people = front_matter.get("authors") or []
+    if not isinstance(people, list):
+        return ()
+    return tuple(str(p["name"]) for p in people if isinstance(p, dict) and p.get("name"))

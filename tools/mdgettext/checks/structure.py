@@ -1,0 +1,92 @@
+"""Structure: put every translation back and compare the rebuilt page with the source.
+
+A translation that starts a list, a heading, a quote, a code fence or a table row,
+or splits its block, changes the page's tag skeleton; the finding names the entry
+that does it, found by putting that translation back alone.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from markdown_it.token import Token
+
+from ..model import Diagnostic, Severity, TranslationMap
+from ..parsing import parser
+from ..weave import weave
+from .entry import Context, Entry
+from .inline import normalize_tag
+
+CODES = {
+    "structure.changed": "putting the translation back changes the page's block structure",
+}
+OPENS = {
+    "bullet_list_open": "starts a list",
+    "ordered_list_open": "starts a numbered list",
+    "heading_open": "starts a heading",
+    "blockquote_open": "starts a block quote",
+    "fence": "starts a code block",
+    "code_block": "starts an indented code block",
+    "table_open": "starts a table",
+    "tr_open": "adds a table row",
+    "hr": "makes a thematic break",
+    "html_block": "starts an HTML block",
+    "math_block": "starts a display-math block",
+    "paragraph_open": "splits its block in two",
+}
+
+
+def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    translated = [e for e in entries if e.translated and e.msgstr != e.msgid]
+    if not translated:
+        return
+    source = skeleton(ctx.doc.text)
+    if _rebuilt(translated, ctx) == source:
+        return
+    for entry in translated:
+        rebuilt = _rebuilt([entry], ctx)
+        if rebuilt != source:
+            yield ctx.finding(entry, "structure.changed", Severity.ERROR, _describe(source, rebuilt))
+
+
+def _rebuilt(entries: Sequence[Entry], ctx: Context) -> list[tuple]:
+    translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries})
+    return skeleton(weave(ctx.doc, translations, heading_ids=ctx.heading_ids).text)
+
+
+def skeleton(markdown: str) -> list[tuple]:
+    """Block tokens in order, each with the multiset of its inline tags and link
+    targets: word order may change in translation, the structure may not."""
+    shape: list[tuple] = []
+    for tok in parser().parse(markdown):
+        if tok.type == "inline":
+            shape.append(("inline", _inline_shape(tok.children or [])))
+        else:
+            shape.append((tok.type, tok.tag, tok.markup))
+    return shape
+
+
+def _inline_shape(children: list[Token]) -> frozenset:
+    parts: Counter = Counter()
+    for child in children:
+        if child.type == "html_inline":
+            tag = normalize_tag(child.content)
+            if tag is not None:
+                parts[("html", tag)] += 1
+        elif child.type in ("link_open", "image"):
+            parts[(child.type, child.attrs.get("href", child.attrs.get("src", "")))] += 1
+        elif child.nesting == 1 or child.type in ("code_inline", "math_inline", "math_inline_double", "hardbreak", "footnote_ref"):
+            parts[(child.type,)] += 1
+    return frozenset(parts.items())
+
+
+def _describe(source: list[tuple], rebuilt: list[tuple]) -> str:
+    for a, b in zip(source, rebuilt):
+        if a != b:
+            if a[0] == "inline" and b[0] == "inline":
+                return "the translation changes the inline markup the page renders (a link, tag or span that the English does not have, or loses one); compare it with the English"
+            if a[0] == "html_block":
+                return "the HTML block no longer reads as HTML when put back (its first line must keep the tag it starts with); keep the tags where they are"
+            what = OPENS.get(b[0], f"adds {b[0]}")
+            return f"the translation {what} when put back; escape the character at its start (e.g. `\\-`, `\\#`, `1\\.`) or reword, and keep it one block"
+    return "the translation adds blocks when put back (a blank line or a line that starts a new block); keep it one block"
