@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ def _load_roundtrip():
 
 rt = _load_roundtrip()
 MD = rt.renderer()  # the renderer roundtrip.py compares HTML with
+EXAMPLES = json.loads((SHARED / "corpus" / "commonmark-0.31.2.json").read_text(encoding="utf-8"))
 
 
 @dataclass

@@ -13,13 +13,11 @@ import subprocess
 import sys
 
 import pytest
-from conftest import MD, ROUNDTRIP, SHARED, rt
+from conftest import EXAMPLES, MD, ROUNDTRIP, rt
 
 from mdgettext.model import TranslationMap
 from mdgettext.segment import segment
 from mdgettext.weave import weave
-
-EXAMPLES = json.loads((SHARED / "corpus" / "commonmark-0.31.2.json").read_text(encoding="utf-8"))
 
 
 def translate(text: str, transform) -> str:

@@ -21,11 +21,14 @@ class Summary:
         warnings = sum(d.severity is Severity.WARNING for d in findings)
         notes = sum(d.severity is Severity.INFO for d in findings)
         share = 100.0 * self.translated / self.entries if self.entries else 100.0
-        plural = "" if self.catalogs == 1 else "s"
         return (
-            f"checked {self.catalogs} catalog{plural}, {self.entries} entries: "
-            f"{errors} errors, {warnings} warnings, {notes} notes; {share:.1f}% translated"
+            f"checked {_count(self.catalogs, 'catalog')}, {_count(self.entries, 'entry', 'entries')}: "
+            f"{_count(errors, 'error')}, {_count(warnings, 'warning')}, {_count(notes, 'note')}; {share:.1f}% translated"
         )
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:

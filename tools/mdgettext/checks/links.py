@@ -32,7 +32,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     for url in added:
         yield ctx.finding(entry, "links.added", Severity.ERROR, f"link {url} is not in the English; links must point where the English ones do")
     yield from _labels(entry, ctx)
-    for url in sorted({unquote(u) for u in target.links} - set(added)):
+    for url in sorted({unquote(u) for u in target.links}):
         yield from _resolve(entry, ctx, url)
 
 

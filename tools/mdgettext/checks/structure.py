@@ -6,6 +6,7 @@ that does it, found by putting that translation back alone.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -32,8 +33,16 @@ OPENS = {
     "hr": "makes a thematic break",
     "html_block": "starts an HTML block",
     "math_block": "starts a display-math block",
-    "paragraph_open": "splits its block in two",
 }
+ESCAPE_HINT = "escape the character it starts with (`\\-`, `\\#`, `1\\.`, `\\>`) or reword it"
+UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+
+
+def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """A pipe in a table cell's translation makes a new cell, which the table drops."""
+    if any(k in ("table cell", "table header") for k in entry.kinds):
+        if len(UNESCAPED_PIPE.findall(entry.msgstr)) > len(UNESCAPED_PIPE.findall(entry.msgid)):
+            yield ctx.finding(entry, "structure.changed", Severity.ERROR, "a `|` in a table cell ends the cell, and the table drops what follows; write `\\|`")
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
@@ -55,8 +64,10 @@ def _rebuilt(entries: Sequence[Entry], ctx: Context) -> list[tuple]:
 
 
 def skeleton(markdown: str) -> list[tuple]:
-    """Block tokens in order, each with the multiset of its inline tags and link
-    targets: word order may change in translation, the structure may not."""
+    """Block tokens in order, each with the multiset of its inline elements: word
+    order may change in translation, the structure may not. Link targets and tag
+    attributes are the links and markup checks' business, so one problem gets one
+    finding."""
     shape: list[tuple] = []
     for tok in parser().parse(markdown):
         if tok.type == "inline":
@@ -72,9 +83,7 @@ def _inline_shape(children: list[Token]) -> frozenset:
         if child.type == "html_inline":
             tag = normalize_tag(child.content)
             if tag is not None:
-                parts[("html", tag)] += 1
-        elif child.type in ("link_open", "image"):
-            parts[(child.type, child.attrs.get("href", child.attrs.get("src", "")))] += 1
+                parts[("html", tag.split(" ")[0].rstrip(">"))] += 1
         elif child.nesting == 1 or child.type in ("code_inline", "math_inline", "math_inline_double", "hardbreak", "footnote_ref"):
             parts[(child.type,)] += 1
     return frozenset(parts.items())
@@ -82,11 +91,13 @@ def _inline_shape(children: list[Token]) -> frozenset:
 
 def _describe(source: list[tuple], rebuilt: list[tuple]) -> str:
     for a, b in zip(source, rebuilt):
-        if a != b:
-            if a[0] == "inline" and b[0] == "inline":
-                return "the translation changes the inline markup the page renders (a link, tag or span that the English does not have, or loses one); compare it with the English"
-            if a[0] == "html_block":
-                return "the HTML block no longer reads as HTML when put back (its first line must keep the tag it starts with); keep the tags where they are"
-            what = OPENS.get(b[0], f"adds {b[0]}")
-            return f"the translation {what} when put back; escape the character at its start (e.g. `\\-`, `\\#`, `1\\.`) or reword, and keep it one block"
-    return "the translation adds blocks when put back (a blank line or a line that starts a new block); keep it one block"
+        if a == b:
+            continue
+        if a[0] == "inline" and b[0] == "inline":
+            return "the translation changes the inline markup the page renders (a span or element the English does not have, or loses one); compare it with the English"
+        if a[0] == "html_block":
+            return "the HTML block no longer reads as HTML when put back (its first line must keep the tag it starts with); keep the tags where they are"
+        if b[0] == "paragraph_open":
+            return "the translation splits its block in two when put back (a blank line in it); keep it one paragraph"
+        return f"the translation {OPENS.get(b[0], 'changes the block')} when put back; {ESCAPE_HINT}"
+    return "the translation adds blocks when put back (a blank line, or a line that starts a new block); keep it one block"

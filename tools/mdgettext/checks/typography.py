@@ -23,7 +23,7 @@ CODES = {
 }
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 PARTICLES = "은|는|이|가|을|를|에|에서|에게|의|와|과|도|로|으로|만|까지|부터|처럼|보다|이다|이며|이나|나"
-PARTICLE_SPACE = re.compile(rf"(?:[A-Za-z0-9]|\*\*|\*|_|`|\)|\]|>)\s+((?:{PARTICLES}))(?=[\s.,!?:;]|$)")
+PARTICLE_SPACE = re.compile(rf"([A-Za-z0-9]+|\*\*|\*|_|`|\)|\]|>)(\s+)({PARTICLES})(?=[\s.,!?:;]|$)")
 FINAL_COLON = re.compile(r"[\uac00-\ud7a3]:\s*$")
 DOUBLE_SPACE = re.compile(r"\S {2,}(?!\n|$)\S")
 FORMAL = re.compile(r"(?:습니다|ㅂ니다|입니다|합니다|니까)[.!?]?(?=\s|$|[*_)\]])")
@@ -43,7 +43,13 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     elif words and not HANGUL.search(text):
         yield ctx.finding(entry, "typography.no-hangul", Severity.WARNING, "no Hangul in this translation: is it translated?")
     for match in PARTICLE_SPACE.finditer(entry.msgstr):
-        yield ctx.finding(entry, "typography.particle-space", Severity.WARNING, f"space before the particle {match.group(1)!r}: particles attach with no space ({match.group(0)!r})")
+        word, space, particle = match.groups()
+        yield ctx.finding(
+            entry,
+            "typography.particle-space",
+            Severity.WARNING,
+            f"a particle attaches with no space: write {word + particle!r}, not {word + space + particle!r}",
+        )
     if FINAL_COLON.search(entry.msgstr):
         yield ctx.finding(entry, "typography.final-colon", Severity.WARNING, "the sentence ends with a colon; Korean usually ends it with a verb (…다.)")
     if DOUBLE_SPACE.search(entry.msgstr):

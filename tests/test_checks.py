@@ -1,0 +1,151 @@
+"""`mdgettext check`: paired fixtures per family of checks, the CommonMark examples,
+and the command's formats, options and exit codes.
+
+    fixtures/check/X.md + X.clean.po   -> no findings
+    fixtures/check/X.md + X.broken.po  -> exactly the lines of X.broken.expected
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, FIXTURES, MD, cli, rt
+
+from mdgettext.catalog import Project, template
+from mdgettext.checks import run_checks
+from mdgettext.checks.entry import Context, entries_of
+from mdgettext.model import TranslationMap
+from mdgettext.pofile import dumps
+from mdgettext.segment import segment
+from mdgettext.weave import weave
+
+CHECK = FIXTURES / "check"
+FAMILIES = sorted(p.stem for p in CHECK.glob("*.md"))
+
+
+def project_with(tmp_path: Path, family: str, variant: str) -> Path:
+    root = tmp_path / family
+    (root / "source" / "en").mkdir(parents=True)
+    shutil.copy(CHECK / f"{family}.md", root / "source" / "en" / f"{family}.md")
+    (root / "pyproject.toml").write_text('[tool.mdgettext]\npages = ["part2"]\n', encoding="utf-8")
+    (root / "locale" / "ko" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(CHECK / "glossary.po", root / "locale" / "ko" / "glossary.po")
+    assert cli("-C", root, "-q", "extract").code == 0
+    shutil.copy(CHECK / f"{family}.{variant}.po", root / "locale" / "ko" / "LC_MESSAGES" / f"{family}.po")
+    return root
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_clean_catalog_has_no_findings(family: str, tmp_path: Path) -> None:
+    result = cli("-C", project_with(tmp_path, family, "clean"), "check", "-l", "ko", "--strict")
+    assert result.code == 0
+    assert result.out.endswith(": 0 errors, 0 warnings, 0 notes; 100.0% translated\n")
+    assert result.out.count("\n") == 1
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_broken_catalog_gives_exactly_the_expected_lines(family: str, tmp_path: Path) -> None:
+    result = cli("-C", project_with(tmp_path, family, "broken"), "check", "-l", "ko")
+    assert result.out == (CHECK / f"{family}.broken.expected").read_text(encoding="utf-8")
+    errors = any(": error: " in line for line in result.out.splitlines())
+    assert result.code == (1 if errors else 0)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_strict_fails_every_broken_catalog(family: str, tmp_path: Path) -> None:
+    result = cli("-C", project_with(tmp_path, family, "broken"), "check", "-l", "ko", "--strict")
+    assert result.code == 1
+    assert ": warning: " not in result.out  # warnings became errors
+
+
+def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None:
+    root = project_with(tmp_path, "names", "broken")
+    as_json = json.loads(cli("-C", root, "check", "-l", "ko", "--format", "json").out)
+    assert as_json["findings"][0] == {
+        "file": "locale/ko/LC_MESSAGES/names.po",
+        "line": 24,
+        "severity": "error",
+        "code": "glossary.missing",
+        "message": "glossary: 'TPU' should appear as 'TPU' in the translation",
+        "source": "source/en/names.md:7",
+    }
+    github = cli("-C", root, "check", "-l", "ko", "--format", "github").out.splitlines()
+    assert github[0] == (
+        "::error file=locale/ko/LC_MESSAGES/names.po,line=24,title=glossary.missing::"
+        "glossary: 'TPU' should appear as 'TPU' in the translation (source/en/names.md:7)"
+    )
+    assert len(github) == len(as_json["findings"]) + 1  # and the summary line
+
+
+def test_select_ignore_and_min_translated(tmp_path: Path) -> None:
+    root = project_with(tmp_path, "completeness", "broken")
+    only_fuzzy = cli("-C", root, "check", "-l", "ko", "--select", "completeness.fuzzy")
+    assert [l.split("[")[-1] for l in only_fuzzy.out.splitlines()[:-1]] == ["completeness.fuzzy] (source/en/completeness.md:5)"]
+    none = cli("-C", root, "check", "-l", "ko", "--ignore", "completeness", "--strict", "--min-translated", "0")
+    assert none.code == 0
+    below = cli("-C", root, "check", "-l", "ko", "--min-translated", "75")
+    assert below.code == 1
+    assert "locale/ko/LC_MESSAGES/completeness.po:1: error: 50.0% of messages translated, fewer than the required 75% [completeness.below-minimum]" in below.out
+
+
+def test_list_names_every_code(tmp_path: Path) -> None:
+    listed = cli("check", "--list").out
+    for code in ("links.missing", "markup.unclosed", "structure.changed", "typography.particle-space", "completeness.stale"):
+        assert code in listed
+
+
+def test_a_suppression_silences_one_check_on_one_entry(tmp_path: Path) -> None:
+    root = project_with(tmp_path, "typography", "broken")
+    po_path = root / "locale" / "ko" / "LC_MESSAGES" / "typography.po"
+    text = po_path.read_text(encoding="utf-8")
+    po_path.write_text(text.replace("#. paragraph\n#: source/en/typography.md:5", "# mdgettext-ignore: typography.final-colon\n#. paragraph\n#: source/en/typography.md:5"), encoding="utf-8")
+    result = cli("-C", root, "check", "-l", "ko")
+    assert "typography.final-colon" not in result.out
+    assert "typography.particle-space" in result.out  # the other entries still report
+
+
+def test_check_without_templates_is_an_input_error(project: Path) -> None:
+    (project / "source" / "en" / "a.md").write_text("Text.\n", encoding="utf-8")
+    result = cli("-C", project, "check", "-l", "ko")
+    assert result.code == 2
+    assert "run `mdgettext extract` first" in result.err
+
+
+# ---------------------------------------------------------------- CommonMark
+
+
+def findings_for(text: str, transform) -> list:
+    doc = segment(text, "example.md")
+    po = template([doc], Project("x", "1", "2025-01-01 00:00+0000"))
+    for entry in po:
+        entry.msgstr = transform(entry.msgid)
+    return run_checks(entries_of(po, dumps(po), doc), Context(language="ja", doc=doc, po_path="example.po"))
+
+
+def test_identity_translation_of_every_commonmark_example_has_no_findings() -> None:
+    noisy = {e["example"]: findings_for(e["markdown"], lambda s: s) for e in EXAMPLES}
+    assert {n: f for n, f in noisy.items() if f} == {}
+
+
+def test_pseudo_translation_findings_are_exactly_where_the_page_really_changes() -> None:
+    """Structure findings only where the tag skeleton changes; every such example gets
+    a finding. The link findings are real too: in examples 492, 496 and 568 the pseudo
+    rule itself rewrites a link destination (`<b)c>`, nested parentheses) or a reference
+    label, which is exactly what a translator must not do."""
+    changed, structure, links, other = set(), set(), set(), set()
+    for example in EXAMPLES:
+        text, n = example["markdown"], example["example"]
+        doc = segment(text, "example.md")
+        out = weave(doc, TranslationMap({(s.context, s.msgid): rt.pseudo(s.msgid) for s in doc.segments})).text
+        if rt.skeleton(MD.render(out))[0] != rt.skeleton(MD.render(text))[0]:
+            changed.add(n)
+        for finding in findings_for(text, rt.pseudo):
+            family = finding.code.split(".")[0]
+            {"structure": structure, "links": links}.get(family, other).add(n)
+    assert changed == {156, 157, 158, 491, 492, 496, 568}
+    assert structure | links == changed
+    assert structure <= changed
+    assert links == {492, 496, 568}
+    assert other == set()  # no markup, names or typography findings at all
