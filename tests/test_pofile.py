@@ -460,6 +460,26 @@ def test_random_strings_with_format_flags(tmp_path: Path) -> None:
     _check(_catalog(entries), tmp_path)
 
 
+def test_wrap_points_column_by_column(tmp_path: Path) -> None:
+    """Text that reaches the wrap column at every offset, one column at a
+    time: what sits at the overflow point (a space run, an escape, a
+    directive, a double-width syllable, an unbreakable word) decides the
+    break, and the writer only looks at the text around that point."""
+    tails = ["b", "  cc", "\\d", '"e"', "\tf", "%sg", "한글", "가나다",
+             "https://example.com/x/y", "(z)", "w-x", "…", "e\u0301 q"]
+    entries = []
+    for n, tail in enumerate(tails):
+        for fill in range(64, 84):
+            for head in ("a" * fill, "word " * (fill // 5) + "a" * (fill % 5),
+                         "한" * (fill // 2)):
+                text = f"{head}{tail} {tail}{head[:9]} end"
+                msgstr = text.upper().replace("%S", "%s")
+                entries.append(_entry(f"{n} {fill} {text}", msgstr,
+                                      flags=["c-format"] if "%" in tail
+                                      else []))
+    _check(_catalog(entries), tmp_path, round_trip=False)
+
+
 # ---------------------------------------------------------------------------
 # The helpers themselves.
 # ---------------------------------------------------------------------------

@@ -41,8 +41,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from itertools import accumulate
 
 import polib
 from uniseg.emoji import extended_pictographic
@@ -294,13 +297,214 @@ def width_linebreaks(text: str, width: int, start_column: int,
 
 
 # ---------------------------------------------------------------------------
+# Fast line breaking for the common case.
+#
+# possible_linebreaks and width_linebreaks look at every character in
+# Python, which made dumps() the slowest step of the whole pipeline.  Two
+# facts let us ask about far fewer characters and still get their result:
+#
+# * In text without the classes in _CONTEXT_CLASSES, the state machine of
+#   possible_linebreaks reduces to a local rule: the break value before a
+#   character depends only on its class, the class of the last non-space
+#   before it, and whether a space lies in between (_is_opportunity).
+# * The greedy fill of width_linebreaks only breaks at the last opportunity
+#   before the first opportunity whose column exceeds the width; every
+#   other opportunity just moves on.  With the columns as prefix sums, the
+#   overflow point is found by bisection, and only the opportunities on
+#   either side of it need to be looked at (_greedy_breaks).
+#
+# Text that does contain one of those classes (combining marks, ZWJ, regional
+# indicators, Hebrew letters, ZW space, mandatory breaks such as U+2028, raw
+# control characters) goes through the two functions above.
+# ---------------------------------------------------------------------------
+
+_CONTEXT_CLASSES = (BK, CR, LF, CM, ZW, ZWJ, RI, HL)
+"""Classes whose effect on a break depends on more than the last non-space
+before it (or that produce mandatory breaks): _is_opportunity does not
+model them."""
+
+
+def _resolved_class(ch: str) -> int:
+    """The class possible_linebreaks works with: AI, SA and XX act as AL,
+    CB acts as ID1 (libunistring resolves them before the pair table)."""
+    prop = _lb_class(ch)
+    if prop in (AI, SA, XX):
+        return AL
+    if prop == CB:
+        return ID1
+    return prop
+
+
+class _CodeTable(dict[int, str]):
+    """A ``str.translate`` table mapping a character to ``chr(f(char))``.
+
+    ``translate`` then turns a whole text into a string of small codes in
+    C; entries are computed on first use, so only characters that occur
+    are ever looked up (and the table grows only with those).
+    """
+
+    def __init__(self, function: Callable[[str], int]) -> None:
+        super().__init__()
+        self._function = function
+
+    def __missing__(self, codepoint: int) -> str:
+        code = self[codepoint] = chr(self._function(chr(codepoint)))
+        return code
+
+
+_CLASS_CODES = _CodeTable(_resolved_class)
+"""Text -> one line-break class code per character."""
+
+_WIDTH_CODES = _CodeTable(lambda ch: max(char_width(ch), 0))
+"""Text -> one column count per character (-1, "ignore", counts 0)."""
+
+_CONTEXT_RE = re.compile(
+    "[" + "".join(re.escape(chr(c)) for c in _CONTEXT_CLASSES) + "]")
+
+_SP_CODE = chr(SP)
+
+_DIRECT_PAIRS = frozenset(
+    chr(before) + chr(after)
+    for before, row in enumerate(_PAIR_TABLE)
+    for after, kind in enumerate(row) if kind == "D")
+"""Class-code pairs with a break opportunity between adjacent characters."""
+
+_SPACED_PAIRS = frozenset(
+    chr(before) + chr(after)
+    for before, row in enumerate(_PAIR_TABLE)
+    for after, kind in enumerate(row) if kind in "DI")
+"""Class-code pairs with a break opportunity when spaces separate them."""
+
+
+def _is_opportunity(classes: str, i: int,
+                    prohibited: AbstractSet[int]) -> bool:
+    """Whether a line may break before character *i*.
+
+    Valid for text without _CONTEXT_CLASSES, where possible_linebreaks
+    gives POSSIBLE exactly when character *i* is not a space, some
+    non-space precedes it, and the pair table allows a break between the
+    two (directly, or because spaces intervene).  An index in *prohibited*
+    (an override) never breaks.
+    """
+    code = classes[i]
+    if code == _SP_CODE or i in prohibited:
+        return False
+    j = i - 1
+    while j >= 0 and classes[j] == _SP_CODE:
+        j -= 1
+    if j < 0:
+        return False  # only spaces before: libunistring's last_prop is BK
+    pairs = _DIRECT_PAIRS if j == i - 1 else _SPACED_PAIRS
+    return classes[j] + code in pairs
+
+
+def _greedy_breaks(classes: str, prefix: Sequence[int],
+                   prohibited: AbstractSet[int], width: int,
+                   start_column: int) -> list[int]:
+    """width_linebreaks for text without _CONTEXT_CLASSES, as positions.
+
+    *prefix[i]* is the width of the first *i* characters.  As in
+    width_linebreaks, ``last_p`` is the last opportunity seen, and at each
+    opportunity whose column exceeds *width* the line is broken at the
+    opportunity before it.  Columns never decrease, so instead of walking
+    every character we bisect for the first index that overflows and look
+    for opportunities only around it.  Reaching the first opportunity of
+    the text checks nothing (last_p was None there); it only becomes
+    last_p.
+    """
+    n = len(classes)
+    last_p = 0
+    while last_p < n and not _is_opportunity(classes, last_p, prohibited):
+        last_p += 1
+    if last_p == n:
+        return []
+    breaks: list[int] = []
+    limit = width - start_column  # columns exceed width where prefix > limit
+    while True:
+        overflow = bisect_right(prefix, limit, last_p + 1)
+        if overflow > n:
+            return breaks
+        # The first opportunity at or after the overflow triggers the check
+        # (the end of the text counts as one) ...
+        check = overflow
+        while check < n and not _is_opportunity(classes, check, prohibited):
+            check += 1
+        # ... which breaks at the last opportunity before it.
+        brk = overflow - 1
+        while brk > last_p and not _is_opportunity(classes, brk, prohibited):
+            brk -= 1
+        breaks.append(brk)
+        if check == n:
+            return breaks
+        limit = width + prefix[brk]  # the new line starts at column 0
+        last_p = check
+
+
+class _Portion:
+    """An escaped portion with its break overrides, and the analysis needed
+    to wrap it, computed once for both layouts wrap_string may try (after
+    the keyword, then on lines of its own)."""
+
+    def __init__(self, text: str, prohibited: AbstractSet[int]) -> None:
+        self.text = text
+        self.prohibited = prohibited
+        self._classes: str | None = None
+        self._prefix: Sequence[int] = ()
+        self._possible: list[int] | None = None
+
+    def breaks(self, width: int, start_column: int) -> list[int]:
+        """Indices where a line break goes, ascending (width_linebreaks)."""
+        text = self.text
+        # Cheap bound first: no character is wider than 2 columns (1 if
+        # ASCII), and nothing breaks unless a column exceeds the width.
+        most = len(text) if text.isascii() else 2 * len(text)
+        if start_column + most <= width:
+            return []
+        if self._classes is None:
+            self._analyse()
+        if self._possible is not None:
+            return self._slow_breaks(width, start_column)
+        assert self._classes is not None
+        return _greedy_breaks(self._classes, self._prefix, self.prohibited,
+                              width, start_column)
+
+    def _analyse(self) -> None:
+        """Classes and column prefix sums; or the full UAX #14 pass when
+        the text has classes _is_opportunity does not model."""
+        text = self.text
+        self._classes = text.translate(_CLASS_CODES)
+        if _CONTEXT_RE.search(self._classes):
+            self._possible = possible_linebreaks(text)
+        elif text.isascii() and text.isprintable():
+            self._prefix = range(len(text) + 1)  # one column each
+        else:
+            widths = text.translate(_WIDTH_CODES).encode("latin-1")
+            self._prefix = list(accumulate(widths, initial=0))
+
+    def _slow_breaks(self, width: int, start_column: int) -> list[int]:
+        """The character-by-character port, for the rare texts that need it."""
+        overrides = [UNDEFINED] * len(self.text)
+        for i in self.prohibited:
+            overrides[i] = PROHIBITED
+        result = width_linebreaks(self.text, width, start_column, overrides,
+                                  self._possible)
+        return [i for i, brk in enumerate(result) if brk]
+
+
+# ---------------------------------------------------------------------------
 # Strings: escaping and wrapping (write-po.c's wrap()).
 # ---------------------------------------------------------------------------
 
 _ESCAPES = {"\a": "a", "\b": "b", "\f": "f", "\n": "n", "\r": "r",
             "\t": "t", "\v": "v", "\\": "\\", '"': '"'}
 
+_ESCAPE_TABLE = str.maketrans({ch: "\\" + esc for ch, esc in _ESCAPES.items()})
+
+_ESCAPE_RE = re.compile("[" + re.escape("".join(_ESCAPES)) + "]")
+
 _PORTION_RE = re.compile(r"[^\n]*\n|[^\n]+")
+
+_NOTHING: frozenset[int] = frozenset()
 
 
 def _split_portions(value: str) -> list[str]:
@@ -308,29 +512,38 @@ def _split_portions(value: str) -> list[str]:
     return _PORTION_RE.findall(value) or [""]
 
 
-def _escape_portion(portion: str,
-                    breaks: Sequence[int]) -> tuple[str, list[int]]:
-    """C-escape *portion*; never break inside an escape sequence.
+def _escape_portion(portion: str, protected: Sequence[int]
+                    ) -> tuple[str, AbstractSet[int]]:
+    """C-escape *portion*; return it with the indices where no line may
+    break: inside escape sequences, before the ``\\n`` that ends the
+    portion, and inside format directives.
 
-    *breaks* gives a break override per character of *portion* (for
-    format directives); it applies before the character's escaped form.
+    *protected* (ascending indices into *portion*) are the characters
+    inside format directives; the override applies before their escaped
+    form.
     """
-    out: list[str] = []
-    overrides: list[int] = []
-    for ch, brk in zip(portion, breaks):
-        esc = _ESCAPES.get(ch)
-        if esc is None:
-            out.append(ch)
-            overrides.append(brk)
-        else:
-            out.append("\\")
-            out.append(esc)
-            overrides.append(brk)
-            overrides.append(PROHIBITED)
+    escapes = [m.start() for m in _ESCAPE_RE.finditer(portion)]
+    if not escapes and not protected:
+        return portion, _NOTHING  # the common case: nothing to escape
+    text = portion.translate(_ESCAPE_TABLE)
+    # The k-th escape (0-based) at index s of the portion is written at
+    # s + k; its second character follows.
+    prohibited = {s + k + 1 for k, s in enumerate(escapes)}
+    prohibited.update(q + bisect_left(escapes, q) for q in protected)
     if portion.endswith("\n"):
-        # Don't break immediately before the "\n" at the end.
-        overrides[-2] = PROHIBITED
-    return "".join(out), overrides
+        prohibited.add(len(text) - 2)  # not between the text and "\n"
+    return text, prohibited
+
+
+def _protected_in(protected: Sequence[int], offset: int,
+                  length: int) -> list[int]:
+    """The *protected* indices in value[offset:offset + length], relative
+    to *offset*."""
+    if not protected:
+        return []
+    lo = bisect_left(protected, offset)
+    hi = bisect_left(protected, offset + length)
+    return [q - offset for q in protected[lo:hi]]
 
 
 def wrap_string(keyword: str, value: str, prefix: str = "",
@@ -345,46 +558,40 @@ def wrap_string(keyword: str, value: str, prefix: str = "",
     *format_language* (``"python"`` for ``python-format``...), lines are
     not broken inside format directives.
     """
-    after_break = len(prefix) + 1
-    width = (page_width if do_wrap else 2**31 - 1) - 1 - after_break
-    directive_breaks = _directive_overrides(
+    width = (page_width if do_wrap else 2**31 - 1) - 2 - len(prefix)
+    first_start = len(keyword) + 1  # column after `keyword "`, less prefix
+    protected = _directive_positions(
         value, format_language, keyword.startswith("msgstr"))
-    if directive_breaks is None:
-        directive_breaks = [UNDEFINED] * len(value)
     portions = _split_portions(value)
     lines: list[str] = []
-    first_line = True
     offset = 0
     for index, portion in enumerate(portions):
-        text, overrides = _escape_portion(
-            portion, directive_breaks[offset:offset + len(portion)])
+        text, prohibited = _escape_portion(
+            portion, _protected_in(protected, offset, len(portion)))
         offset += len(portion)
-        possible = possible_linebreaks(text)
-        while True:
-            start = len(prefix) + (len(keyword) + 1 if first_line else 0)
-            start = start + 1 - after_break
-            breaks = width_linebreaks(text, width, start, overrides,
-                                      possible)
-            needs_empty_first = first_line and text and (
-                index < len(portions) - 1 or start > width or any(breaks))
-            if not needs_empty_first:
-                break
+        wrapped = _Portion(text, prohibited)
+        if index > 0:
+            head, breaks = prefix, wrapped.breaks(width, 0)
+        elif text and (len(portions) > 1 or first_start > width
+                       or wrapped.breaks(width, first_start)):
+            # GNU starts with `keyword ""` when the value does not fit on
+            # the keyword's line.
             lines.append(f'{prefix}{keyword} ""')
-            first_line = False
-        head = f"{prefix}{keyword} " if first_line else prefix
-        first_line = False
+            head, breaks = prefix, wrapped.breaks(width, 0)
+        else:
+            head, breaks = f"{prefix}{keyword} ", []
         for piece in _cut(text, breaks):
             lines.append(f'{head}"{piece}"')
             head = prefix
     return lines
 
 
-def _cut(text: str, breaks: Sequence[bool]) -> list[str]:
-    """Split *text* before every position where *breaks* is true."""
+def _cut(text: str, breaks: Iterable[int]) -> list[str]:
+    """Split *text* before every index in *breaks* (ascending)."""
     pieces: list[str] = []
     start = 0
-    for i, brk in enumerate(breaks):
-        if brk and i > start:
+    for i in breaks:
+        if i > start:
             pieces.append(text[start:i])
             start = i
     pieces.append(text[start:])
@@ -567,17 +774,15 @@ marks no directives for python-brace-format; languages not listed here
 are not modelled.)"""
 
 
-def _directive_overrides(value: str, language: str | None,
-                         translated: bool) -> list[int] | None:
-    """PROHIBITED inside each directive (not before its first character)."""
+def _directive_positions(value: str, language: str | None,
+                         translated: bool) -> list[int]:
+    """Indices inside each directive (not its first character), ascending:
+    GNU allows no line break before them."""
     parser = _DIRECTIVE_PARSERS.get(language or "")
     if parser is None or not value:
-        return None
-    overrides = [UNDEFINED] * len(value)
-    for start, end in parser(value, translated):
-        for k in range(start + 1, end + 1):
-            overrides[k] = PROHIBITED
-    return overrides
+        return []
+    return sorted({k for start, end in parser(value, translated)
+                   for k in range(start + 1, end + 1)})
 
 
 # ---------------------------------------------------------------------------
@@ -684,6 +889,8 @@ def _parse_format_flag(body: str, formats: dict[str, str]) -> None:
 
 def _format_flag_names(formats: dict[str, str]) -> list[str]:
     """Significant format flags, in GNU's order and spelling."""
+    if not formats:
+        return []  # the usual case; spares a walk over every language
     names = []
     for lang in FORMAT_LANGUAGES:
         qualifier = formats.get(lang)
@@ -697,6 +904,8 @@ def _format_flag_names(formats: dict[str, str]) -> list[str]:
 def _wrapping_format_language(formats: dict[str, str]) -> str | None:
     """The language whose directives GNU protects: the first one flagged
     ``X-format`` or ``possible-X-format``, in GNU's order."""
+    if not formats:
+        return None
     for lang in FORMAT_LANGUAGES:
         if formats.get(lang) in ("", "possible-"):
             return lang
