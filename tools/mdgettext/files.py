@@ -14,7 +14,7 @@ from pathlib import Path
 
 import polib
 
-from . import pofile
+from . import pofile, povalidate
 
 BOM = "\ufeff"
 
@@ -56,17 +56,33 @@ def read_source(path: Path, display: str) -> SourceText:
 
 
 def read_po(path: Path, display: str) -> polib.POFile:
-    """A catalog parsed by polib; a syntax error becomes one line naming the file."""
+    """A catalog parsed by polib, after the checks polib does not make: each
+    problem becomes one line naming the file and line."""
+    return parse_po(read_po_text(path, display), display)
+
+
+def read_po_text(path: Path, display: str) -> str:
     try:
-        text = path.read_bytes().decode("utf-8")
+        raw = path.read_bytes()
     except OSError as err:
         raise InputError(f"{display}: cannot read: {err.strerror}") from err
-    except UnicodeDecodeError as err:
-        raise InputError(f"{display}: not valid UTF-8 (byte {err.start}); catalogs must be UTF-8") from err
     try:
-        return polib.pofile(text, wrapwidth=79)
-    except (OSError, ValueError) as err:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise InputError(f"{display}:{line}: not valid UTF-8; catalogs must be saved as UTF-8") from err
+
+
+def parse_po(text: str, display: str) -> polib.POFile:
+    try:
+        povalidate.check_text(text)
+        po = polib.pofile(text, wrapwidth=79)
+        povalidate.check_catalog(po, text)
+    except povalidate.CatalogSyntaxError as err:
+        raise InputError(f"{display}:{err.line}: {err}") from err
+    except (OSError, ValueError) as err:  # polib's own syntax errors
         raise InputError(f"{display}: {err}") from err
+    return po
 
 
 def write_text(path: Path, text: str) -> None:

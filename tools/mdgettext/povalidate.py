@@ -1,0 +1,105 @@
+"""Catalog problems a translator can make by hand, found before polib reads the file.
+
+polib is lenient: it reads `msgid Feedback` or a string missing its closing quote
+without a word, and the translation silently disappears from the build. This module
+does not parse catalogs (polib does); it checks each line's lexical shape and the
+parsed catalog's header, so a broken file gets one clear message with its line.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import polib
+
+KEYWORD = re.compile(r'^(?P<obsolete>#~\s*)?(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+(?P<rest>.*?))?\s*$')
+CONTINUATION = re.compile(r'^(?P<obsolete>#~\s*)?(?P<rest>".*?)\s*$')
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+ESCAPE = re.compile(r'\\(?:[\\"abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)|(?P<bad>\\.?)')
+CONFLICT = re.compile(r"^(<{7}|={7}|>{7})(\s|$)")
+
+
+class CatalogSyntaxError(ValueError):
+    """`line` is 1-based."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def check_text(text: str) -> None:
+    """Raise CatalogSyntaxError at the first line a PO reader would misread."""
+    for error in _line_errors(text):
+        raise error
+
+
+def _line_errors(text: str) -> Iterator[CatalogSyntaxError]:
+    after_keyword = False
+    for number, line in enumerate(text.split("\n"), start=1):
+        if CONFLICT.match(line):
+            yield CatalogSyntaxError(number, "a git merge-conflict marker: keep one side of the conflict, delete the marker lines, then run `mdgettext update`")
+            continue
+        stripped = line.strip()
+        if not stripped:
+            after_keyword = False
+            continue
+        keyword = KEYWORD.match(stripped)
+        continuation = CONTINUATION.match(stripped)
+        if keyword:
+            rest = keyword.group("rest") or ""
+            if not rest.startswith('"'):
+                yield CatalogSyntaxError(number, f"`{keyword.group('keyword')}` must be followed by a quoted string, as in {keyword.group('keyword')} \"text\"")
+                continue
+            yield from _string_errors(number, rest)
+            after_keyword = True
+        elif continuation and (not stripped.startswith("#") or continuation.group("obsolete")):
+            if not after_keyword:
+                yield CatalogSyntaxError(number, "a quoted string with no msgid or msgstr before it (an empty line inside an entry?)")
+            yield from _string_errors(number, continuation.group("rest"))
+        elif stripped.startswith("#"):
+            after_keyword = False
+        else:
+            word = stripped.split()[0]
+            yield CatalogSyntaxError(number, f"`{word}` is not a PO keyword (msgctxt, msgid, msgid_plural, msgstr) or comment; check the spelling, or start a comment with #")
+
+
+def _string_errors(number: int, rest: str) -> Iterator[CatalogSyntaxError]:
+    match = STRING.match(rest)
+    if not match:
+        yield CatalogSyntaxError(number, 'the string is not closed: end it with " (write \\" for a quote inside it)')
+        return
+    if rest[match.end() :].strip():
+        yield CatalogSyntaxError(number, 'text after the closing ": write \\" for a quote inside the string')
+        return
+    for escape in ESCAPE.finditer(match.group(0)[1:-1]):
+        if escape.group("bad") is not None:
+            yield CatalogSyntaxError(number, f"unknown escape {escape.group('bad')!r} in the string: write \\\\ for a backslash")
+            return
+
+
+def check_catalog(po: polib.POFile, text: str) -> None:
+    """The parsed catalog: a header with a UTF-8 charset, and no message twice."""
+    if not any(line.startswith('msgid ""') for line in text.split("\n")) or not po.metadata:
+        raise CatalogSyntaxError(1, 'no header entry (msgid "" with Content-Type and Language): run `mdgettext update` to recreate it, or copy one from the template')
+    content_type = po.metadata.get("Content-Type", "")
+    charset = re.search(r"charset=([\w.-]+)", content_type)
+    if not charset or charset.group(1).upper().replace("_", "-") not in ("UTF-8", "UTF8"):
+        found = charset.group(1) if charset else "none"
+        raise CatalogSyntaxError(_header_line(text, "Content-Type"), f"charset is {found}: mdgettext catalogs are UTF-8; set \"Content-Type: text/plain; charset=UTF-8\\n\" and save the file as UTF-8")
+    seen: dict[tuple[str | None, str], int] = {}
+    lines = [n for n, line in enumerate(text.split("\n"), start=1) if line.startswith("msgid ")]
+    live = [e for e in po if not e.obsolete]
+    offset = len(lines) - len(live)
+    for i, entry in enumerate(live):
+        line = lines[i + offset] if 0 <= i + offset < len(lines) else entry.linenum
+        key = (entry.msgctxt, entry.msgid)
+        if key in seen:
+            raise CatalogSyntaxError(line, f"this msgid is already at line {seen[key]}: keep one of the two entries")
+        seen[key] = line
+
+
+def _header_line(text: str, field: str) -> int:
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.startswith(f'"{field}:'):
+            return number
+    return 1
