@@ -2,7 +2,7 @@
 # runs the test suite (CI runs exactly this through .ci/run).
 PYTHON ?= python3
 
-.PHONY: install ko test gettext
+.PHONY: install ko test gettext system-deps screenshots
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
@@ -10,10 +10,27 @@ install:
 ko: install
 	$(PYTHON) -m mdgettext build -l ko
 
-# GNU gettext (msgcat, msgfmt) is the reference the tests compare our PO files with.
-gettext:
-	@command -v msgcat >/dev/null 2>&1 || { apt-get update && apt-get install -y gettext; }
+# System packages the tests need, installed with apt-get when missing: GNU gettext
+# (msgcat, msgfmt), the reference the tests compare our PO files with; Debian's
+# Chromium, its driver and CJK fonts, for the browser test of the built pages.
+system-deps:
+	@missing=""; \
+	command -v msgcat >/dev/null 2>&1 || missing="$$missing gettext"; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	[ -x /usr/bin/chromedriver ] || missing="$$missing chromium-driver"; \
+	dpkg-query -W -f='$${Status}' fonts-noto-cjk 2>/dev/null | grep -q "ok installed" || missing="$$missing fonts-noto-cjk"; \
+	if [ -n "$$missing" ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
 
-test: gettext install
+gettext: system-deps
+
+# The README's screenshot: the browser test saves build/screenshots/*.png; one is kept in docs/.
+screenshots: system-deps install
+	$(PYTHON) -m pytest -q tests/test_browser.py
+	mkdir -p docs
+	cp build/screenshots/ko-1280.png docs/ko-1280.png
+
+test: system-deps install
 	$(PYTHON) -m pytest -q
 	$(PYTHON) -m mdgettext check -l ko --strict

@@ -142,6 +142,15 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
     chapters = config.chapters()
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
+    from . import page, release, review  # the HTML release build's own modules
+
+    published = release.published(config, languages)
+    templates = config.root / "templates"  # the project's overrides of the page templates
+    if "html" in formats:
+        stylesheet = config.root / config.build_dir / page.STYLESHEET_PATH
+        css = page.stylesheet(templates)
+        if not stylesheet.exists() or stylesheet.read_text(encoding="utf-8") != css:
+            write_text(stylesheet, css)
     for language in languages:
         if language != config.source_language:
             catalog.locale_name(language)
@@ -149,14 +158,18 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
             path = config.source_path(chapter)
             source, doc = load(path, config.relative(path), config.front_matter_keys)
             translations = TranslationMap()
+            catalog_file = None
             if language != config.source_language:
                 po_path = config.po_path(chapter, language)
                 if po_path.exists():
-                    translations = catalog.translation_map(read_po(po_path, config.relative(po_path)))
+                    po = read_po(po_path, config.relative(po_path))
+                    translations = catalog.translation_map(po)
+                    catalog_file = review.CatalogFile(po, po_path.read_text(encoding="utf-8"), config.relative(po_path))
                 else:
                     report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
             outputs = {fmt: config.output_path(chapter, language, fmt) for fmt in formats}
-            _build_one(source, doc, translations, language, outputs, config, report)
+            site = page.Site(chapter, published, config.source_language, templates=templates)
+            _build_one(source, doc, translations, language, outputs, config, report, catalog_file, site)
     return 0
 
 
@@ -164,14 +177,19 @@ def build_file(source_path: Path, po_path: Path | None, output: Path, config: Co
     fmt = output.suffix.lstrip(".")
     if fmt not in FORMATS:
         raise InputError(f"{output}: the output must end in .md or .html")
+    from . import review  # the HTML release build's own module
+
     source, doc = load(source_path, _display(source_path, config.root), config.front_matter_keys)
     translations = TranslationMap()
     language = config.source_language
+    catalog_file = None
     if po_path is not None:
-        po = read_po(po_path, _display(po_path, config.root))
+        display = _display(po_path, config.root)
+        po = read_po(po_path, display)
         translations = catalog.translation_map(po)
         language = po.metadata.get("Language") or language
-    _build_one(source, doc, translations, language, {fmt: output}, config, report)
+        catalog_file = review.CatalogFile(po, po_path.read_text(encoding="utf-8"), display)
+    _build_one(source, doc, translations, language, {fmt: output}, config, report, catalog_file)
     return 0
 
 
@@ -183,18 +201,39 @@ def _build_one(
     outputs: dict[str, Path],
     config: Config,
     report: Reporter,
+    catalog_file: review.CatalogFile | None = None,
+    site: page.Site | None = None,
 ) -> None:
+    """One chapter in one language: the Markdown, the HTML page and, for a
+    translation, its review page. Unsafe translations are refused for both outputs
+    (the Markdown goes to the Jekyll site too) and counted as fallbacks."""
+    from . import page, release, review  # the HTML release build's own modules
+
     messages = len({(s.context, s.msgid) for s in doc.segments})
+    woven, refused = None, {}
     if language == config.source_language:
         text, note = doc.text, "source text"
     else:
+        translations, refused, warnings = release.refuse_unsafe(doc, translations, catalog_file)
+        for warning in warnings:
+            report.warn(warning)
         woven = weave(doc, translations, heading_ids=config.heading_ids)
         fallbacks = len({(s.context, s.msgid) for s in woven.fallbacks})
         text, note = woven.text, f"{fallbacks} of {messages} messages fell back to English"
+    chapter = Path(doc.path).stem
+    site = site or page.single_file(chapter, language, config.source_language)
     for fmt, path in outputs.items():
-        content = source.restore(text) if fmt == "md" else html.page(text, language, doc.headings)
+        if fmt == "md":
+            content = source.restore(text)
+        else:
+            content = page.chapter_page(text, language, doc.headings, site, release.fallbacks(woven, messages))
         write_text(path, content)
         report.info(f"{_display(path, config.root)}: {note}")
+    if "html" in outputs and catalog_file is not None and site.stylesheet:
+        content, rows = review.review_page(doc, catalog_file, language, site, refused)
+        path = outputs["html"].with_name(release.review_name(outputs["html"].name))
+        write_text(path, content)
+        report.info(f"{_display(path, config.root)}: {release.summary(rows)}")
 
 
 # ---------------------------------------------------------------- check
@@ -302,3 +341,57 @@ def _display(path: Path, root: Path) -> str:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return str(path)
+
+
+# ---------------------------------------------------------------- import
+
+
+def import_translation(
+    config: Config,
+    translated: Path,
+    language: str,
+    source: Path | None,
+    report: Reporter,
+    fuzzy: bool = False,
+    overwrite: bool = False,
+    dry_run: bool = False,
+) -> int:
+    """Align a Markdown file translated in place with its source; its translations go into the catalog."""
+    from .align import align
+    from .importer import CatalogMismatch, fill
+
+    catalog.locale_name(language)
+    source = source if source is not None else config.source_dir / translated.name
+    source_display = _display(source, config.root)
+    try:
+        chapter = source.resolve().relative_to(config.source_dir.resolve()).with_suffix("").as_posix()
+    except ValueError:
+        raise InputError(f"{source_display}: not under {config.source}; the catalog is named after the source's place there") from None
+    _, source_doc = load(source, source_display, config.front_matter_keys)
+    _, translated_doc = load(translated, _display(translated, config.root), config.front_matter_keys)
+    po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
+    po_display = config.relative(po_path)
+    if po_path.exists():
+        po, stale = read_po(po_path, po_display), f"{po_display}: older than {source_display}"
+        advice = f"run `mdgettext extract` and `mdgettext update -l {language}` first"
+    elif pot_path.exists():
+        po = catalog.new_catalog(read_po(pot_path, config.relative(pot_path)), language, project_info(config), creation_date())
+        stale, advice = f"{config.relative(pot_path)}: older than {source_display}", "run `mdgettext extract` first"
+    else:
+        raise InputError(f"{config.relative(pot_path)}: no template; run `mdgettext extract` first")
+    try:
+        result = fill(po, align(source_doc, translated_doc), fuzzy=fuzzy, overwrite=overwrite)
+    except CatalogMismatch as err:
+        raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
+    for outcome in result.outcomes:
+        report.info(str(outcome))
+    text = pofile.dumps(po)
+    if dry_run:
+        state = "dry run: nothing written"
+    elif po_path.exists() and po_path.read_text(encoding="utf-8") == text:
+        state = "unchanged"
+    else:
+        write_po(po_path, po)
+        state = "written"
+    report.info(f"{po_display}: {result.summary()}; {result.imported} entries changed ({state})")
+    return 0

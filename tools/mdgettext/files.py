@@ -47,6 +47,9 @@ def read_source(path: Path, display: str) -> SourceText:
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
         raise InputError(f"{display}:{line}: not valid UTF-8 (byte {err.start}); save the file as UTF-8") from err
+    if "\0" in text:
+        line = text.count("\n", 0, text.index("\0")) + 1
+        raise InputError(f"{display}:{line}: a NUL byte: this is not a text file (or it is corrupt); remove the byte or the file")
     bom = text.startswith(BOM)
     if bom:
         text = text[1:]

@@ -1,44 +1,85 @@
-"""Markdown -> a standalone HTML page.
+"""Translated Markdown -> an HTML fragment: the chapter body, with ids, links and marks.
 
-Headings take the English slugs as ids in every language, so a link to
-`conclusion.html#further-reading` opens the same section in English and Korean.
-The page is deliberately plain; the release template is a later layer.
+This module renders; it does not lay out a page (`page.py` and its template do).
+What it adds to markdown-it-py's HTML is what a localized page needs:
+
+- headings take the English slugs as ids in every language, so a link to
+  `conclusion.html#further-reading` opens the same section in English and Korean,
+  and each gets a self-link;
+- text that fell back to English is marked `lang="en" class="untranslated"`, so
+  readers can tell and screen readers pronounce it right. The caller passes the
+  character spans of that text in the Markdown (from `weave`'s `placed`); the
+  tokens' line maps find the block each span is in;
+- relative links go through a caller's function, which knows the built pages;
+- math stays TeX, between `\\(`/`\\)` and `\\[`/`\\]` in elements a math script
+  can typeset later; tables sit in a scrolling wrapper so a wide one never
+  widens a phone's page.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 
 import yaml
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
 from .parsing import parser
+from .segment import Lines, plain_text, table_cells
 
 TRAILING_ID = re.compile(r"\s*\{#[A-Za-z][\w-]*\}\s*$")
+RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
+FALLBACK_LANG = "en"
+FALLBACK_CLASS = "untranslated"
+FALLBACK_OPEN = f'<span lang="{FALLBACK_LANG}" class="{FALLBACK_CLASS}">'
 
 
-def render_body(tokens: list[Token], heading_ids: Sequence[str]) -> str:
-    """The page body; heading `i` gets `heading_ids[i]` (the source's slugs)."""
+@dataclass(frozen=True, slots=True)
+class Heading:
+    level: int
+    id: str
+    text: str  # plain text, as a table of contents shows it
+    fallback: bool = False  # the heading's text is the English
+
+
+@dataclass(frozen=True)
+class Fragment:
+    body: str
+    headings: tuple[Heading, ...]
+    front_matter: dict = field(default_factory=dict)
+
+
+def render(
+    markdown: str,
+    heading_ids: Sequence[str],
+    fallbacks: Sequence[tuple[int, int]] = (),
+    link: Callable[[str], str] | None = None,
+    self_link_label: str = "Link to this section",
+) -> Fragment:
+    """The body of a page.
+
+    `heading_ids[i]` is the id of heading `i` (the source's slugs); `fallbacks` are
+    `(start, end)` offsets in `markdown` of text left in English; `link` maps each
+    Markdown link's destination to the one the page should use.
+    """
     md = parser()
-    ids = iter(heading_ids)
-    for i, token in enumerate(tokens):
-        if token.type == "heading_open":
-            slug = next(ids, None)
-            _strip_trailing_id(tokens[i + 1])
-            if slug:
-                token.attrSet("id", slug)
-    return md.renderer.render(tokens, md.options, {})
+    env: dict = {}
+    tokens = md.parse(markdown, env)
+    marked = _mark_fallbacks(tokens, markdown, fallbacks)
+    headings = list(_headings(tokens, heading_ids, marked, self_link_label))
+    if link is not None:
+        for token in _inline_children(tokens):
+            if token.type == "link_open":
+                token.attrSet("href", link(str(token.attrGet("href") or "")))
+    body = renderer().render(tokens, md.options, env)
+    return Fragment(body, tuple(headings), front_matter(tokens))
 
 
-def _strip_trailing_id(inline: Token) -> None:
-    """Drop the `{#slug}` the Markdown output adds for kramdown: the id is set anyway."""
-    if inline.children and inline.children[-1].type == "text":
-        last = inline.children[-1]
-        last.content = TRAILING_ID.sub("", last.content)
-
-
-def front_matter(tokens: list[Token]) -> dict:
+def front_matter(tokens: Sequence[Token]) -> dict:
     if tokens and tokens[0].type == "front_matter":
         try:
             data = yaml.safe_load(tokens[0].content)
@@ -48,25 +89,181 @@ def front_matter(tokens: list[Token]) -> dict:
     return {}
 
 
-def page(markdown: str, language: str, heading_ids: Sequence[str]) -> str:
-    tokens = parser().parse(markdown)
-    meta = front_matter(tokens)
-    title = str(meta.get("title", ""))
-    description = str(meta.get("description", ""))
-    body = render_body(tokens, heading_ids)
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="{escape(language)}">\n'
-        "<head>\n"
-        '<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n"
-        f'<meta name="description" content="{escape(description)}">\n'
-        "</head>\n"
-        "<body>\n"
-        "<main>\n"
-        + (f"<h1>{escape(title)}</h1>\n" if title else "")
-        + (f'<p class="description">{escape(description)}</p>\n' if description else "")
-        + body
-        + "</main>\n</body>\n</html>\n"
-    )
+# ---------------------------------------------------------------- headings
+
+
+def _headings(tokens: list[Token], ids: Sequence[str], marked: set[int], label: str) -> Iterator[Heading]:
+    remaining = iter(ids)
+    for i, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        inline = tokens[i + 1]
+        _strip_trailing_id(inline)
+        slug = next(remaining, None)
+        if not slug:
+            continue
+        token.attrSet("id", slug)
+        link = Token("html_inline", "", 0)
+        link.content = f'<a class="self-link" href="#{escape(slug)}" aria-label="{escape(label)}"></a>'
+        inline.children = [*(inline.children or []), link]
+        yield Heading(int(token.tag[1:]), slug, plain_text(inline).strip(), i in marked)
+
+
+def _strip_trailing_id(inline: Token) -> None:
+    """Drop the `{#slug}` the Markdown output adds for kramdown: the id is set anyway."""
+    if inline.children and inline.children[-1].type == "text":
+        last = inline.children[-1]
+        last.content = TRAILING_ID.sub("", last.content)
+
+
+# ---------------------------------------------------------------- fallback marks
+
+
+def _mark_fallbacks(tokens: list[Token], text: str, spans: Sequence[tuple[int, int]]) -> set[int]:
+    """Mark the blocks holding each span; returns the indexes of marked opening tokens.
+
+    A span is found by the line it starts on (block tokens carry 0-based line
+    maps); a table cell by its offsets in the row, split as the parser splits it;
+    a text run of a raw HTML block gets a `<span>` spliced around it.
+    """
+    if not spans:
+        return set()
+    lines = Lines(text)
+    starts_by_line: dict[int, list[tuple[int, int]]] = {}
+    for start, end in spans:
+        starts_by_line.setdefault(bisect_right(lines.starts, start) - 1, []).append((start, end))
+    marked: set[int] = set()
+    table: Token | None = None
+    for i, token in enumerate(tokens):
+        if token.type == "table_open":
+            table = token
+        if not token.map:
+            continue
+        first, last = token.map
+        here = [s for line in range(first, last) for s in starts_by_line.get(line, ())]
+        if not here:
+            continue
+        if token.type == "html_block":
+            _splice_spans(token, lines, here)
+        elif token.type == "inline":
+            opening = tokens[i - 1]
+            if opening.type in ("th_open", "td_open") and table is not None:
+                start, end = _cell(table, tokens, i, text)
+                if any(start <= s <= end for s, _ in here):
+                    _mark(tokens, i - 1, marked)
+            else:
+                _mark(tokens, i - 1, marked)
+    return marked
+
+
+def _mark(tokens: list[Token], index: int, marked: set[int]) -> None:
+    """Put the marks on a block's opening tag, or, when the parser hides that tag
+    (the paragraph of a tight list item), around the block's inline content."""
+    opening = tokens[index]
+    if opening.hidden:
+        inline = tokens[index + 1]
+        before, after = Token("html_inline", "", 0), Token("html_inline", "", 0)
+        before.content, after.content = FALLBACK_OPEN, "</span>"
+        inline.children = [before, *(inline.children or []), after]
+    else:
+        opening.attrSet("lang", FALLBACK_LANG)
+        opening.attrJoin("class", FALLBACK_CLASS)
+    marked.add(index)
+
+
+def _cell(table: Token, tokens: list[Token], index: int, text: str) -> tuple[int, int]:
+    """Offsets in `text` of the table cell whose inline token is `tokens[index]`."""
+    line = tokens[index].map[0]
+    column = 0
+    for tok in reversed(tokens[: index - 1]):
+        if tok.type == "tr_open":
+            break
+        if tok.type in ("th_open", "td_open"):
+            column += 1
+    cells = table_cells(text, *table.meta["rows"][line])
+    return cells[column] if column < len(cells) else (-1, -1)
+
+
+def _splice_spans(token: Token, lines: Lines, spans: list[tuple[int, int]]) -> None:
+    """Wrap text runs of a raw HTML block in the fallback `<span>`.
+
+    The block's content lines are the tails of their source lines (a container's
+    `> ` or indentation removed), so a position keeps its distance from its line's end.
+    """
+    pieces = token.content.split("\n")
+    piece_starts = [0]
+    for piece in pieces[:-1]:
+        piece_starts.append(piece_starts[-1] + len(piece) + 1)
+    first = token.map[0]
+
+    def content_offset(pos: int) -> int:
+        line = bisect_right(lines.starts, pos) - 1
+        k = line - first
+        return piece_starts[k] + len(pieces[k]) - (lines.end(line) - pos)
+
+    content = token.content
+    for start, end in sorted(spans, reverse=True):
+        a, b = content_offset(start), content_offset(end)
+        if _in_raw_text(content, a):
+            continue  # a span inside <script> or <style> would change the code
+        content = content[:a] + FALLBACK_OPEN + content[a:b] + "</span>" + content[b:]
+    token.content = content
+
+
+def _in_raw_text(html: str, pos: int) -> bool:
+    opened = list(RAW_TEXT_OPEN.finditer(html, 0, pos))
+    if not opened:
+        return False
+    tag = opened[-1].group(1)
+    return re.search(rf"</{tag}\s*>", html[opened[-1].end() : pos], re.IGNORECASE) is None
+
+
+def _inline_children(tokens: Sequence[Token]) -> Iterator[Token]:
+    for token in tokens:
+        if token.children:
+            yield from token.children
+
+
+# ---------------------------------------------------------------- rendering
+
+
+@lru_cache(maxsize=1)
+def renderer() -> RendererHTML:
+    """The shared parser's renderer with our rules for math and tables.
+
+    A separate renderer, so the parser other stages use keeps rendering as before.
+    """
+    base = parser().renderer
+    own = RendererHTML()
+    own.rules = {**base.rules, **{name: rule.__get__(own) for name, rule in RULES.items()}}
+    return own
+
+
+def _math_inline(self, tokens, idx, options, env) -> str:
+    return f'<span class="math inline">\\({escape(tokens[idx].content)}\\)</span>'
+
+
+def _math_display_inline(self, tokens, idx, options, env) -> str:
+    return f'<span class="math display">\\[{escape(tokens[idx].content)}\\]</span>'
+
+
+def _math_block(self, tokens, idx, options, env) -> str:
+    return f'<div class="math display">\\[{escape(tokens[idx].content.strip())}\\]</div>\n'
+
+
+def _table_open(self, tokens, idx, options, env) -> str:
+    return '<div class="table-wrap">\n' + self.renderToken(tokens, idx, options, env)
+
+
+def _table_close(self, tokens, idx, options, env) -> str:
+    return self.renderToken(tokens, idx, options, env) + "</div>\n"
+
+
+RULES = {
+    "math_inline": _math_inline,
+    "math_inline_double": _math_display_inline,
+    "math_block": _math_block,
+    "math_block_label": _math_block,
+    "table_open": _table_open,
+    "table_close": _table_close,
+}

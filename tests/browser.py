@@ -1,0 +1,163 @@
+"""Headless Chromium for the browser tests: Debian's browser and driver, never a download.
+
+Selenium is given the driver's path, so its Selenium Manager never looks for (or
+fetches) one; the flags keep Chromium off the network, which this machine does
+not have, and a fresh profile keeps runs independent.
+"""
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+CHROMIUM = Path(os.environ.get("MDGETTEXT_CHROMIUM", "/usr/bin/chromium"))
+CHROMEDRIVER = Path(os.environ.get("MDGETTEXT_CHROMEDRIVER", "/usr/bin/chromedriver"))
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+    "--mute-audio",
+)
+
+# Problems a reader would meet, found in the page itself. Each returns a list of
+# human-readable findings; empty means fine.
+OVERFLOW_JS = """
+const width = document.documentElement.clientWidth;
+const found = [];
+if (document.documentElement.scrollWidth > width + 1)
+  found.push('the page is ' + document.documentElement.scrollWidth + 'px wide, the viewport ' + width + 'px');
+function clipped(node) {  // inside a box that scrolls or clips sideways: allowed to be wider
+  for (let el = node.parentElement; el && el !== document.body; el = el.parentElement) {
+    if (getComputedStyle(el).overflowX !== 'visible') return true;
+  }
+  return false;
+}
+function describe(node) {
+  const el = node.nodeType === 1 ? node : node.parentElement;
+  const text = (node.textContent || '').trim().slice(0, 60);
+  return el.tagName.toLowerCase() + (el.className ? '.' + el.className : '') + ' "' + text + '"';
+}
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  if (!node.textContent.trim()) continue;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  for (const rect of range.getClientRects()) {
+    if ((rect.right > width + 1 || rect.left < -1) && !clipped(node)) { found.push(describe(node)); break; }
+  }
+}
+for (const el of document.body.querySelectorAll('*')) {
+  const rect = el.getBoundingClientRect();
+  if (!rect.width || getComputedStyle(el).position === 'absolute') continue;
+  if ((rect.right > width + 1 || rect.left < -1) && !clipped(el)) found.push(describe(el));
+}
+return found;
+"""
+
+BROKEN_ANCHORS_JS = """
+const found = [];
+const here = location.href.split('#')[0];
+for (const a of document.querySelectorAll('a[href]')) {
+  const url = new URL(a.getAttribute('href'), location.href);
+  if (url.href.split('#')[0] !== here || !url.hash) continue;
+  const id = decodeURIComponent(url.hash.slice(1));
+  if (!document.getElementById(id)) found.push(a.getAttribute('href'));
+}
+const ids = {};
+for (const el of document.querySelectorAll('[id]')) ids[el.id] = (ids[el.id] || 0) + 1;
+for (const [id, n] of Object.entries(ids)) if (n > 1) found.push('duplicate id ' + id);
+return found;
+"""
+
+
+class Browser:
+    """One Chromium session; pages are opened at a given viewport width."""
+
+    def __init__(self, driver) -> None:
+        self.driver = driver
+
+    def open(self, path: Path, width: int, height: int = 900, dark: bool = False) -> list[str]:
+        """Load a page at `width` CSS pixels; returns the console errors it logged."""
+        self.driver.get_log("browser")  # drop what earlier pages logged
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+        )
+        self.media(features=[{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}])
+        self.driver.get(path.resolve().as_uri())
+        self.driver.execute_script("return document.fonts.ready")
+        return [e["message"] for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
+
+    def media(self, media: str = "", features: list[dict] | None = None) -> None:
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": media, "features": features or []})
+
+    def js(self, script: str, *args):
+        return self.driver.execute_script(script, *args)
+
+    def overflow(self) -> list[str]:
+        return self.js(OVERFLOW_JS)
+
+    def broken_anchors(self) -> list[str]:
+        return self.js(BROKEN_ANCHORS_JS)
+
+    def screenshot(self, path: Path, max_height: int = 4000) -> tuple[int, int]:
+        """The whole page (up to `max_height` pixels tall) as a PNG; returns its size."""
+        width, height = self.js(
+            "return [document.documentElement.clientWidth, document.documentElement.scrollHeight]"
+        )
+        height = min(height, max_height)
+        shot = self.driver.execute_cdp_cmd(
+            "Page.captureScreenshot",
+            {
+                "format": "png",
+                "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
+            },
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(shot["data"]))
+        return width, height
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
+        if not path.exists():
+            return f"{path} not found: apt-get install {package} (make test does)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed: pip install -e '.[test]'"
+    return None
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="mdgettext-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield Browser(driver)
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)

@@ -1,0 +1,182 @@
+"""The built pages in a real browser (headless Chromium), as a reader and a reviewer meet them.
+
+Fails on a console error, an in-page link to a missing id, a table-of-contents
+entry that does not scroll to its heading, a missing `lang`, and text wider than
+the viewport at 390 px (a phone) and 1280 px (a laptop). Saves the Korean page at
+both widths to build/screenshots/ (the README's picture is one of them).
+
+Besides the real chapter, a "partial" Korean build has entries made untranslated,
+fuzzy and unsafe, so the marks, the banner and the refusal are seen in the page.
+"""
+from __future__ import annotations
+
+import os
+import struct
+from pathlib import Path
+
+import polib
+import pytest
+from browser import Browser, chromium, missing
+from conftest import REPO, cli
+
+WIDTHS = (390, 1280)
+SCREENSHOTS = REPO / "build" / "screenshots"
+INJECTED = '<script>console.error("injected by a translation")</script>'
+
+
+@pytest.fixture(scope="module")
+def browser() -> Browser:
+    reason = missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"the browser test must run in CI: {reason}")
+        pytest.skip(reason)
+    with chromium() as session:
+        yield session
+
+
+def _project(tmp: Path) -> Path:
+    import shutil
+
+    root = tmp / "repo"
+    root.mkdir()
+    for part in ("source", "locale"):
+        shutil.copytree(REPO / part, root / part)
+    shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's project built as a release would be: English and Korean."""
+    root = _project(tmp_path_factory.mktemp("full"))
+    result = cli("-C", root, "build")
+    assert result.code == 0, result.err
+    return root / "build"
+
+
+@pytest.fixture(scope="module")
+def partial(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Korean with a heading untranslated, a list item fuzzy and a paragraph carrying a script."""
+    root = _project(tmp_path_factory.mktemp("partial"))
+    path = root / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"
+    po = polib.pofile(str(path))
+    po.find("Further Reading").msgstr = ""
+    fuzzy = next(e for e in po if e.msgid.startswith("Charlie Chen wrote"))
+    fuzzy.flags.append("fuzzy")
+    fuzzy.previous_msgid = fuzzy.msgid.replace("wrote the inference section", "wrote the serving chapter")
+    unsafe = next(e for e in po if e.msgid.startswith("Please leave comments"))
+    unsafe.msgstr += INJECTED
+    po.save()
+    result = cli("-C", root, "build", "-l", "ko")
+    assert result.code == 0, result.err
+    assert "refused" in result.err and "<script>" in result.err
+    return root / "build"
+
+
+def _check_page(browser: Browser, page: Path, width: int, lang: str) -> None:
+    errors = browser.open(page, width)
+    assert errors == [], f"{page.name} at {width}px logged console errors"
+    assert browser.js("return document.documentElement.lang") == lang
+    unmarked = browser.js(
+        "return [...document.querySelectorAll('.untranslated')].filter(e => e.closest('[lang]').lang !== 'en').length"
+    )
+    assert unmarked == 0, "text marked untranslated must be lang=en"
+    assert browser.broken_anchors() == []
+    loaded = browser.js("return performance.getEntriesByType('resource').map(r => r.name)")
+    assert [url for url in loaded if not url.startswith("file:")] == [], "the page must work offline"
+    assert browser.overflow() == [], f"{page.name} overflows at {width}px"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name, lang", [("ko/conclusion.html", "ko"), ("en/conclusion.html", "en"), ("ko/conclusion.review.html", "en")])
+def test_the_built_pages_work_in_a_browser(browser: Browser, built: Path, name: str, lang: str, width: int) -> None:
+    _check_page(browser, built / name, width, lang)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_partly_translated_page_marks_english_text_and_refuses_the_script(browser: Browser, partial: Path, width: int) -> None:
+    page = partial / "ko" / "conclusion.html"
+    _check_page(browser, page, width, "ko")  # the injected console.error would fail this
+    marked = browser.js(
+        "return [...document.querySelectorAll('main .untranslated')].map(e => [e.tagName, e.lang, e.textContent.trim().slice(0, 20)])"
+    )
+    assert marked == [
+        ["SPAN", "en", "Charlie Chen wrote t"],
+        ["H2", "en", "Further Reading"],
+        ["P", "en", "Please leave comment"],
+    ]
+    assert browser.js("return document.querySelector('.fallback-banner').offsetHeight") > 0
+    assert browser.js("return document.querySelector('.toc a[href=\"#further-reading\"]').lang") == "en"
+    assert browser.js("return document.scripts.length") == 0
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_contents_entry_scrolls_to_its_heading(browser: Browser, built: Path, lang: str, width: int) -> None:
+    browser.open(built / lang / "conclusion.html", width, height=700)
+    links = browser.driver.find_elements("css selector", "nav.toc a")
+    assert len(links) == 3
+    for link in links:
+        browser.js("window.scrollTo(0, 0)")
+        target = link.get_attribute("href").split("#")[1]
+        link.click()
+        state = browser.js(
+            """const h = document.getElementById(arguments[0]);
+               const top = h.getBoundingClientRect().top;
+               const margin = parseFloat(getComputedStyle(h).scrollMarginTop) || 0;
+               const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+               return {hash: location.hash, top: top, margin: margin, atBottom: atBottom, height: window.innerHeight};""",
+            target,
+        )
+        assert state["hash"] == f"#{target}"
+        at_top = abs(state["top"] - state["margin"]) <= 2
+        in_view_at_bottom = state["atBottom"] and 0 <= state["top"] < state["height"]
+        assert at_top or in_view_at_bottom, f"#{target} did not scroll into place: {state}"
+
+
+def test_the_review_page_filters_by_state(browser: Browser, partial: Path) -> None:
+    assert browser.open(partial / "ko" / "conclusion.review.html", 1280) == []
+    visible = "return [...document.querySelectorAll('tbody tr')].filter(r => r.offsetHeight > 0).map(r => r.dataset.state)"
+    assert len(browser.js(visible)) == 36
+    for state, count in (("fuzzy", 1), ("untranslated", 1), ("refused", 1), ("translated", 33), ("all", 36)):
+        browser.driver.find_element("css selector", f'input[value="{state}"]').click()
+        shown = browser.js(visible)
+        assert len(shown) == count and (state == "all" or set(shown) == {state})
+    changes = "return [...document.querySelectorAll('tr[data-state=fuzzy] .previous :is(del, ins)')].map(e => e.textContent)"
+    assert browser.js(changes) == ["serving chapter", "inference section"]
+    assert "<script>" in browser.js("return document.querySelector('tr[data-state=refused] td.translation').textContent")
+    assert browser.js("return document.querySelectorAll('td.translation script').length") == 0
+    browser.driver.find_element("css selector", 'input[value="all"]').click()
+    browser.screenshot(SCREENSHOTS / "review-1280.png", max_height=1400)
+
+
+def test_dark_and_print_styles_apply(browser: Browser, built: Path) -> None:
+    page = built / "ko" / "conclusion.html"
+    background = "return getComputedStyle(document.body).backgroundColor"
+    browser.open(page, 1280)
+    light = browser.js(background)
+    browser.open(page, 1280, dark=True)
+    assert browser.js(background) != light
+    browser.media("print")
+    assert browser.js("return getComputedStyle(document.querySelector('nav.toc')).display") == "none"
+    browser.media()
+
+
+def test_korean_uses_hangul_fonts_and_keeps_words_whole(browser: Browser, built: Path) -> None:
+    browser.open(built / "ko" / "conclusion.html", 1280)
+    style = browser.js("const s = getComputedStyle(document.querySelector('main p')); return [s.fontFamily, s.wordBreak]")
+    assert style[0].startswith('"Noto Sans KR"') and style[1] == "keep-all"
+    assert browser.js("return document.fonts.check('16px \"Noto Sans CJK KR\"', '한국어')")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_screenshots_of_the_korean_page(browser: Browser, built: Path, width: int) -> None:
+    """build/screenshots/ko-390.png and ko-1280.png; `make screenshots` copies one to docs/."""
+    browser.open(built / "ko" / "conclusion.html", width)
+    path = SCREENSHOTS / f"ko-{width}.png"
+    size = browser.screenshot(path, max_height=1400)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", data[16:24]) == size
+    assert size[0] == width

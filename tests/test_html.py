@@ -1,0 +1,306 @@
+"""The HTML release build without a browser: the body's marks and links, the page
+around it, the review page, and the refusal of unsafe translations.
+
+Paired fixtures, read side by side: `html/X.md` + `html/X.po` -> `html/X.expected.html`
+(the chapter body as the Korean page has it). A new case is new files, no new code.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from conftest import FIXTURES, cli
+
+from mdgettext import html, page, release, review, safety
+from mdgettext.catalog import translation_map
+from mdgettext.model import Diagnostic, Location, Severity
+from mdgettext.segment import segment
+from mdgettext.weave import weave
+
+HTML_FIXTURES = sorted(p for p in (FIXTURES / "html").glob("*.md"))
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def korean_body(source: Path) -> str:
+    """The body the build renders for `source` with its catalog, as in `_build_one`."""
+    doc = segment(read(source), source.name)
+    po = polib.pofile(str(source.with_suffix(".po")))
+    translations, _ = release.refuse_unsafe(doc, translation_map(po), None)[:2]
+    woven = weave(doc, translations, heading_ids=True)
+    fallbacks = release.fallbacks(woven, len(doc.segments))
+    site = page.Site(source.stem, {source.stem: ("en", "ko"), "part-two": ("en",)})
+    return html.render(woven.text, doc.headings, fallbacks.spans, lambda url: page.chapter_link(url, site, "ko")).body
+
+
+@pytest.mark.parametrize("source", HTML_FIXTURES, ids=lambda p: p.stem)
+def test_the_body_marks_english_text_where_the_reviewed_fixture_does(source: Path) -> None:
+    assert korean_body(source) == read(source.with_name(f"{source.stem}.expected.html"))
+
+
+# ---------------------------------------------------------------- safety
+
+
+@pytest.mark.parametrize(
+    "msgid, msgstr, reasons",
+    [
+        ("Hello", "안녕", []),
+        ("Hello", "안녕 <script>alert(1)</script>", ["adds a <script> element", "adds different code in a <script> element ('alert(1)')"]),
+        ("Hi <script>track()</script>", "안녕 <script>steal()</script>", ["adds different code in a <script> element ('steal()')"]),
+        ("Hello", "<iframe src=x></iframe>", ["adds a <iframe> element"]),
+        ("Hello", "<object data=x></object><embed src=y>", ["adds a <embed> element", "adds a <object> element"]),
+        ("Hello", '<img src=x onerror="alert(1)">', ["adds an event handler attribute (onerror=)"]),
+        ("See [x](https://a.example)", "[x](javascript:alert(1)) 보기", ["adds a javascript: URL (in a Markdown link or image)"]),
+        ("Hello", '<a href="java&#x09;script:alert(1)">x</a>', ["adds a javascript: URL (in the href= attribute)"]),
+        ("Hello", "![x](data:image/png;base64,AAAA)", ["adds a data: URL (in a Markdown link or image)"]),
+        ("Hello", "<VBScript:msgbox>", ["adds a vbscript: URL (in a Markdown link or image)"]),
+        ("Hello", "[x][r]\n\n[r]: javascript:alert(1)", ["adds a javascript: URL (in a Markdown link or image)"]),
+        # what the English already has, the translation may keep
+        ('Click <a href="#" onclick="go()">here</a>', '<a href="#" onclick="go()">여기</a>를 누른다', []),
+        ("Show `<script>` as code", "`<script>`를 코드로 보인다", []),
+        ("<b>bold</b> and <sub>2</sub>", "<b>굵게</b>와 <sub>2</sub>", []),
+    ],
+)
+def test_unsafe_reasons(msgid: str, msgstr: str, reasons: list[str]) -> None:
+    assert safety.unsafe_reasons(msgid, msgstr) == reasons
+
+
+def test_the_body_of_a_script_cannot_be_changed_by_a_translation() -> None:
+    doc = segment('Mention `<script>` in prose.\n\n<script>\nvar a = "hi";\n</script>\n\n<textarea>\nType here\n</textarea>\n', "x.md")
+    keys = safety.code_keys(doc)
+    assert keys == {(None, 'var a = "hi";')}
+    translations = dict.fromkeys(keys, 'var a = "hi"; fetch("//evil")') | {(None, "Type here"): "여기에 입력"}
+    kept, refused = safety.safe_translations(translations, keys)
+    assert dict(kept) == {(None, "Type here"): "여기에 입력"}
+    assert refused == {(None, 'var a = "hi";'): ["changes the code inside a <script> or <style> element"]}
+
+
+def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(chapter_copy: Path) -> None:
+    path = chapter_copy / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"
+    po = polib.pofile(str(path))
+    entry = po.find("**Thank you all!**")
+    entry.msgstr = '**모두 고맙습니다!** <img src="x" onerror="alert(1)">'
+    po.save()
+    result = cli("-C", chapter_copy, "build", "-l", "ko")
+    assert result.code == 0, result.err
+    line = next(i for i, text in enumerate(read(path).split("\n"), 1) if text == 'msgid "**Thank you all!**"')
+    assert (
+        f"mdgettext: warning: locale/ko/LC_MESSAGES/conclusion.po:{line}: translation of '**Thank you all!**' "
+        "refused, the English is used: adds an event handler attribute (onerror=)"
+    ) in result.err
+    assert "build/ko/conclusion.html: 1 of 36 messages fell back to English" in result.out
+    markdown = read(chapter_copy / "build" / "ko" / "conclusion.md")
+    assert "onerror" not in markdown and "\n**Thank you all!**\n" in markdown
+    assert '<p lang="en" class="untranslated"><strong>Thank you all!</strong></p>' in read(chapter_copy / "build" / "ko" / "conclusion.html")
+    review_page = read(chapter_copy / "build" / "ko" / "conclusion.review.html")
+    assert "adds an event handler attribute (onerror=)" in review_page
+    assert "<img" not in review_page and "&lt;img" in review_page
+
+
+# ---------------------------------------------------------------- links
+
+
+SITE = page.Site("conclusion", {"conclusion": ("en", "ko"), "intro": ("en", "ko"), "appendix": ("en",), "part/two": ("en",)})
+
+
+@pytest.mark.parametrize(
+    "url, language, expected",
+    [
+        ("https://example.com/x", "ko", "https://example.com/x"),  # external: unchanged
+        ("#feedback", "ko", "#feedback"),
+        ("/absolute/path", "ko", "/absolute/path"),
+        ("../intro", "ko", "intro.html"),  # built in Korean
+        ("../intro/#start", "ko", "intro.html#start"),
+        ("../intro.md", "ko", "intro.html"),
+        ("../appendix", "ko", "../en/appendix.html"),  # no Korean catalog: the English page
+        ("../part/two?x=1", "ko", "../en/part/two.html?x=1"),
+        ("../intro", "en", "intro.html"),
+        ("../gpus", "ko", "../gpus"),  # not a chapter of this project: as the author wrote it
+        ("images/figure.png", "ko", "images/figure.png"),
+    ],
+)
+def test_links_between_chapters_go_to_built_pages(url: str, language: str, expected: str) -> None:
+    assert page.chapter_link(url, SITE, language) == expected
+
+
+def test_links_from_a_chapter_in_a_sub_folder() -> None:
+    """A chapter's site URL is `<name>/`, so `part/two` reaches `intro` with `../../intro`."""
+    site = page.Site("part/two", SITE.published)
+    assert page.chapter_link("../../intro", site, "ko") == "../intro.html"
+    assert page.chapter_link("../../appendix", site, "en") == "../appendix.html"
+    assert page.chapter_link("../../appendix", site, "ko") == "../../en/appendix.html"
+
+
+def test_a_two_chapter_project_links_its_built_pages(project: Path) -> None:
+    (project / "source" / "en" / "intro.md").write_text("# Intro\n\nRead [the appendix](../appendix) next.\n", encoding="utf-8")
+    (project / "source" / "en" / "appendix.md").write_text("# Appendix\n\nBack to [the intro](../intro#intro).\n", encoding="utf-8")
+    assert cli("-C", project, "extract").code == 0
+    assert cli("-C", project, "update", "-l", "ko").code == 0
+    (project / "locale" / "ko" / "LC_MESSAGES" / "appendix.po").unlink()
+    assert cli("-C", project, "build").code == 0
+    intro = read(project / "build" / "ko" / "intro.html")
+    assert '<a href="../en/appendix.html">the appendix</a>' in intro
+    appendix = read(project / "build" / "en" / "appendix.html")
+    assert '<a href="intro.html#intro">the intro</a>' in appendix
+    assert 'hreflang="ko"' not in appendix  # no Korean page to offer
+
+
+# ---------------------------------------------------------------- the chapter page
+
+
+@pytest.fixture
+def built(chapter_copy: Path) -> Path:
+    assert cli("-C", chapter_copy, "build").code == 0
+    return chapter_copy / "build"
+
+
+def test_the_korean_page_has_what_a_publisher_needs(built: Path) -> None:
+    ko = read(built / "ko" / "conclusion.html")
+    assert '<html lang="ko">' in ko
+    assert "<title>결론과 더 읽을거리</title>" in ko
+    assert '<time datetime="2025-02-04">2025년 2월 4일</time>' in ko
+    assert '<p class="part" lang="ko">11장</p>' in ko
+    assert '<a href="https://www.jacobaustin.org/">Jacob Austin</a> <span class="affiliation">(Google DeepMind)</span>' in ko
+    assert '<link rel="alternate" hreflang="en" href="../en/conclusion.html">' in ko
+    assert '<link rel="alternate" hreflang="ko" href="conclusion.html">' in ko
+    assert '<a href="../en/conclusion.html" hreflang="en" lang="en">English</a>' in ko
+    assert '<a href="conclusion.html" hreflang="ko" lang="ko" aria-current="page">한국어</a>' in ko
+    assert re.findall(r'<li class="toc-level-2"><a href="#([^"]+)">([^<]+)</a>', ko) == [
+        ("acknowledgments", "감사의 말"), ("further-reading", "더 읽을거리"), ("feedback", "피드백")
+    ]
+    assert '<h2 id="feedback">피드백<a class="self-link" href="#feedback"' in ko
+    assert '<a class="prev" rel="prev" href="../jax-stuff">' in ko and '<span class="name">10장: JAX</span>' in ko
+    assert '<a class="next" rel="next" href="../gpus">' in ko
+    assert "untranslated" not in ko and "fallback-banner" not in ko  # the catalog is complete
+    assert '<link rel="stylesheet" href="../static/mdgettext.css">' in ko
+    assert (built / "static" / "mdgettext.css").is_file()
+    assert "<script" not in ko and "http://" not in ko.split("<main")[0]  # nothing loaded at view time
+
+
+def test_the_english_page_is_written_for_english_readers(built: Path) -> None:
+    en = read(built / "en" / "conclusion.html")
+    assert '<html lang="en">' in en
+    assert '<time datetime="2025-02-04">February 4, 2025</time>' in en
+    assert '<p class="part" lang="en">Part 11</p>' in en
+    assert "untranslated" not in en
+
+
+def test_relative_links_of_the_built_pages_lead_to_built_files(built: Path) -> None:
+    """Except links to chapters this project does not have, kept as the author wrote them."""
+    not_in_project = {"../gpus", "../jax-stuff"}
+    for name in ("ko/conclusion.html", "en/conclusion.html", "ko/conclusion.review.html"):
+        path = built / name
+        for href in re.findall(r'(?:href|src)="([^"#]+)(?:#[^"]*)?"', read(path)):
+            if re.match(r"[a-z]+:", href) or href in not_in_project:
+                continue
+            assert (path.parent / href).resolve().is_file(), f"{name}: {href}"
+
+
+def test_text_that_fell_back_is_marked_and_counted(chapter_copy: Path) -> None:
+    path = chapter_copy / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"
+    po = polib.pofile(str(path))
+    for msgid in ("Conclusions and Further Reading", "Part 12: GPUs", "Feedback"):
+        po.find(msgid).msgstr = ""
+    po.save()
+    assert cli("-C", chapter_copy, "build", "-l", "ko").code == 0
+    ko = read(chapter_copy / "build" / "ko" / "conclusion.html")
+    assert '<h1 lang="en" class="untranslated">Conclusions and Further Reading</h1>' in ko
+    assert "<title>Conclusions and Further Reading</title>" in ko
+    assert '<span class="name" lang="en" class="untranslated">Part 12: GPUs</span>' in ko
+    assert '<a href="#feedback" lang="en" class="untranslated">Feedback</a>' in ko
+    assert '<h2 lang="en" class="untranslated" id="feedback">Feedback' in ko
+    assert "이 페이지의 글 36개 가운데 3개는 아직 번역되지 않아 영어 원문으로 보입니다." in ko
+
+
+def test_a_project_template_replaces_the_built_in_one(chapter_copy: Path) -> None:
+    (chapter_copy / "templates").mkdir()
+    (chapter_copy / "templates" / "chapter.html.j2").write_text(
+        '<html lang="{{ lang }}"><title>{{ title }}</title>{{ body }}</html>\n', encoding="utf-8"
+    )
+    (chapter_copy / "templates" / "mdgettext.css").write_text("body { color: teal; }\n", encoding="utf-8")
+    assert cli("-C", chapter_copy, "build", "-l", "ko", "--format", "html").code == 0
+    ko = read(chapter_copy / "build" / "ko" / "conclusion.html")
+    assert ko.startswith('<html lang="ko"><title>결론과 더 읽을거리</title>\n<p><strong>')
+    assert read(chapter_copy / "build" / "static" / "mdgettext.css") == "body { color: teal; }\n"
+
+
+def test_a_single_file_build_carries_its_styles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("doc.md").write_text("---\ndate: 2025-02-04\n---\n# Title\n\nText.\n", encoding="utf-8")
+    assert cli("build", "doc.md", "-o", "out/doc.html").code == 0
+    built = read(tmp_path / "out" / "doc.html")
+    assert "<style>" in built and "word-break: keep-all" in built and 'rel="stylesheet"' not in built
+    assert "February 4, 2025" in built
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["doc.html"]
+
+
+def test_unknown_locales_get_english_page_words_marked_english() -> None:
+    assert page.strings("ko_KR") == ("ko", page.UI["ko"])
+    assert page.strings("tlh") == ("en", page.UI["en"])
+    assert page.language_name("ko") == "한국어" and page.language_name("en") == "English"
+
+
+# ---------------------------------------------------------------- the review page
+
+
+@pytest.fixture
+def marks() -> tuple:
+    source = FIXTURES / "html" / "marks.md"
+    po_path = source.with_suffix(".po")
+    doc = segment(read(source), "marks.md")
+    catalog = review.CatalogFile(polib.pofile(str(po_path)), read(po_path), "marks.po")
+    return doc, catalog
+
+
+def test_the_msgid_line_is_the_line_of_the_msgid_keyword(marks: tuple) -> None:
+    _, catalog = marks
+    lines = catalog.text.split("\n")
+    found = catalog.msgid_lines()
+    assert len(found) == 18
+    for (_, msgid), line in found.items():
+        assert lines[line - 1].startswith("msgid ")
+        assert msgid.split("\n")[0][:10] in " ".join(lines[line - 1 : line + 3]).replace('"\n"', "")
+
+
+def test_review_rows_follow_the_document_and_carry_state_and_findings(marks: tuple) -> None:
+    doc, catalog = marks
+    lines = catalog.msgid_lines()
+    line = lines[(None, "A paragraph left in English.")]
+    finding = Diagnostic(Location("marks.po", line), "completeness.untranslated", Severity.WARNING, "not translated")
+    header = Diagnostic(Location("marks.po", 1), "catalog.header", Severity.ERROR, "bad header")
+    refused = {(None, "A translation that adds a script is refused."): ["adds a <script> element"]}
+    rows, loose = review.rows(doc, catalog, refused, [finding, header])
+    assert [r.key for r in rows] == list(dict.fromkeys((s.context, s.msgid) for s in doc.segments))
+    assert [r.line for r in rows] == sorted(r.line for r in rows)  # the catalog is in document order too
+    states = {r.key[1]: r.state for r in rows}
+    assert states["Marks"] == "translated"
+    assert states["A paragraph left in English."] == "untranslated"
+    assert states["A translation that adds a script is refused."] == "refused"
+    assert next(r for r in rows if r.line == line).findings == (finding,)
+    assert loose == [header]
+
+
+def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
+    doc, catalog = marks
+    po = catalog.po
+    po.find("A paragraph left in English.").msgstr = 'Hi <img src=x onerror="alert(1)"> [x](javascript:alert(1))'
+    fuzzy = po.find("A tight item, translated.")
+    fuzzy.flags.append("fuzzy")
+    fuzzy.previous_msgid = "A tight item, done."
+    site = page.Site("marks", {"marks": ("en", "ko")})
+    built, rows = review.review_page(doc, catalog, "ko", site, diagnostics=[])
+    assert "<img" not in built and "&lt;img src=x" in built
+    assert 'href="javascript' not in built
+    assert "<script>alert" not in built
+    assert 'data-state="fuzzy"' in built
+    assert "English changed: A tight item, <del>done</del><ins>translated</ins>." in built
+    assert [r.state for r in rows].count("untranslated") == 6
+
+
+def test_review_summary_line(chapter_copy: Path) -> None:
+    result = cli("-C", chapter_copy, "build", "-l", "ko", "--format", "html")
+    assert "build/ko/conclusion.review.html: review of 36 entries: 36 translated, 0 fuzzy, 0 untranslated, 0 refused" in result.out

@@ -1,0 +1,216 @@
+"""The review page: every entry of a catalog beside its English, before a pull request is approved.
+
+One row per entry, in the order the reader meets the text: the English rendered,
+the translation rendered, its state (a fuzzy entry shows how its English changed),
+the line of its `msgid` in the `.po` file, and the check findings for it.
+
+Translations are untrusted, and a review page is exactly where a malicious one
+would be opened, so both columns are rendered with raw HTML turned off: tags in a
+message show as text the reviewer can compare, and never run.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+
+import polib
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+from . import page
+from .model import Diagnostic, Document, Location
+
+Key = tuple[str | None, str]
+STATES = ("translated", "fuzzy", "untranslated", "refused")
+WORDS = re.compile(r"\s+|[\w’'-]+|[^\w\s]", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class CatalogFile:
+    """A catalog with the text it was read from, so entries can be found by line."""
+
+    po: polib.POFile
+    text: str
+    display: str  # the path as messages print it
+
+    def msgid_lines(self) -> dict[Key, int]:
+        """The 1-based line of each entry's `msgid` keyword.
+
+        polib's `linenum` is where the entry starts (its first comment), which is
+        not the line an editor or a check reports.
+        """
+        lines = self.text.split("\n")
+        found: dict[Key, int] = {}
+        for entry in self.po:
+            if entry.obsolete or not entry.linenum:
+                continue
+            for number in range(entry.linenum - 1, len(lines)):
+                if lines[number].startswith("msgid "):
+                    found[(entry.msgctxt, entry.msgid)] = number + 1
+                    break
+        return found
+
+
+@dataclass(frozen=True)
+class Row:
+    key: Key
+    kind: str
+    source: Location
+    state: str  # one of STATES
+    msgstr: str = ""
+    previous_msgid: str | None = None
+    line: int | None = None  # of the msgid in the .po
+    findings: tuple[Diagnostic, ...] = ()
+    refused: tuple[str, ...] = ()
+
+
+def findings(doc: Document, catalog: CatalogFile) -> list[Diagnostic]:
+    """The `check` command's findings for this catalog, or none if it is not installed.
+
+    The checks live in their own package; the review page shows what they find and
+    never decides anything itself.
+    """
+    try:
+        from .checks import check_catalog
+    except ImportError:
+        return []
+    return list(check_catalog(doc, catalog.po, catalog.text, catalog.display))
+
+
+def rows(
+    doc: Document,
+    catalog: CatalogFile,
+    refused: Mapping[Key, Sequence[str]] = {},
+    diagnostics: Sequence[Diagnostic] = (),
+) -> tuple[list[Row], list[Diagnostic]]:
+    """The rows in document order, and the findings that belong to no entry."""
+    entries = {(e.msgctxt, e.msgid): e for e in catalog.po if not e.obsolete and e.msgid}
+    lines = catalog.msgid_lines()
+    by_line: dict[int, list[Diagnostic]] = {}
+    for diagnostic in diagnostics:
+        by_line.setdefault(diagnostic.location.line, []).append(diagnostic)
+    out: list[Row] = []
+    seen: set[Key] = set()
+    for seg in doc.segments:
+        key = (seg.context, seg.msgid)
+        if key in seen:
+            continue
+        seen.add(key)
+        entry = entries.get(key)
+        line = lines.get(key)
+        if entry is None or not entry.msgstr:
+            state = "untranslated"
+        elif entry.fuzzy:
+            state = "fuzzy"
+        elif key in refused:
+            state = "refused"
+        else:
+            state = "translated"
+        out.append(
+            Row(
+                key=key,
+                kind=seg.kind,
+                source=seg.location,
+                state=state,
+                msgstr=entry.msgstr if entry is not None else "",
+                previous_msgid=entry.previous_msgid if entry is not None and entry.fuzzy else None,
+                line=line,
+                findings=tuple(by_line.pop(line, ())) if line is not None else (),
+                refused=tuple(refused.get(key, ())),
+            )
+        )
+    rest = [d for found in by_line.values() for d in found]
+    return out, rest
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    """Markdown with raw HTML off: what a message says, never what it could run."""
+    return MarkdownIt("commonmark", {"html": False}).enable("table").use(dollarmath_plugin, double_inline=True)
+
+
+def render_message(text: str, kind: str) -> Markup:
+    """A message as readers see it; front-matter values are plain text."""
+    if kind.startswith("front matter"):
+        return Markup(escape(text))
+    return Markup(_markdown().renderInline(text))
+
+
+def diff(old: str, new: str) -> Markup:
+    """A word-level diff of two English texts, as `<del>`/`<ins>`.
+
+    Changes separated only by spaces read as one change ("<del>serving
+    chapter</del><ins>inference section</ins>"), not as a word-by-word zigzag.
+    """
+    a, b = WORDS.findall(old), WORDS.findall(new)
+    parts: list[list] = []  # [changed, old text, new text]
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        parts.append([op != "equal", "".join(a[i1:i2]), "".join(b[j1:j2])])
+    merged: list[list] = []
+    for i, part in enumerate(parts):
+        between = not part[0] and not part[1].strip() and 0 < i < len(parts) - 1
+        if (part[0] or between) and merged and merged[-1][0]:
+            merged[-1][1] += part[1]
+            merged[-1][2] += part[2]
+        else:
+            merged.append([part[0] or between, part[1], part[2]])
+    out = []
+    for changed, was, now in merged:
+        if not changed:
+            out.append(escape(was))
+            continue
+        if was:
+            out.append(f"<del>{escape(was)}</del>")
+        if now:
+            out.append(f"<ins>{escape(now)}</ins>")
+    return Markup("".join(out))
+
+
+def review_page(
+    doc: Document,
+    catalog: CatalogFile,
+    language: str,
+    site: page.Site,
+    refused: Mapping[Key, Sequence[str]] = {},
+    diagnostics: Sequence[Diagnostic] | None = None,
+) -> tuple[str, list[Row]]:
+    """The review page of one catalog, and its rows (for the build's summary line)."""
+    if diagnostics is None:
+        diagnostics = findings(doc, catalog)
+    table, loose = rows(doc, catalog, refused, diagnostics)
+    counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
+    context = {
+        "lang": language,
+        "language_name": page.language_name(language),
+        "title": f"Review: {catalog.display}",
+        "catalog": catalog.display,
+        "source": doc.path,
+        "chapter_href": page.relative(page.page_path(site.chapter, language), site.chapter, language),
+        "rows": [_view(row, language) for row in table],
+        "counts": counts,
+        "total": len(table),
+        "with_findings": sum(1 for r in table if r.findings),
+        "loose": loose,
+        "stylesheet": page.relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
+        "inline_css": None if site.stylesheet else Markup(page.stylesheet(site.templates)),
+    }
+    html = page.environment(site.templates).get_template("review.html.j2").render(context)
+    return html, table
+
+
+def _view(row: Row, language: str) -> dict:
+    return {
+        "row": row,
+        "source_html": render_message(row.key[1], row.kind),
+        "translation_html": render_message(row.msgstr, row.kind) if row.msgstr else None,
+        "previous_html": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
+        "context": row.key[0],
+        "findings": [
+            {"severity": d.severity.value, "code": d.code, "message": d.message} for d in row.findings
+        ],
+    }

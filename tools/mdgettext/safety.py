@@ -1,0 +1,187 @@
+"""Whether a translation may reach a page: translators' Markdown is never trusted as HTML.
+
+The English source is written by the book's authors and is trusted, raw HTML
+included. A translation comes from a pull request by anyone, and the build writes
+it into the Markdown the Jekyll site publishes and into the HTML page; so a
+translation that *adds* active content the English does not have (a `<script>`,
+an event handler attribute, a `javascript:` link) is refused, and the build uses
+the English for that block instead.
+
+Comparing with the msgid, rather than banning features outright, keeps a legitimate
+translation of a source that itself holds such markup usable. Both readings of the
+text are scanned, as raw HTML and as Markdown, because the same msgstr is HTML in a
+raw HTML block and Markdown in a paragraph, and this function does not know which:
+being strict in both readings costs at most a false alarm on a code span that shows
+a tag, which a reviewer can clear by keeping the English markup.
+
+Pure functions over strings: the build and the `check` command share them.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Collection, Iterable
+from functools import lru_cache
+from html.parser import HTMLParser
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from .model import Document, TranslationMap
+from .parsing import normalize, parser
+from .segment import Lines
+
+# Elements that run code, load other documents or change how the whole page
+# behaves (base URL, refresh, styles, form targets).
+ACTIVE_TAGS = frozenset(
+    {"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta", "link", "style", "form"}
+)
+UNSAFE_SCHEMES = ("javascript", "vbscript", "data")
+# Browsers drop ASCII whitespace and control characters inside a URL's scheme
+# ("java\tscript:" runs), so they are removed before the scheme is read.
+URL_NOISE = re.compile(r"[\x00-\x20\x7f]+")
+SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):")
+RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
+
+
+class _Scanner(HTMLParser):
+    """Collects the active features of an HTML fragment, as a browser would see them."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.features: Counter[str] = Counter()
+        self.code: str | None = None  # the element whose code is being read
+
+    def handle_data(self, data: str) -> None:
+        # The code of a script or style counts as its own feature, so a translation
+        # that keeps the English's <script> but changes what it runs is still caught.
+        if self.code and data.strip():
+            self.features[f"different code in a <{self.code}> element ({data.strip()[:30]!r})"] += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == self.code:
+            self.code = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ACTIVE_TAGS:
+            self.features[f"a <{tag}> element"] += 1
+        if tag in ("script", "style"):
+            self.code = tag
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.features[f"an event handler attribute ({name}=)"] += 1
+            scheme = url_scheme(value or "")
+            if scheme:
+                self.features[f"a {scheme}: URL (in the {name}= attribute)"] += 1
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        self.code = None
+
+
+def url_scheme(url: str) -> str | None:
+    """The unsafe scheme a URL starts with, as a browser reads it, or None."""
+    match = SCHEME.match(URL_NOISE.sub("", url).lower())
+    return match.group(1) if match and match.group(1) in UNSAFE_SCHEMES else None
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    """A parser that keeps every link destination, so bad ones can be seen.
+
+    markdown-it drops `javascript:` links on its own, but only when rendering with
+    its default `validateLink`; the check wants to report them, so they are kept here.
+    """
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    md.validateLink = lambda url: True  # type: ignore[method-assign]
+    return md
+
+
+def features(text: str) -> Counter[str]:
+    """Every active feature of `text`, read as raw HTML and as Markdown."""
+    scanner = _Scanner()
+    scanner.feed(text)
+    scanner.close()
+    found = scanner.features
+    env: dict = {}
+    for url in _markdown_urls(_markdown().parse(text, env)):
+        scheme = url_scheme(url)
+        if scheme:
+            found[f"a {scheme}: URL (in a Markdown link or image)"] += 1
+    for ref in env.get("references", {}).values():
+        scheme = url_scheme(ref.get("href", ""))
+        if scheme:
+            found[f"a {scheme}: URL (in a Markdown link or image)"] += 1
+    return found
+
+
+def _markdown_urls(tokens: Iterable[Token]) -> Iterable[str]:
+    for token in tokens:
+        if token.type == "link_open":
+            yield str(token.attrGet("href") or "")
+        elif token.type == "image":
+            yield str(token.attrGet("src") or "")
+        if token.children:
+            yield from _markdown_urls(token.children)
+
+
+def unsafe_reasons(msgid: str, msgstr: str) -> list[str]:
+    """Why `msgstr` must not be published in place of `msgid`; empty when it may.
+
+    Each reason names one active feature the translation has more often than the
+    source, e.g. `adds a <script> element`.
+    """
+    source, translation = features(msgid), features(msgstr)
+    return [f"adds {feature}" for feature, count in sorted(translation.items()) if count > source[feature]]
+
+
+def code_keys(doc: Document) -> frozenset[tuple[str | None, str]]:
+    """Messages that are the body of a `<script>` or `<style>` element of a raw HTML block.
+
+    Their text is code, offered only because CommonMark counts it as the block's
+    text; a "translation" of it changes what the page runs. `safe_translations`
+    refuses any change to them when given these keys; the build does not pass them
+    yet (see `release.refuse_unsafe`), so `check` can use them to warn.
+    """
+    text = normalize(doc.text)
+    lines = Lines(text)
+    blocks = [
+        (lines.start(t.map[0]), lines.start(t.map[1]))
+        for t in parser().parse(text)
+        if t.type == "html_block" and t.map and RAW_TEXT_OPEN.search(t.content)
+    ]
+    keys = set()
+    for seg in doc.segments:
+        for start, end in blocks:
+            if start <= seg.span.start < end and _inside_code(text[start : seg.span.start]):
+                keys.add((seg.context, seg.msgid))
+    return frozenset(keys)
+
+
+def _inside_code(html: str) -> bool:
+    """Whether the end of `html` is inside an unclosed `<script>` or `<style>`."""
+    opened = list(RAW_TEXT_OPEN.finditer(html))
+    if not opened or opened[-1].group(1).lower() not in ("script", "style"):
+        return False
+    tag = opened[-1].group(1)
+    return re.search(rf"</{tag}\s*>", html[opened[-1].end() :], re.IGNORECASE) is None
+
+
+def safe_translations(
+    translations: TranslationMap, code: Collection[tuple[str | None, str]] = ()
+) -> tuple[TranslationMap, dict[tuple[str | None, str], list[str]]]:
+    """The usable translations without the unsafe ones, and why each refused one was refused.
+
+    `code` holds the messages whose text is a script or style (`code_keys`).
+    """
+    kept: dict[tuple[str | None, str], str] = {}
+    refused: dict[tuple[str | None, str], list[str]] = {}
+    for key, msgstr in translations.items():
+        reasons = unsafe_reasons(key[1], msgstr)
+        if key in code and msgstr != key[1]:
+            reasons.append("changes the code inside a <script> or <style> element")
+        if reasons:
+            refused[key] = reasons
+        else:
+            kept[key] = msgstr
+    return TranslationMap(kept), refused
