@@ -69,14 +69,9 @@ def test_unsafe_reasons(msgid: str, msgstr: str, reasons: list[str]) -> None:
     assert safety.unsafe_reasons(msgid, msgstr) == reasons
 
 
-def test_the_body_of_a_script_cannot_be_changed_by_a_translation() -> None:
-    doc = segment('Mention `<script>` in prose.\n\n<script>\nvar a = "hi";\n</script>\n\n<textarea>\nType here\n</textarea>\n', "x.md")
-    keys = safety.code_keys(doc)
-    assert keys == {(None, 'var a = "hi";')}
-    translations = dict.fromkeys(keys, 'var a = "hi"; fetch("//evil")') | {(None, "Type here"): "여기에 입력"}
-    kept, refused = safety.safe_translations(translations, keys)
-    assert dict(kept) == {(None, "Type here"): "여기에 입력"}
-    assert refused == {(None, 'var a = "hi";'): ["changes the code inside a <script> or <style> element"]}
+def test_the_body_of_a_script_is_never_offered_and_a_textarea_is() -> None:
+    doc = segment('<script>\nvar a = "hi";\n</script>\n\n<style>\np { color: red }\n</style>\n\n<textarea>\nType here\n</textarea>\n', "x.md")
+    assert [s.msgid for s in doc.segments] == ["Type here"]
 
 
 def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(chapter_copy: Path) -> None:
@@ -298,7 +293,7 @@ def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
     assert "<script>alert" not in built
     assert 'data-state="fuzzy"' in built
     assert "English changed: A tight item, <del>done</del><ins>translated</ins>." in built
-    assert [r.state for r in rows].count("untranslated") == 6
+    assert [r.state for r in rows].count("untranslated") == 5
 
 
 def test_review_summary_line(chapter_copy: Path) -> None:

@@ -15,7 +15,8 @@ from typing import TextIO
 
 import polib
 
-from . import catalog, checks, html, pofile, report as reports
+from . import catalog, checks, page, pofile, release, review
+from . import report as reports
 from .catalog import Project
 from .files import InputError, SourceText, read_po, read_source, write_po, write_text
 from .frontmatter import FrontMatterError
@@ -142,8 +143,6 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
     chapters = config.chapters()
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
-    from . import page, release, review  # the HTML release build's own modules
-
     published = release.published(config, languages)
     templates = config.root / "templates"  # the project's overrides of the page templates
     if "html" in formats:
@@ -177,8 +176,6 @@ def build_file(source_path: Path, po_path: Path | None, output: Path, config: Co
     fmt = output.suffix.lstrip(".")
     if fmt not in FORMATS:
         raise InputError(f"{output}: the output must end in .md or .html")
-    from . import review  # the HTML release build's own module
-
     source, doc = load(source_path, _display(source_path, config.root), config.front_matter_keys)
     translations = TranslationMap()
     language = config.source_language
@@ -207,8 +204,6 @@ def _build_one(
     """One chapter in one language: the Markdown, the HTML page and, for a
     translation, its review page. Unsafe translations are refused for both outputs
     (the Markdown goes to the Jekyll site too) and counted as fallbacks."""
-    from . import page, release, review  # the HTML release build's own modules
-
     messages = len({(s.context, s.msgid) for s in doc.segments})
     woven, refused = None, {}
     if language == config.source_language:

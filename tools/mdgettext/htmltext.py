@@ -16,11 +16,12 @@ from html.parser import HTMLParser
 from markdown_it.common.html_blocks import block_names
 
 BLOCK_TAGS = frozenset(block_names)
-# Elements whose content is code or pictures: never offered.
-CODE_TAGS = frozenset({"pre", "svg", "math", "code"})
-# Raw-text elements: their content is offered whole and verbatim (line breaks kept),
-# since CommonMark counts it as the block's text; a translator copies code as is.
-VERBATIM_TAGS = frozenset({"script", "style", "textarea"})
+# Elements whose content is code or pictures: never offered. Script and style are
+# code the page runs; a translator who could change them could inject script, and
+# translations are not trusted as HTML (see safety.py).
+CODE_TAGS = frozenset({"pre", "svg", "math", "code", "script", "style"})
+# Raw-text elements readers see: offered whole and verbatim (line breaks kept).
+VERBATIM_TAGS = frozenset({"textarea"})
 RAW_TAGS = CODE_TAGS | VERBATIM_TAGS
 
 

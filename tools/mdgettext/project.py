@@ -6,7 +6,7 @@ Every setting has a default, so any folder with `source/en/` is a project; a
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .frontmatter import DEFAULT_KEYS

@@ -33,9 +33,6 @@ def refuse_unsafe(
 ) -> tuple[TranslationMap, dict[Key, list[str]], list[str]]:
     """The translations the build may publish, the refused ones with reasons, and
     one warning line per refused entry naming the catalog and the msgid's line."""
-    # Not passed: `safety.code_keys(doc)`. Refusing every change to the body of a
-    # source <script>/<style> is the safe rule, but the project's fidelity measure
-    # (roundtrip.py) counts that text as offered prose; the lead decides.
     kept, refused = safety.safe_translations(translations)
     lines = catalog.msgid_lines() if catalog is not None else {}
     where = catalog.display if catalog is not None else "catalog"

@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from html.parser import HTMLParser
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from .model import Document, TranslationMap
-from .parsing import normalize, parser
-from .segment import Lines
+from .model import TranslationMap
 
 # Elements that run code, load other documents or change how the whole page
 # behaves (base URL, refresh, styles, form targets).
@@ -41,7 +39,6 @@ UNSAFE_SCHEMES = ("javascript", "vbscript", "data")
 # ("java\tscript:" runs), so they are removed before the scheme is read.
 URL_NOISE = re.compile(r"[\x00-\x20\x7f]+")
 SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):")
-RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
 
 
 class _Scanner(HTMLParser):
@@ -97,12 +94,20 @@ def _markdown() -> MarkdownIt:
     return md
 
 
+LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{%|\{\{", re.DOTALL)
+
+
 def features(text: str) -> Counter[str]:
-    """Every active feature of `text`, read as raw HTML and as Markdown."""
+    """Every active feature of `text`, read as raw HTML and as Markdown, and as a
+    Jekyll page: a Liquid tag runs on the site, an unclosed comment hides the rest."""
     scanner = _Scanner()
     scanner.feed(text)
     scanner.close()
     found = scanner.features
+    for tag in LIQUID.findall(text):
+        found[f"a Liquid tag ({tag[:40]}) that runs on the Jekyll site"] += 1
+    if text.count("<!--") > text.count("-->"):
+        found["an HTML comment that is never closed and would hide the rest of the page"] += 1
     env: dict = {}
     for url in _markdown_urls(_markdown().parse(text, env)):
         scheme = url_scheme(url)
@@ -135,51 +140,18 @@ def unsafe_reasons(msgid: str, msgstr: str) -> list[str]:
     return [f"adds {feature}" for feature, count in sorted(translation.items()) if count > source[feature]]
 
 
-def code_keys(doc: Document) -> frozenset[tuple[str | None, str]]:
-    """Messages that are the body of a `<script>` or `<style>` element of a raw HTML block.
-
-    Their text is code, offered only because CommonMark counts it as the block's
-    text; a "translation" of it changes what the page runs. `safe_translations`
-    refuses any change to them when given these keys; the build does not pass them
-    yet (see `release.refuse_unsafe`), so `check` can use them to warn.
-    """
-    text = normalize(doc.text)
-    lines = Lines(text)
-    blocks = [
-        (lines.start(t.map[0]), lines.start(t.map[1]))
-        for t in parser().parse(text)
-        if t.type == "html_block" and t.map and RAW_TEXT_OPEN.search(t.content)
-    ]
-    keys = set()
-    for seg in doc.segments:
-        for start, end in blocks:
-            if start <= seg.span.start < end and _inside_code(text[start : seg.span.start]):
-                keys.add((seg.context, seg.msgid))
-    return frozenset(keys)
-
-
-def _inside_code(html: str) -> bool:
-    """Whether the end of `html` is inside an unclosed `<script>` or `<style>`."""
-    opened = list(RAW_TEXT_OPEN.finditer(html))
-    if not opened or opened[-1].group(1).lower() not in ("script", "style"):
-        return False
-    tag = opened[-1].group(1)
-    return re.search(rf"</{tag}\s*>", html[opened[-1].end() :], re.IGNORECASE) is None
-
-
 def safe_translations(
-    translations: TranslationMap, code: Collection[tuple[str | None, str]] = ()
+    translations: TranslationMap,
 ) -> tuple[TranslationMap, dict[tuple[str | None, str], list[str]]]:
     """The usable translations without the unsafe ones, and why each refused one was refused.
 
-    `code` holds the messages whose text is a script or style (`code_keys`).
+    The bodies of `<script>` and `<style>` elements are never offered for
+    translation (segment.py treats them as code), so no msgid is code to guard here.
     """
     kept: dict[tuple[str | None, str], str] = {}
     refused: dict[tuple[str | None, str], list[str]] = {}
     for key, msgstr in translations.items():
         reasons = unsafe_reasons(key[1], msgstr)
-        if key in code and msgstr != key[1]:
-            reasons.append("changes the code inside a <script> or <style> element")
         if reasons:
             refused[key] = reasons
         else:

@@ -173,10 +173,10 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
     for run in htmltext.text_runs(content):
         start, end = offsets(run.start), offsets(run.end)
         line = start_line + content.count("\n", 0, run.start)
-        if run.verbatim:  # script, style, textarea: line breaks are part of the text
+        if run.verbatim:  # textarea: line breaks are part of the text
             continuation = lines.get(line + 1)[: starts[line - start_line + 1] - lines.start(line + 1)] if line + 1 < start_line + len(starts) else ""
             span = Span(start, end, Style.INLINE, continuation)
-            comments: tuple[str, ...] = ("raw text of an HTML element: copy it as is unless readers see these words",)
+            comments: tuple[str, ...] = ("text of a <textarea>: line breaks are kept as written",)
         else:
             span, comments = Span(start, end, Style.LINE), ()
         kind = "raw html text" if run.verbatim else "html"

@@ -13,17 +13,16 @@ which `update` turns into that comment, since GNU gettext drops unknown flags).
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
 
 import polib
 
-from ..model import Diagnostic, Document, Location, Severity
-from . import completeness, front_matter, links, markup, names, structure, typography
-from .entry import Context, Entry, IGNORE, entries_of
+from ..model import Diagnostic, Document, Severity
+from . import completeness, front_matter, links, markup, names, safety, structure, typography
+from .entry import Context, Entry, entries_of
 
 ENTRY_CHECKS: tuple[Callable[[Entry, Context], Iterable[Diagnostic]], ...] = (
+    safety.check,
     links.check,
     markup.check,
     names.check,
@@ -41,6 +40,7 @@ CODES = {
     **links.CODES,
     **markup.CODES,
     **names.CODES,
+    **safety.CODES,
     **structure.CODES,
     **front_matter.CODES,
     **typography.CODES,
@@ -72,7 +72,7 @@ def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
     for check in CATALOG_CHECKS:
         found.extend(check(entries, ctx))
     by_line = {e.line: e for e in entries}
-    explained = {d.location.line for d in found if d.code.startswith(("links.", "markup."))}
+    explained = {d.location.line for d in found if d.code.startswith(("links.", "markup.", "safety."))}
     kept = [
         d
         for d in found

@@ -6,7 +6,6 @@ text, so in every language a toc name must equal its heading's translation.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 import yaml
