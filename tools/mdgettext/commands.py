@@ -18,7 +18,7 @@ import polib
 from . import catalog, checks, page, pofile, release, review
 from . import report as reports
 from .catalog import Project
-from .files import InputError, SourceText, read_po, read_source, write_po, write_text
+from .files import InputError, SourceText, parse_po, read_po, read_po_text, read_source, write_po, write_text
 from .frontmatter import FrontMatterError
 from .checks.entry import Context, entries_of
 from .checks.names import authors, load_glossary
@@ -42,6 +42,24 @@ class Reporter:
 
     def warn(self, line: str) -> None:
         print(f"mdgettext: warning: {line}", file=self.err)
+
+
+@dataclass
+class Plan:
+    """The files a command will write, gathered before any is written: if an input
+    is bad, the command stops with nothing on disk changed, never half a project."""
+
+    writes: list[tuple[Path, str]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def write(self, path: Path, text: str) -> None:
+        self.writes.append((path, text))
+
+    def carry_out(self, report: Reporter) -> None:
+        for path, text in self.writes:
+            write_text(path, text)
+        for line in self.lines:
+            report.info(line)
 
 
 def creation_date() -> str:
@@ -74,32 +92,33 @@ def extract(config: Config, report: Reporter) -> int:
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to extract (is this the project folder?)")
     project = project_info(config)
+    plan = Plan()
     for chapter in chapters:
         path = config.source_path(chapter)
         _, doc = load(path, config.relative(path), config.front_matter_keys)
-        pot = catalog.template([doc], project)
-        changed = write_template(config.pot_path(chapter), pot)
-        state = "written" if changed else "unchanged"
-        report.info(f"{config.relative(config.pot_path(chapter))}: {len(pot)} messages ({state})")
+        if not doc.segments and not doc.text.strip():
+            report.warn(f"{config.relative(path)}: empty file: nothing to translate")
+        _plan_template(plan, config.pot_path(chapter), catalog.template([doc], project), config.relative(config.pot_path(chapter)))
+    for orphan in sorted(set(config.templates()) - set(chapters)):
+        report.warn(f"{config.relative(config.pot_path(orphan))}: no {config.relative(config.source_path(orphan))} any more; delete the template if the chapter is gone")
+    plan.carry_out(report)
     return 0
 
 
 def extract_file(source: Path, output: Path, config: Config, report: Reporter) -> int:
     _, doc = load(source, _display(source, config.root), config.front_matter_keys)
-    pot = catalog.template([doc], project_info(config))
-    changed = write_template(output, pot)
-    report.info(f"{_display(output, config.root)}: {len(pot)} messages ({'written' if changed else 'unchanged'})")
+    plan = Plan()
+    _plan_template(plan, output, catalog.template([doc], project_info(config)), _display(output, config.root))
+    plan.carry_out(report)
     return 0
 
 
-def write_template(path: Path, pot: polib.POFile) -> bool:
+def _plan_template(plan: Plan, path: Path, pot: polib.POFile, display: str) -> None:
     """Write a template unless only its creation date would change."""
-    if path.exists():
-        old = read_po(path, str(path))
-        if catalog.same_content(old, pot):
-            return False
-    write_po(path, pot)
-    return True
+    unchanged = path.exists() and catalog.same_content(read_po(path, display), pot)
+    if not unchanged:
+        plan.write(path, pofile.dumps(pot))
+    plan.lines.append(f"{display}: {len(pot)} messages ({'unchanged' if unchanged else 'written'})")
 
 
 # ---------------------------------------------------------------- update
@@ -110,30 +129,45 @@ def update(config: Config, languages: Sequence[str], report: Reporter) -> int:
     if not chapters:
         raise InputError(f"{config.locale_dir}: no templates (.pot); run `mdgettext extract` first")
     project = project_info(config)
+    plan = Plan()
     for language in languages:
         catalog.locale_name(language)
+        _refuse_orphans(config, language, chapters)
         for chapter in chapters:
             pot_path = config.pot_path(chapter)
             pot = read_po(pot_path, config.relative(pot_path))
             po_path = config.po_path(chapter, language)
             display = config.relative(po_path)
-            if po_path.exists():
-                po = catalog.merge(read_po(po_path, display), pot)
+            old_text = read_po_text(po_path, display) if po_path.exists() else None
+            if old_text is not None:
+                po = catalog.merge(parse_po(old_text, display), pot)
             else:
                 po = catalog.new_catalog(pot, language, project, creation_date())
             text = pofile.dumps(po)
-            if po_path.exists() and po_path.read_text(encoding="utf-8") == text:
-                state = "unchanged"
-            else:
-                write_text(po_path, text)
-                state = "written"
+            if text != old_text:
+                plan.write(po_path, text)
             s = catalog.stats(po)
             obsolete = sum(1 for e in po if e.obsolete)
-            report.info(
+            plan.lines.append(
                 f"{display}: {s.translated} translated, {s.fuzzy} fuzzy, {s.untranslated} untranslated, "
-                f"{obsolete} obsolete ({state})"
+                f"{obsolete} obsolete ({'unchanged' if text == old_text else 'written'})"
             )
+    plan.carry_out(report)
     return 0
+
+
+def _refuse_orphans(config: Config, language: str, chapters: Sequence[str]) -> None:
+    """A catalog must belong to a chapter with a source and a template."""
+    for name in config.catalogs(language):
+        if name in chapters:
+            continue
+        po = config.relative(config.po_path(name, language))
+        if config.source_path(name).exists():
+            raise InputError(f"{po}: its template {config.relative(config.pot_path(name))} is missing; run `mdgettext extract` first")
+        raise InputError(
+            f"{po}: no chapter {config.relative(config.source_path(name))} any more; if it was renamed, "
+            "rename the catalog the same way (`git mv`), or delete it (its translations stay in git history)"
+        )
 
 
 # ---------------------------------------------------------------- build
@@ -145,11 +179,12 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
     published = release.published(config, languages)
     templates = config.root / "templates"  # the project's overrides of the page templates
+    plan = Plan()
     if "html" in formats:
         stylesheet = config.root / config.build_dir / page.STYLESHEET_PATH
         css = page.stylesheet(templates)
         if not stylesheet.exists() or stylesheet.read_text(encoding="utf-8") != css:
-            write_text(stylesheet, css)
+            plan.write(stylesheet, css)
     for language in languages:
         if language != config.source_language:
             catalog.locale_name(language)
@@ -168,7 +203,8 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
                     report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
             outputs = {fmt: config.output_path(chapter, language, fmt) for fmt in formats}
             site = page.Site(chapter, published, config.source_language, templates=templates)
-            _build_one(source, doc, translations, language, outputs, config, report, catalog_file, site)
+            _build_one(plan, source, doc, translations, language, outputs, config, report, catalog_file, site)
+    plan.carry_out(report)
     return 0
 
 
@@ -186,11 +222,14 @@ def build_file(source_path: Path, po_path: Path | None, output: Path, config: Co
         translations = catalog.translation_map(po)
         language = po.metadata.get("Language") or language
         catalog_file = review.CatalogFile(po, po_path.read_text(encoding="utf-8"), display)
-    _build_one(source, doc, translations, language, {fmt: output}, config, report, catalog_file)
+    plan = Plan()
+    _build_one(plan, source, doc, translations, language, {fmt: output}, config, report, catalog_file)
+    plan.carry_out(report)
     return 0
 
 
 def _build_one(
+    plan: Plan,
     source: SourceText,
     doc: Document,
     translations: TranslationMap,
@@ -222,13 +261,13 @@ def _build_one(
             content = source.restore(text)
         else:
             content = page.chapter_page(text, language, doc.headings, site, release.fallbacks(woven, messages))
-        write_text(path, content)
-        report.info(f"{_display(path, config.root)}: {note}")
+        plan.write(path, content)
+        plan.lines.append(f"{_display(path, config.root)}: {note}")
     if "html" in outputs and catalog_file is not None and site.stylesheet:
         content, rows = review.review_page(doc, catalog_file, language, site, refused)
         path = outputs["html"].with_name(release.review_name(outputs["html"].name))
-        write_text(path, content)
-        report.info(f"{_display(path, config.root)}: {release.summary(rows)}")
+        plan.write(path, content)
+        plan.lines.append(f"{_display(path, config.root)}: {release.summary(rows)}")
 
 
 # ---------------------------------------------------------------- check
@@ -388,5 +427,5 @@ def import_translation(
     else:
         write_po(po_path, po)
         state = "written"
-    report.info(f"{po_display}: {result.summary()}; {result.imported} entries changed ({state})")
+    report.info(f"{po_display}: {result.summary()}; catalog entries changed: {result.imported} ({state})")
     return 0

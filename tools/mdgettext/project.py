@@ -44,6 +44,16 @@ class Config:
             if p.is_file()
         )
 
+    def templates(self) -> list[str]:
+        """Chapter names that have a template in the locale folder."""
+        base = self.root / self.locale_dir
+        return sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.pot")) if base.is_dir() else []
+
+    def catalogs(self, language: str) -> list[str]:
+        """Chapter names that have a catalog for `language`."""
+        base = self.root / self.locale_dir / language / "LC_MESSAGES"
+        return sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.po")) if base.is_dir() else []
+
     def source_path(self, chapter: str) -> Path:
         return self.source_dir / f"{chapter}.md"
 
@@ -96,6 +106,10 @@ def load_config(root: Path) -> Config:
     unknown = sorted(set(table) - known)
     if unknown:
         raise ConfigError(f"pyproject.toml: unknown [tool.mdgettext] setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    for key in ("source", "locale_dir", "build_dir"):
+        value = table.get(key)
+        if value is not None and not (root / value).resolve().is_relative_to(root):
+            raise ConfigError(f"pyproject.toml: {key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}")
     return Config(
         root=root,
         source=table.get("source", "source/en"),
