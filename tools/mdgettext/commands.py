@@ -98,6 +98,8 @@ def extract(config: Config, report: Reporter) -> int:
         _, doc = load(path, config.relative(path), config.front_matter_keys)
         if not doc.segments and not doc.text.strip():
             report.warn(f"{config.relative(path)}: empty file: nothing to translate")
+        for note in doc.notes:
+            report.warn(f"{note}: this code fence is never closed, so the rest of the file is code and nothing after it is offered for translation; close it")
         _plan_template(plan, config.pot_path(chapter), catalog.template([doc], project), config.relative(config.pot_path(chapter)))
     for orphan in sorted(set(config.templates()) - set(chapters)):
         report.warn(f"{config.relative(config.pot_path(orphan))}: no {config.relative(config.source_path(orphan))} any more; delete the template if the chapter is gone")

@@ -71,6 +71,7 @@ class Document:
     # a msgstr with them, so `[text][label]` resolves as it will in the page.
     references: Mapping[str, Mapping[str, object]] = field(default_factory=dict, compare=False)
     meta: Mapping[str, object] = field(default_factory=dict, compare=False)  # the front matter, parsed
+    notes: tuple[Location, ...] = ()  # where the source likely has a mistake (an unclosed code fence)
 
 
 @dataclass(frozen=True)

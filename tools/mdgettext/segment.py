@@ -103,7 +103,16 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
                 segments.extend(_paragraph(token, lines, path, stack))
     segments = [_apply(seg, directives) for seg in segments]
     kept = sorted((s for s in segments if s is not None), key=lambda s: s.span.start)
-    return Document(path, text, tuple(kept), tuple(headings), env.get("references", {}), meta)
+    notes = tuple(Location(path, t.map[0] + 1) for t in tokens if t.type == "fence" and _unclosed(t, lines))
+    return Document(path, text, tuple(kept), tuple(headings), env.get("references", {}), meta, notes)
+
+
+def _unclosed(fence: Token, lines: Lines) -> bool:
+    """A code fence that runs to the end of the file: CommonMark allows it,
+    but in a chapter it almost always means a forgotten closing fence."""
+    last = lines.get(fence.map[1] - 1).strip(" >\t")
+    closed = fence.map[1] - fence.map[0] > 1 and last.startswith(fence.markup[0] * len(fence.markup)) and not last.strip(fence.markup[0])
+    return not closed and fence.map[1] >= len(lines.starts) - (1 if lines.text.endswith("\n") else 0)
 
 
 # ---------------------------------------------------------------- block kinds
