@@ -15,7 +15,7 @@ from typing import TextIO
 
 import polib
 
-from . import catalog, checks, page, pofile, release, review
+from . import catalog, checks, page, pofile, pomerge, release, review
 from . import report as reports
 from .catalog import Project
 from .files import InputError, SourceText, parse_po, read_po, read_po_text, read_source, write_po, write_text
@@ -347,6 +347,27 @@ def _escalate(d: Diagnostic, strict: bool) -> Diagnostic:
     if strict and d.severity is Severity.WARNING:
         return Diagnostic(d.location, d.code, Severity.ERROR, d.message, d.source)
     return d
+
+
+# ---------------------------------------------------------------- merge driver
+
+
+def merge_driver(base: Path, ours: Path, theirs: Path, report: Reporter) -> int:
+    """git's merge driver for catalogs: `%O %A %B`, the result written over %A."""
+    catalogs = [_catalog_or_empty(path) for path in (base, ours, theirs)]
+    merged = pomerge.merge3(*catalogs)
+    write_text(ours, pofile.dumps(merged.po))
+    if merged.conflicts:
+        report.warn(
+            f"{ours}: {len(merged.conflicts)} entries were translated differently on both branches; "
+            "ours is kept and marked fuzzy, theirs is in a translator comment: review them"
+        )
+    return 0
+
+
+def _catalog_or_empty(path: Path) -> polib.POFile:
+    text = read_po_text(path, str(path))
+    return parse_po(text, str(path)) if text.strip() else polib.POFile()
 
 
 # ---------------------------------------------------------------- stats

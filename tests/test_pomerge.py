@@ -1,0 +1,60 @@
+"""Merging catalogs in git: entry by entry, with no conflict markers and no lost work."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import polib
+from conftest import FIXTURES, cli
+from gettext_tools import assert_msgcat_fixed_point
+
+from mdgettext.pofile import dumps
+from mdgettext.pomerge import merge3
+
+MERGE = FIXTURES / "merge"
+
+
+def test_each_side_keeps_its_work_and_a_real_conflict_goes_fuzzy() -> None:
+    merged = merge3(*(polib.pofile(str(MERGE / f"{name}.po")) for name in ("base", "ours", "theirs")))
+    assert dumps(merged.po) == (MERGE / "expected.po").read_text(encoding="utf-8")
+    assert merged.conflicts == ("Third paragraph.",)
+
+
+def test_the_merge_driver_writes_over_ours(tmp_path: Path) -> None:
+    for name in ("base", "ours", "theirs"):
+        shutil.copy(MERGE / f"{name}.po", tmp_path / f"{name}.po")
+    result = cli("merge-driver", tmp_path / "base.po", tmp_path / "ours.po", tmp_path / "theirs.po")
+    assert result.code == 0
+    assert "1 entries were translated differently on both branches" in result.err
+    assert (tmp_path / "ours.po").read_text(encoding="utf-8") == (MERGE / "expected.po").read_text(encoding="utf-8")
+    assert_msgcat_fixed_point(tmp_path / "ours.po")
+
+
+def git(repo: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com")
+    return subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True, env=env)
+
+
+def test_two_branches_that_translated_different_entries_merge_cleanly_in_git(tmp_path: Path) -> None:
+    assert shutil.which("mdgettext"), "install the project first: pip install -e ."
+    repo = tmp_path / "book"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    shutil.copy(Path(__file__).parents[1] / ".gitattributes", repo / ".gitattributes")
+    git(repo, "config", "merge.mdgettext-po.driver", "mdgettext merge-driver %O %A %B")
+    shutil.copy(MERGE / "base.po", repo / "ko.po")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "base")
+    git(repo, "checkout", "-qb", "theirs")
+    shutil.copy(MERGE / "theirs.po", repo / "ko.po")
+    git(repo, "commit", "-qam", "theirs")
+    git(repo, "checkout", "-q", "main")
+    shutil.copy(MERGE / "ours.po", repo / "ko.po")
+    git(repo, "commit", "-qam", "ours")
+    merge = git(repo, "merge", "-q", "--no-edit", "theirs")
+    assert merge.returncode == 0, merge.stdout + merge.stderr
+    merged = (repo / "ko.po").read_text(encoding="utf-8")
+    assert "<<<<<<<" not in merged
+    assert merged == (MERGE / "expected.po").read_text(encoding="utf-8")

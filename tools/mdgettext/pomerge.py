@@ -1,0 +1,94 @@
+"""Three-way merge of catalogs, for git: two translators, one .po file, no conflict markers.
+
+Git merges line by line, so two branches that both touched a catalog collide in
+the header (PO-Revision-Date, Last-Translator) and in rewrapped strings even when
+they translated different entries. This merge works entry by entry: what only one
+side changed is taken; where both changed the same translation differently, ours
+is kept, marked fuzzy, with theirs in a translator comment, so nothing is lost
+and the file stays valid for every tool.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polib
+
+Key = tuple[str | None, str]  # msgctxt, msgid
+LATEST_FIELDS = ("PO-Revision-Date", "POT-Creation-Date")
+
+
+@dataclass(frozen=True)
+class Merged:
+    po: polib.POFile
+    conflicts: tuple[str, ...]  # msgids whose translation both sides changed
+
+
+def merge3(base: polib.POFile, ours: polib.POFile, theirs: polib.POFile) -> Merged:
+    po = polib.POFile(wrapwidth=79)
+    po.header = theirs.header if ours.header == base.header else ours.header
+    po.metadata = _metadata(base.metadata, ours.metadata, theirs.metadata)
+    po.metadata_is_fuzzy = ours.metadata_is_fuzzy and theirs.metadata_is_fuzzy
+    old, mine, other = _entries(base), _entries(ours), _entries(theirs)
+    conflicts: list[str] = []
+    for key in [*mine, *(k for k in other if k not in mine)]:
+        b, o, t = old.get(key), mine.get(key), other.get(key)
+        if o is not None and t is not None:
+            entry, conflict = _merge_entry(b, o, t)
+            if conflict:
+                conflicts.append(key[1])
+        else:
+            entry = o if o is not None else t
+            if b is not None and _state(b) == _state(entry):
+                continue  # one side deleted it, the other did not touch it
+        po.append(entry)
+    return Merged(po, tuple(conflicts))
+
+
+def _entries(po: polib.POFile) -> dict[Key, polib.POEntry]:
+    return {(e.msgctxt, e.msgid): e for e in po if e.msgid}
+
+
+def _state(entry: polib.POEntry) -> tuple:
+    return (
+        entry.msgstr,
+        tuple(sorted(entry.msgstr_plural.items())),
+        tuple(entry.flags),
+        entry.tcomment,
+        entry.previous_msgid,
+        bool(entry.obsolete),
+    )
+
+
+def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.POEntry) -> tuple[polib.POEntry, bool]:
+    if _state(ours) == _state(theirs):
+        return ours, False
+    if base is not None and _state(ours) == _state(base):
+        return theirs, False
+    if base is not None and _state(theirs) == _state(base):
+        return ours, False
+    if not theirs.msgstr or theirs.msgstr == ours.msgstr:  # only comments or flags differ
+        merged = ours
+        merged.tcomment = _union_lines(ours.tcomment, theirs.tcomment)
+        merged.flags = list(dict.fromkeys([*ours.flags, *theirs.flags])) if ours.msgstr else list(theirs.flags)
+        return merged, False
+    if not ours.msgstr:
+        return theirs, False
+    ours.tcomment = _union_lines(ours.tcomment, f"merge: the other branch translated this as: {theirs.msgstr}")
+    if "fuzzy" not in ours.flags:
+        ours.flags.insert(0, "fuzzy")
+    return ours, True
+
+
+def _union_lines(a: str, b: str) -> str:
+    lines = [line for text in (a, b) for line in (text or "").split("\n") if line]
+    return "\n".join(dict.fromkeys(lines))
+
+
+def _metadata(base: dict, ours: dict, theirs: dict) -> dict:
+    merged = dict(ours)
+    for key, value in theirs.items():
+        if key in LATEST_FIELDS:
+            merged[key] = max(ours.get(key, ""), value)
+        elif ours.get(key) == base.get(key):
+            merged[key] = value
+    return merged
