@@ -22,6 +22,8 @@ typical use:
   mdgettext update -l ko         # -> locale/ko/LC_MESSAGES/*.po (translations kept)
   mdgettext build -l ko          # -> build/ko/*.md and build/ko/*.html
   mdgettext stats -l ko
+  mdgettext check -l ko --strict # what CI runs: links, names, markup, structure
+  mdgettext import -l ko ko/conclusion.md   # a file translated in place -> the catalog
 """
 
 
@@ -63,6 +65,28 @@ def parser() -> argparse.ArgumentParser:
     ch.add_argument("--select", default="", metavar="CODES", help="only these codes or families, comma-separated (e.g. links,markup.code)")
     ch.add_argument("--ignore", default="", metavar="CODES", help="never these codes or families, comma-separated")
     ch.add_argument("--list", action="store_true", help="list every check code and what it means, and exit")
+
+    im = sub.add_parser(
+        "import",
+        help="align a translated Markdown file with its source into the catalog",
+        description="Align a Markdown file translated in place with its English source and put its translations into locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why.",
+    )
+    im.add_argument("file", type=Path, metavar="TRANSLATED.md", help="the translated file")
+    im.add_argument("-l", "--locale", required=True, metavar="LANG", help="the translation's locale code")
+    im.add_argument("--source", type=Path, metavar="SOURCE.md", help="the English file (default: the file of the same name in source/en)")
+    im.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
+    im.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")
+    im.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
+
+    mg = sub.add_parser(
+        "merge-driver",
+        help="git merge driver for .po files (see README: merging catalogs)",
+        description="Merge three versions of a catalog entry by entry, as a git merge driver: "
+        "git config merge.mdgettext-po.driver 'mdgettext merge-driver %%O %%A %%B'. The result replaces OURS.",
+    )
+    mg.add_argument("base", type=Path, metavar="BASE")
+    mg.add_argument("ours", type=Path, metavar="OURS")
+    mg.add_argument("theirs", type=Path, metavar="THEIRS")
 
     st = sub.add_parser("stats", help="translation progress per catalog", description="Show translated, fuzzy and untranslated messages and words.")
     st.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
@@ -109,6 +133,13 @@ def run(argv: Sequence[str] | None = None) -> int:
                 ignore=_codes(args.ignore),
             )
             return commands.check(config, _locales(args.locale, config.configured_locales(), ap), options, report)
+        if args.command == "import":
+            source = root / args.source if args.source is not None else None
+            return commands.import_translation(
+                config, root / args.file, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
+            )
+        if args.command == "merge-driver":
+            return commands.merge_driver(root / args.base, root / args.ours, root / args.theirs, report)
         if args.command == "stats":
             return commands.stats(config, _locales(args.locale, config.configured_locales(), ap), report)
     except (InputError, ConfigError, LocaleError) as err:

@@ -1,0 +1,360 @@
+"""`mdgettext import`: a Markdown file translated in place -> translations in the catalog.
+
+Fixture cases in fixtures/import/, read side by side and discovered by glob:
+
+    X.md (the English) + X.ko.md (its translation) -> X.expected.txt (the report, reviewed by hand)
+
+Each case runs in a throwaway project as `source/en/X.md` and `ko/X.md`. Then the
+real chapter: its Korean edition round-trips through import, and an import
+against a newer English finds what changed.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import polib
+import pytest
+from conftest import FIXTURES, REPO, cli
+from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
+
+from mdgettext.align import Pair, Unmatched, align
+from mdgettext.segment import segment
+
+CASES = sorted((FIXTURES / "import").glob("*.ko.md"))
+
+
+def case_name(path: Path) -> str:
+    return path.name.removesuffix(".ko.md")
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def setup_case(root: Path, translation: Path) -> str:
+    """A project with the case's English as source/en/NAME.md and its translation as ko/NAME.md."""
+    name = case_name(translation)
+    (root / "source" / "en").mkdir(parents=True)
+    (root / "ko").mkdir()
+    shutil.copy(translation.with_name(f"{name}.md"), root / "source" / "en" / f"{name}.md")
+    shutil.copy(translation, root / "ko" / f"{name}.md")
+    assert cli("-C", root, "-q", "extract").code == 0
+    return name
+
+
+def po_of(root: Path, name: str) -> polib.POFile:
+    return polib.pofile(str(root / "locale" / "ko" / "LC_MESSAGES" / f"{name}.po"))
+
+
+# ---------------------------------------------------------------- fixture cases
+
+
+@pytest.mark.parametrize("translation", CASES, ids=case_name)
+def test_import_reports_what_the_reviewed_report_lists(translation: Path, tmp_path: Path) -> None:
+    name = setup_case(tmp_path, translation)
+    result = cli("-C", tmp_path, "import", "-l", "ko", f"ko/{name}.md")
+    assert result.code == 0, result.err
+    assert result.err == ""
+    assert result.out == read(translation.with_name(f"{name}.expected.txt"))
+    po_path = tmp_path / "locale" / "ko" / "LC_MESSAGES" / f"{name}.po"
+    assert_msgcat_fixed_point(po_path)
+    assert_msgfmt_check(po_path)
+
+
+@pytest.mark.parametrize("translation", CASES, ids=case_name)
+def test_build_gives_back_the_translated_blocks_wherever_the_structure_agreed(translation: Path, tmp_path: Path) -> None:
+    name = setup_case(tmp_path, translation)
+    assert cli("-C", tmp_path, "-q", "import", "-l", "ko", f"ko/{name}.md").code == 0
+    assert cli("-C", tmp_path, "-q", "build", "-l", "ko", "--format", "md").code == 0
+    source = segment(read(tmp_path / "source" / "en" / f"{name}.md"), "en.md")
+    built = segment(read(tmp_path / "build" / "ko" / f"{name}.md"), "built.md")
+    translated = segment(read(translation), "ko.md")
+    assert len(built.segments) == len(source.segments)
+    block = {id(s): b for s, b in zip(source.segments, built.segments)}
+    fuzzy = {(e.msgctxt, e.msgid) for e in po_of(tmp_path, name) if e.fuzzy}
+    agreed = [
+        p
+        for p in align(source, translated).pairs
+        if not p.fuzzy and p.translation != p.source[0].msgid and (p.source[0].context, p.source[0].msgid) not in fuzzy
+    ]
+    assert agreed
+    for pair in agreed:
+        # the translated block as written, less the `{#id}` a build with heading ids adds
+        assert block[id(pair.source[0])].msgid == pair.translated[0].msgid.removesuffix(" {#further-reading}")
+
+
+def test_a_translation_with_the_same_structure_builds_back_byte_for_byte(tmp_path: Path) -> None:
+    translation = FIXTURES / "import" / "same-structure.ko.md"
+    name = setup_case(tmp_path, translation)
+    cli("-C", tmp_path, "-q", "import", "-l", "ko", f"ko/{name}.md")
+    assert cli("-C", tmp_path, "-q", "build", "-l", "ko", "--format", "md").code == 0
+    assert read(tmp_path / "build" / "ko" / f"{name}.md") == read(translation)
+    assert not any(e.fuzzy for e in po_of(tmp_path, name))
+
+
+# ---------------------------------------------------------------- the aligner
+
+
+def doc(text: str, path: str = "doc.md"):
+    return segment(text, path)
+
+
+def lines(alignment) -> list[tuple]:
+    """Each step as line numbers: (source lines, translated lines, fuzzy) or (side, line)."""
+    out = []
+    for step in alignment.steps:
+        if isinstance(step, Pair):
+            out.append((tuple(s.location.line for s in step.source), tuple(t.location.line for t in step.translated), step.fuzzy))
+        else:
+            out.append((step.side, step.segment.location.line))
+    return out
+
+
+def test_front_matter_pairs_by_key_path_and_table_of_contents_by_position() -> None:
+    source = doc("---\ntitle: Intro\ndescription: Why.\ntoc:\n  - name: One\n  - name: Two\n---\n\nText.\n")
+    translated = doc("---\ntoc:\n  - name: 하나\n  - name: 둘\n  - name: 셋\ntitle: 소개\n---\n\n본문.\n")
+    alignment = align(source, translated)
+    pairs = {p.source[0].msgid: p.translation for p in alignment.pairs}
+    assert pairs == {"Intro": "소개", "One": "하나", "Two": "둘", "Text.": "본문."}
+    assert [u.segment.msgid for u in alignment.source_only] == ["Why."]
+    assert [u.segment.msgid for u in alignment.translated_only] == ["셋"]
+
+
+def test_a_heading_id_written_by_build_is_not_part_of_the_translation() -> None:
+    source = doc("## Further Reading\n\n## Setup {#install}\n")
+    translated = doc("## 더 읽을거리 {#further-reading}\n\n## 설치 {#install}\n")
+    assert [(p.translation, p.fuzzy) for p in align(source, translated).pairs] == [("더 읽을거리", False), ("설치 {#install}", False)]
+
+
+def test_a_heading_id_that_names_another_heading_makes_the_pair_doubtful() -> None:
+    source = doc("## Further Reading\n\nSee [the docs](https://example.com/a).\n")
+    translated = doc("## 더 읽을거리 {#feedback}\n\n[문서](https://example.com/a)를 보라.\n")
+    pair = align(source, translated).pairs[0]
+    assert pair.reasons == ("heading id differs: {#further-reading} in the source, {#feedback} in the translation",)
+
+
+def test_a_paragraph_the_translator_split_in_two_is_joined_and_fuzzy() -> None:
+    source = doc("# Title\n\nFirst [one](https://a.example) and then [two](https://b.example), both needed.\n\n# End\n")
+    translated = doc("# 제목\n\n먼저 [하나](https://a.example).\n\n그다음 [둘](https://b.example), 둘 다 필요하다.\n\n# 끝\n")
+    alignment = align(source, translated)
+    assert lines(alignment) == [((1,), (1,), False), ((3,), (3, 5), True), ((5,), (7,), False)]
+    joined = alignment.pairs[1]
+    assert joined.translation == "먼저 [하나](https://a.example). 그다음 [둘](https://b.example), 둘 다 필요하다."
+    assert joined.reasons == ("two translated blocks, lines 3 and 5, joined into one",)
+
+
+def test_an_insertion_does_not_shift_the_blocks_after_it() -> None:
+    english = [f"Item {n} links to [page {n}](https://example.com/{n})." for n in range(1, 9)]
+    korean = [f"{n}번 항목은 [{n}쪽](https://example.com/{n})으로 연결된다." for n in range(1, 9)]
+    source = doc("\n".join(f"* {line}" for line in english[:3] + ["A new item about [news](https://example.com/new)."] + english[3:]) + "\n")
+    translated = doc("\n".join(f"* {line}" for line in korean[:5] + korean[6:]) + "\n")  # item 6 dropped
+    assert lines(align(source, translated)) == [
+        ((1,), (1,), False), ((2,), (2,), False), ((3,), (3,), False), ("source", 4),
+        ((5,), (4,), False), ((6,), (5,), False), ("source", 7),
+        ((8,), (6,), False), ((9,), (7,), False),
+    ]
+
+
+def test_a_pair_only_length_and_position_tie_is_doubtful_next_to_a_block_like_it() -> None:
+    source = doc("Read [the guide](https://example.com/guide).\n\nThis part is plain.\n\nThis is new and plain.\n\nSee [the end](https://example.com/end).\n")
+    translated = doc("[안내서](https://example.com/guide)를 읽어라.\n\n이 부분은 평범하다.\n\n[끝](https://example.com/end)을 보라.\n")
+    alignment = align(source, translated)
+    # Either English paragraph could be the one translated; which one is a coin toss
+    # of lengths, and the pair must say so.
+    paired, other = (3, 5) if alignment.pairs[1].source[0].location.line == 3 else (5, 3)
+    assert lines(alignment)[1:3] in ([((3,), (3,), True), ("source", 5)], [("source", 3), ((5,), (3,), True)])
+    assert alignment.pairs[1].reasons == (f"only kind, length and position pair them; it may translate source line {other} instead",)
+    assert [(p.source[0].location.line, p.fuzzy) for p in alignment.pairs] == [(1, False), (paired, True), (7, False)]
+
+
+def test_a_translation_in_latin_script_aligns_without_complaints_about_its_words() -> None:
+    source = doc("# Rooflines\n\nWhen we run an algorithm, three things bound us: compute, bandwidth and memory.\n\n* Jacob Austin led the work.\n* The [TPU guide](../tpus) lists the numbers.\n")
+    translated = doc("# Les toits\n\nQuand on exécute un algorithme, trois choses nous limitent : le calcul, la bande passante et la mémoire.\n\n* Jacob Austin a dirigé le travail.\n* Le [guide des TPU](../tpus) donne les chiffres.\n")
+    alignment = align(source, translated)
+    assert [p.fuzzy for p in alignment.pairs] == [False, False, False, False]
+    assert not alignment.source_only and not alignment.translated_only
+
+
+def test_unmatched_blocks_know_their_neighbours_on_the_other_side() -> None:
+    source = doc("One [a](https://a.example).\n\nTwo [b](https://b.example).\n\nThree [c](https://c.example).\n")
+    translated = doc("하나 [a](https://a.example).\n\n셋 [c](https://c.example).\n")
+    gap = align(source, translated).source_only[0]
+    assert isinstance(gap, Unmatched)
+    assert (gap.segment.location.line, str(gap.after), str(gap.before)) == (3, "doc.md:1", "doc.md:3")
+
+
+# ---------------------------------------------------------------- the command
+
+CHAPTER = """\
+# Scaling Basics
+
+Models keep growing; read the [roofline guide](https://example.com/roofline) first.
+
+Training takes many chips working together.
+"""
+KOREAN = """\
+# 스케일링 기초
+
+모델은 계속 커진다. 먼저 [roofline 안내서](https://example.com/roofline)를 읽어라.
+
+학습에는 함께 일하는 많은 칩이 필요하다.
+"""
+
+
+@pytest.fixture
+def small(project: Path) -> Path:
+    (project / "source" / "en" / "intro.md").write_text(CHAPTER, encoding="utf-8")
+    (project / "ko").mkdir()
+    (project / "ko" / "intro.md").write_text(KOREAN, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    return project
+
+
+def test_dry_run_prints_the_report_and_writes_nothing(small: Path) -> None:
+    result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "--dry-run")
+    assert result.code == 0
+    assert result.out.splitlines()[-1] == (
+        "locale/ko/LC_MESSAGES/intro.po: 3 aligned, 0 imported as fuzzy, 0 with no counterpart in the translation, "
+        "0 with no counterpart in the source; catalog entries changed: 3 (dry run: nothing written)"
+    )
+    assert not (small / "locale" / "ko").exists()
+
+
+def test_translations_in_the_catalog_are_kept_unless_overwrite(small: Path) -> None:
+    assert cli("-C", small, "-q", "import", "-l", "ko", "ko/intro.md").code == 0
+    po_path = small / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    po.find("Scaling Basics").msgstr = "확장의 기초"
+    po.save()
+    again = cli("-C", small, "import", "-l", "ko", "ko/intro.md")
+    assert "source/en/intro.md:1: aligned with ko/intro.md:1, the catalog's own translation kept (heading 1 \"Scaling Basics\")" in again.out
+    assert again.out.splitlines()[-1].endswith("1 kept; catalog entries changed: 0 (written)")
+    assert polib.pofile(str(po_path)).find("Scaling Basics").msgstr == "확장의 기초"
+    forced = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "--overwrite")
+    assert "catalog entries changed: 1 (written)" in forced.out
+    assert polib.pofile(str(po_path)).find("Scaling Basics").msgstr == "스케일링 기초"
+    assert "(unchanged)" in cli("-C", small, "import", "-l", "ko", "ko/intro.md").out
+
+
+def test_fuzzy_imports_every_entry_as_fuzzy(small: Path) -> None:
+    result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "--fuzzy")
+    assert "source/en/intro.md:1: fuzzy, from ko/intro.md:1 (heading 1 \"Scaling Basics\"): --fuzzy" in result.out
+    po = po_of(small, "intro")
+    assert [(e.msgstr != "", e.fuzzy, e.tcomment) for e in po] == [(True, True, "")] * 3
+
+
+def test_the_source_can_be_named(small: Path) -> None:
+    (small / "ko" / "intro.md").rename(small / "ko" / "introduction.md")
+    assert cli("-C", small, "-q", "import", "-l", "ko", "ko/introduction.md").code == 2
+    named = cli("-C", small, "import", "-l", "ko", "ko/introduction.md", "--source", "source/en/intro.md")
+    assert named.code == 0
+    assert "source/en/intro.md:3: aligned with ko/introduction.md:3" in named.out
+
+
+def test_without_a_template_it_says_to_run_extract(project: Path) -> None:
+    (project / "source" / "en" / "intro.md").write_text(CHAPTER, encoding="utf-8")
+    (project / "intro.md").write_text(KOREAN, encoding="utf-8")
+    result = cli("-C", project, "import", "-l", "ko", "intro.md")
+    assert result.code == 2
+    assert result.err == "mdgettext: error: locale/intro.pot: no template; run `mdgettext extract` first\n"
+
+
+def test_a_catalog_older_than_the_source_is_refused(small: Path) -> None:
+    cli("-C", small, "-q", "update", "-l", "ko")
+    (small / "source" / "en" / "intro.md").write_text(CHAPTER + "\nA new paragraph.\n", encoding="utf-8")
+    result = cli("-C", small, "import", "-l", "ko", "ko/intro.md")
+    assert result.code == 2
+    assert result.err == (
+        "mdgettext: error: locale/ko/LC_MESSAGES/intro.po: older than source/en/intro.md (no message for line 7); "
+        "run `mdgettext extract` and `mdgettext update -l ko` first\n"
+    )
+
+
+def test_a_source_outside_the_source_folder_is_refused(small: Path) -> None:
+    shutil.copy(small / "source" / "en" / "intro.md", small / "intro.md")
+    result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "--source", "intro.md")
+    assert result.code == 2
+    assert "intro.md: not under source/en" in result.err
+
+
+def test_help_lists_import() -> None:
+    assert "import" in cli("--help").out
+    assert "--dry-run" in cli("import", "--help").out
+
+
+# ---------------------------------------------------------------- the real chapter
+
+
+@pytest.fixture
+def korean_chapter(chapter_copy: Path) -> Path:
+    """The Korean chapter as a file translated in place: what `build` makes of the committed catalog."""
+    assert cli("-C", chapter_copy, "-q", "build", "-l", "ko", "--format", "md").code == 0
+    (chapter_copy / "ko").mkdir()
+    shutil.copy(chapter_copy / "build" / "ko" / "conclusion.md", chapter_copy / "ko" / "conclusion.md")
+    (chapter_copy / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po").unlink()
+    return chapter_copy
+
+
+def test_the_korean_chapter_imports_back_into_the_committed_translations(korean_chapter: Path) -> None:
+    result = cli("-C", korean_chapter, "import", "-l", "ko", "ko/conclusion.md")
+    assert result.code == 0
+    assert result.out.splitlines()[-1] == (
+        "locale/ko/LC_MESSAGES/conclusion.po: 39 aligned, 0 imported as fuzzy, 0 with no counterpart in the translation, "
+        "0 with no counterpart in the source; catalog entries changed: 36 (written)"
+    )
+    committed = {(e.msgctxt, e.msgid): (e.msgstr, e.fuzzy) for e in polib.pofile(str(REPO / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"))}
+    imported = {(e.msgctxt, e.msgid): (e.msgstr, e.fuzzy) for e in po_of(korean_chapter, "conclusion")}
+    assert imported == committed
+
+
+NEWER_ENGLISH = [  # what the English gained since the Korean was translated: (old, new)
+    ("\n* ", "\n- "),  # bullet markers
+    ("at Google\nDeepMind put in together, and we would like to thank them, however briefly!",
+     "at\nGoogle DeepMind put in together, and we would like to thank them, however\nbriefly!"),  # re-wrapped
+    ("comprehensive writing in this area, so we\nhope this manuscript will be the spark for much more of it! We also believe\n",
+     "comprehensive writing in this area, so we hope\nthis manuscript will be the spark for much more of it! We also believe\n"),  # re-wrapped
+    ("Matt Johnson", "Matthew Johnson"),  # a name fixed
+    ("**Thank you all!**\n",
+     "**Thank you all!**\n\nThe Korean edition was translated by volunteers; see the [translation guide](https://github.com/jax-ml/scaling-book/blob/main/TRANSLATING.md)\nif you would like to help with another language.\n"),
+    ("[Part 12](../gpus)", "[Part 12](../gpus/)"),  # a link changed
+    ("- [**Transformer Inference Arithmetic**]",
+     "- [**JAX Sharded Matrix Multiplication Tutorial**](https://docs.jax.dev/en/latest/notebooks/shard_map.html): How `shard_map` expresses the collectives of Part 3 in code.\n- [**Transformer Inference Arithmetic**]"),
+    ("- [**The Anatomy of Collective Communication**]",
+     "- [**GPU Glossary**](https://modal.com/gpu-glossary): A short, well-illustrated reference for the GPU terms used in Part 12.\n- [**The Anatomy of Collective Communication**]"),
+    ("improve this document further. You can reach", "improve this document further.\n\nYou can reach"),  # split
+]
+
+
+def test_a_translation_of_an_older_english_keeps_what_did_not_change(korean_chapter: Path) -> None:
+    path = korean_chapter / "source" / "en" / "conclusion.md"
+    text = read(path)
+    for old, new in NEWER_ENGLISH:
+        assert old in text, old
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    assert cli("-C", korean_chapter, "-q", "extract").code == 0
+    result = cli("-C", korean_chapter, "import", "-l", "ko", "ko/conclusion.md")
+    report = [line for line in result.out.splitlines() if ": aligned with " not in line]
+    assert report == [
+        'source/en/conclusion.md:82: fuzzy, from ko/conclusion.md:78 (paragraph "We are also grateful to the man…"): '
+        "Latin-script words not in the source: Matt",
+        "source/en/conclusion.md:90: no counterpart in the translation, between ko/conclusion.md:80 and ko/conclusion.md:82 "
+        '(paragraph "The Korean edition was translat…")',
+        'source/en/conclusion.md:93: fuzzy, from ko/conclusion.md:82 (paragraph "Before you go, you might also e…"): '
+        "link destinations differ: ../gpus/ only in the source; ../gpus only in the translation",
+        "source/en/conclusion.md:109: no counterpart in the translation, between ko/conclusion.md:97 and ko/conclusion.md:98 "
+        '(list item "[**JAX Sharded Matrix Multiplic…")',
+        "source/en/conclusion.md:114: no counterpart in the translation, between ko/conclusion.md:101 and ko/conclusion.md:102 "
+        '(list item "[**GPU Glossary**](https://moda…")',
+        'source/en/conclusion.md:124: fuzzy, from ko/conclusion.md:108 (paragraph "Please leave comments or questi…"): '
+        "one translated block for source lines 124 and 126: keep the part that belongs here",
+        'source/en/conclusion.md:126: fuzzy, from ko/conclusion.md:108 (paragraph "You can reach the corresponding…"): '
+        "one translated block for source lines 124 and 126: keep the part that belongs here",
+        "locale/ko/LC_MESSAGES/conclusion.po: 36 aligned, 4 imported as fuzzy, 3 with no counterpart in the translation, "
+        "0 with no counterpart in the source; catalog entries changed: 37 (written)",
+    ]
+    po = po_of(korean_chapter, "conclusion")
+    build = cli("-C", korean_chapter, "build", "-l", "ko", "--format", "md")
+    assert "build/ko/conclusion.md: 7 of 40 messages fell back to English" in build.out  # 3 new, 4 fuzzy
+    assert sum(1 for e in po if e.fuzzy) == 4

@@ -1,0 +1,266 @@
+"""Source document + translated document -> which block translates which.
+
+Both files are cut by the same segmenter, so the question is how two sequences of
+blocks line up. It is answered the way Gale and Church aligned sentences: dynamic
+programming over the two sequences, where pairing two blocks earns the score of
+their signals (`signals.score`: kind and nesting, links, code, math, footnotes,
+numbers, names, length and position) and leaving a block unpaired earns nothing.
+An inserted, missing or edited block therefore costs only itself: the alignment
+picks up again at the next pair the signals are sure of. One block against two
+consecutive ones (a paragraph split or joined) is a move of its own.
+
+Front-matter values are not aligned but looked up: by key path, and for a list
+(`toc[].name`) by position in it.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from .model import Document, Location, Segment
+from .signals import HEADING_ID, Model, Signals, combine, disagreements, evidence, model, score, signals
+
+THRESHOLD = 1.0  # a pair must score above this to beat leaving both blocks unpaired
+SPLIT = 1.0  # the extra cost of pairing one block with two
+AMBIGUOUS = 1.0  # an unpaired neighbour this close in score could be the true partner
+BAND = 60  # blocks an insertion may shift the rest by, at least (the search is banded)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Source blocks and the translated blocks that translate them.
+
+    Usually one and one; two source blocks for one translated block when the source
+    was split, and the other way round when it was joined. `translation` is the
+    msgstr the translated side gives (a heading's `{#id}` removed, two blocks joined).
+    `reasons` say why the pairing or the translation is doubtful: empty for a pair
+    whose signals all agree.
+    """
+
+    source: tuple[Segment, ...]
+    translated: tuple[Segment, ...]
+    translation: str
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def fuzzy(self) -> bool:
+        return bool(self.reasons)
+
+
+@dataclass(frozen=True, slots=True)
+class Unmatched:
+    """A block with no counterpart, and the blocks around its place on the other side."""
+
+    segment: Segment
+    side: str  # "source" or "translated"
+    after: Location | None  # the other side's last block before this place
+    before: Location | None  # the other side's first block after it
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    steps: tuple[Pair | Unmatched, ...]  # in document order: front matter, then the body
+
+    @property
+    def pairs(self) -> tuple[Pair, ...]:
+        return tuple(s for s in self.steps if isinstance(s, Pair))
+
+    @property
+    def source_only(self) -> tuple[Unmatched, ...]:
+        return tuple(s for s in self.steps if isinstance(s, Unmatched) and s.side == "source")
+
+    @property
+    def translated_only(self) -> tuple[Unmatched, ...]:
+        return tuple(s for s in self.steps if isinstance(s, Unmatched) and s.side == "translated")
+
+
+def align(source: Document, translated: Document) -> Alignment:
+    """Which translated block translates which source block."""
+    src, dst = signals(source), signals(translated, translated=True)
+    src_front, src_body = _split(src)
+    dst_front, dst_body = _split(dst)
+    m = model(src_body, dst_body)
+    raw = _front_matter(src_front, dst_front, m) + _body(src_body, dst_body, m)
+    return Alignment(tuple(_place(raw)))
+
+
+def _split(items: tuple[Signals, ...]) -> tuple[list[Signals], list[Signals]]:
+    front = [s for s in items if s.kind.startswith("front matter")]
+    return front, [s for s in items if not s.kind.startswith("front matter")]
+
+
+# ---------------------------------------------------------------- steps before placing
+
+# A step as the search finds it: (source signals, translated signals, reasons);
+# one side empty for an unpaired block.
+Raw = tuple[tuple[Signals, ...], tuple[Signals, ...], tuple[str, ...]]
+
+
+def _front_matter(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]:
+    """Values pair by key path; repeated paths (`toc[].name`) in order."""
+    by_key: dict[str, list[Signals]] = defaultdict(list)
+    for t in dst:
+        by_key[t.kind].append(t)
+    steps: list[Raw] = []
+    for s in src:
+        waiting = by_key.get(s.kind)
+        if waiting:
+            t = waiting.pop(0)
+            steps.append(((s,), (t,), disagreements(s, t, m)))
+        else:
+            steps.append(((s,), (), ()))
+    used = {id(t) for step in steps for t in step[1]}
+    steps.extend(((), (t,), ()) for t in dst if id(t) not in used)
+    return steps
+
+
+def _body(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]:
+    moves = _search(src, dst, m)
+    steps: list[Raw] = []
+    for move in moves:
+        s, t = move
+        if len(s) == 1 and len(t) == 1:
+            steps.append((s, t, disagreements(s[0], t[0], m)))
+        elif len(s) == 2:
+            lines = f"{s[0].segment.location.line} and {s[1].segment.location.line}"
+            note = f"one translated block for source lines {lines}: keep the part that belongs here"
+            steps.append((s, t, (note, *disagreements(combine(*s), t[0], m))))
+        elif len(t) == 2:
+            lines = f"{t[0].segment.location.line} and {t[1].segment.location.line}"
+            note = f"two translated blocks, lines {lines}, joined into one"
+            steps.append((s, t, (note, *disagreements(s[0], combine(*t), m))))
+        else:
+            steps.append(move + ((),))
+    return _mark_ambiguous(steps, m)
+
+
+def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tuple[Signals, ...], tuple[Signals, ...]]]:
+    """The best-scoring monotone alignment (Needleman-Wunsch with 2:1 and 1:2 moves).
+
+    Cell (i, j) holds the best score of aligning the first i source blocks with the
+    first j translated ones. Only a band around the diagonal is searched: a block
+    pairs with one at most `width` places from where the length of the two files
+    puts it, which is more than any edit of a chapter shifts them, and keeps a
+    chapter of a thousand blocks to a second or two.
+    """
+    n, k = len(src), len(dst)
+    if not n or not k:
+        return [((s,), ()) for s in src] + [((), (t,)) for t in dst]
+    width = max(BAND, abs(n - k) + BAND // 2)
+    neg = float("-inf")
+    bands = [(max(0, i * k // n - width), min(k, i * k // n + width)) for i in range(n + 1)]
+    best: list[list[float]] = []
+    back: list[list[tuple[int, int]]] = []
+    joined_src = [_join(src[i], src[i + 1]) for i in range(n - 1)]
+    joined_dst = [_join(dst[j], dst[j + 1]) for j in range(k - 1)]
+
+    def at(i: int, j: int) -> float:
+        lo = bands[i][0]
+        return best[i][j - lo] if lo <= j <= bands[i][1] else neg
+
+    previous: dict[int, float] = {}  # row i - 1's pair scores, by j
+    for i in range(n + 1):
+        lo, hi = bands[i]
+        row, moves, pairs = [neg] * (hi - lo + 1), [(0, 0)] * (hi - lo + 1), {}
+        best.append(row)
+        back.append(moves)
+        for j in range(lo, hi + 1):
+            if i == 0 and j == 0:
+                row[0] = 0.0
+                continue
+            top, step = neg, (0, 0)
+            if i and j and at(i - 1, j - 1) > neg:
+                pairs[j] = score(src[i - 1], dst[j - 1], m)
+                top, step = at(i - 1, j - 1) + pairs[j] - THRESHOLD, (1, 1)
+            if i and at(i - 1, j) > top:
+                top, step = at(i - 1, j), (1, 0)
+            if j > lo and row[j - 1 - lo] > top:
+                top, step = row[j - 1 - lo], (0, 1)
+            # A split is tried only where one of its parts already looks like a pair.
+            plausible = pairs.get(j, neg) > 0
+            if i > 1 and j and joined_src[i - 2] and (plausible or previous.get(j, neg) > 0) and at(i - 2, j - 1) > neg:
+                value = at(i - 2, j - 1) + score(joined_src[i - 2], dst[j - 1], m) - THRESHOLD - SPLIT
+                if value > top:
+                    top, step = value, (2, 1)
+            if i and j > 1 and joined_dst[j - 2] and (plausible or pairs.get(j - 1, neg) > 0) and at(i - 1, j - 2) > neg:
+                value = at(i - 1, j - 2) + score(src[i - 1], joined_dst[j - 2], m) - THRESHOLD - SPLIT
+                if value > top:
+                    top, step = value, (1, 2)
+            row[j - lo], moves[j - lo] = top, step
+        previous = pairs
+    found = []
+    i, j = n, k
+    while i or j:
+        di, dj = back[i][j - bands[i][0]]
+        if (di, dj) == (0, 0):  # the diagonal is always in the band, so the path is too
+            raise AssertionError(f"alignment lost at {i}, {j}")
+        if di and dj:
+            found.append((tuple(src[i - di : i]), tuple(dst[j - dj : j])))
+        elif di:
+            found.append(((src[i - 1],), ()))
+        else:
+            found.append(((), (dst[j - 1],)))
+        i, j = i - di, j - dj
+    return found[::-1]
+
+
+def _join(a: Signals, b: Signals) -> Signals | None:
+    """Two neighbours that could be one block split: same kind, same containers."""
+    return combine(a, b) if a.kind == b.kind and a.nesting == b.nesting else None
+
+
+def _mark_ambiguous(steps: list[Raw], m: Model) -> list[Raw]:
+    """A pair tied by nothing but kind, length and position is doubtful when an
+    unpaired neighbour of the same kind would fit about as well."""
+    out = list(steps)
+    for index, (s, t, reasons) in enumerate(steps):
+        if len(s) != 1 or len(t) != 1 or evidence(s[0], t[0]):
+            continue
+        own = score(s[0], t[0], m)
+        for near in _unpaired_neighbours(steps, index):
+            ns, nt, _ = near
+            if ns and ns[0].kind == s[0].kind and ns[0].nesting == s[0].nesting:
+                if score(ns[0], t[0], m) >= own - AMBIGUOUS:
+                    reasons += (f"only kind, length and position pair them; it may translate source line {ns[0].segment.location.line} instead",)
+                    break
+            if nt and nt[0].kind == t[0].kind and nt[0].nesting == t[0].nesting:
+                if score(s[0], nt[0], m) >= own - AMBIGUOUS:
+                    reasons += (f"only kind, length and position pair them; translated line {nt[0].segment.location.line} may be the one",)
+                    break
+        out[index] = (s, t, reasons)
+    return out
+
+
+def _unpaired_neighbours(steps: list[Raw], index: int) -> list[Raw]:
+    """The unpaired blocks right before and after a step, up to the next pair."""
+    found = []
+    for direction in (-1, 1):
+        at = index + direction
+        while 0 <= at < len(steps) and not (steps[at][0] and steps[at][1]):
+            found.append(steps[at])
+            at += direction
+    return found
+
+
+# ---------------------------------------------------------------- placing
+
+
+def _place(raw: list[Raw]) -> list[Pair | Unmatched]:
+    """Steps with their segments, and each unpaired block's neighbours on the other side."""
+    out: list[Pair | Unmatched] = []
+    for index, (s, t, reasons) in enumerate(raw):
+        if s and t:
+            out.append(Pair(tuple(x.segment for x in s), tuple(x.segment for x in t), _translation(s[0], t), reasons))
+            continue
+        side, other = ("source", 1) if s else ("translated", 0)
+        segment = (s or t)[0].segment
+        after = next((step[other][-1].segment.location for step in reversed(raw[:index]) if step[other]), None)
+        before = next((step[other][0].segment.location for step in raw[index + 1 :] if step[other]), None)
+        out.append(Unmatched(segment, side, after, before))
+    return out
+
+
+def _translation(source: Signals, translated: tuple[Signals, ...]) -> str:
+    """The msgstr: the translated blocks' text, keeping a `{#id}` only if the source has one."""
+    keep_id = HEADING_ID.search(source.segment.msgid) is not None
+    return " ".join(t.segment.msgid if keep_id else t.text for t in translated)

@@ -1,0 +1,194 @@
+"""An alignment -> translations in a catalog, and a report line for every block.
+
+Pure apart from changing the `POFile` it is given: the command reads and writes
+files. A block's pair becomes its entry's msgstr; a doubtful pair is imported as
+fuzzy with a translator comment saying why; a translation the catalog already
+has is kept unless the caller asks to overwrite it.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import polib
+
+from .align import Alignment, Pair, Unmatched
+from .model import Location, Segment
+
+COMMENT = "import: "  # starts each translator comment the import writes
+EXCERPT = 32  # characters of a block's text shown in the report
+
+# What happened to one block, in the report's words.
+ALIGNED = "aligned"
+FUZZY = "fuzzy"
+ENGLISH = "still in English"
+KEPT = "kept"
+SOURCE_ONLY = "source only"
+TRANSLATED_ONLY = "translated only"
+
+
+class CatalogMismatch(ValueError):
+    """The catalog does not hold a message the source has: it is older than the source."""
+
+    def __init__(self, segment: Segment) -> None:
+        super().__init__(f"{segment.location}")
+        self.segment = segment
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One source block (or an unpaired translated block) and what the import did with it."""
+
+    status: str
+    segment: Segment  # the source block; the translated block for TRANSLATED_ONLY
+    translated: tuple[Location, ...] = ()  # its translation's blocks, if paired
+    reasons: tuple[str, ...] = ()
+    between: tuple[Location | None, Location | None] = (None, None)  # an unpaired block's neighbours
+
+    def __str__(self) -> str:
+        at = " and ".join(str(t) for t in self.translated)
+        what = f"({self.segment.kind} {_excerpt(self.segment.msgid)})"
+        if self.status == ALIGNED:
+            return f"{self.segment.location}: aligned with {at} {what}"
+        if self.status == FUZZY:
+            return f"{self.segment.location}: fuzzy, from {at} {what}: {'; '.join(self.reasons)}"
+        if self.status == ENGLISH:
+            return f"{self.segment.location}: still in English in {at}, not imported {what}"
+        if self.status == KEPT:
+            return f"{self.segment.location}: aligned with {at}, the catalog's own translation kept {what}"
+        where = _between(*self.between)
+        if self.status == SOURCE_ONLY:
+            return f"{self.segment.location}: no counterpart in the translation, {where} {what}"
+        return f"{self.segment.location}: no counterpart in the source, {where}, not imported {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    outcomes: tuple[Outcome, ...]
+    imported: int  # entries whose msgstr or flags the import changed
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+    def summary(self) -> str:
+        counts = Counter(o.status for o in self.outcomes)
+        parts = [
+            f"{counts[ALIGNED]} aligned",
+            f"{counts[FUZZY]} imported as fuzzy",
+            f"{counts[SOURCE_ONLY]} with no counterpart in the translation",
+            f"{counts[TRANSLATED_ONLY]} with no counterpart in the source",
+        ]
+        if counts[ENGLISH]:
+            parts.append(f"{counts[ENGLISH]} still in English")
+        if counts[KEPT]:
+            parts.append(f"{counts[KEPT]} kept")
+        return ", ".join(parts)
+
+
+def fill(po: polib.POFile, alignment: Alignment, fuzzy: bool = False, overwrite: bool = False) -> Result:
+    """Put the alignment's translations into `po`, whose messages must include the source's."""
+    entries = {(e.msgctxt, e.msgid): e for e in po if not e.obsolete and e.msgid}
+    for step in alignment.steps:
+        for seg in step.source if isinstance(step, Pair) else (step.segment,) if step.side == "source" else ():
+            if (seg.context, seg.msgid) not in entries:
+                raise CatalogMismatch(seg)
+
+    # One entry can stand for several blocks (a heading and its table-of-contents
+    # name): the first pair whose signals agree gives the translation, and the entry
+    # is fuzzy if any of its pairs is doubtful or they translate it differently.
+    offers: dict[tuple[str | None, str], list[tuple[Pair, Segment]]] = {}
+    for pair in alignment.pairs:
+        for seg in pair.source:
+            if pair.translation != seg.msgid:
+                offers.setdefault((seg.context, seg.msgid), []).append((pair, seg))
+    decisions: dict[tuple[str | None, str], _Decision] = {}
+    changed = 0
+    for key, found in offers.items():
+        chosen = next((p for p, _ in found if not p.fuzzy), found[0][0])
+        reasons = tuple(dict.fromkeys(r for p, _ in found for r in p.reasons)) + _conflicts(found, chosen)
+        entry = entries[key]
+        if entry.msgstr and not overwrite:
+            kept = entry.msgstr != chosen.translation or entry.fuzzy != bool(reasons or fuzzy)
+        else:
+            kept = False
+            changed += _set(entry, chosen.translation, reasons, fuzzy)
+        decisions[key] = _Decision(chosen, found, reasons, kept)
+
+    outcomes: list[Outcome] = []
+    for step in alignment.steps:
+        if isinstance(step, Unmatched):
+            status = SOURCE_ONLY if step.side == "source" else TRANSLATED_ONLY
+            outcomes.append(Outcome(status, step.segment, between=(step.after, step.before)))
+            continue
+        where = tuple(t.location for t in step.translated)
+        for seg in step.source:
+            decision = decisions.get((seg.context, seg.msgid))
+            if decision is None or step.translation == seg.msgid:
+                outcomes.append(Outcome(ENGLISH, seg, where))
+            elif decision.kept:
+                outcomes.append(Outcome(KEPT, seg, where))
+            else:
+                reasons = decision.reasons_for(step) or (("--fuzzy",) if fuzzy else ())
+                outcomes.append(Outcome(FUZZY if reasons else ALIGNED, seg, where, reasons))
+    return Result(tuple(outcomes), changed)
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    """What the import did with one catalog entry."""
+
+    chosen: Pair  # the pair whose translation the entry takes
+    offers: list[tuple[Pair, Segment]]  # every pair of a block with this message
+    reasons: tuple[str, ...]  # why the entry is fuzzy, if it is
+    kept: bool  # the catalog had a translation of its own, left as it was
+
+    def reasons_for(self, pair: Pair) -> tuple[str, ...]:
+        """Why one block's pair is doubtful, in the report: its own reasons, or its entry's."""
+        own = pair.reasons
+        if pair is self.chosen:
+            own += _conflicts(self.offers, pair)
+        elif pair.translation != self.chosen.translation:
+            own += (f"translated differently in {_at(self.chosen)}, whose translation the catalog takes",)
+        if own or not self.reasons:
+            return own
+        doubtful = next(seg for p, seg in self.offers if p.reasons or p.translation != self.chosen.translation)
+        return (f"the same message, at {doubtful.location}, is doubtful",)
+
+
+def _conflicts(offers: list[tuple[Pair, Segment]], chosen: Pair) -> tuple[str, ...]:
+    others = list(dict.fromkeys(_at(p) for p, _ in offers if p.translation != chosen.translation))
+    return (f"the same English is translated differently in {', '.join(others)}",) if others else ()
+
+
+def _set(entry: polib.POEntry, msgstr: str, reasons: tuple[str, ...], fuzzy: bool) -> bool:
+    """Fill an entry; whether anything in it changed."""
+    flags = [f for f in entry.flags if f != "fuzzy"]
+    if reasons or fuzzy:
+        flags.insert(0, "fuzzy")
+    own = [line for line in entry.tcomment.split("\n") if line and not line.startswith(COMMENT)] if entry.tcomment else []
+    tcomment = "\n".join(own + [COMMENT + r for r in reasons])
+    if (entry.msgstr, entry.flags, entry.tcomment) == (msgstr, flags, tcomment):
+        return False
+    entry.msgstr, entry.flags, entry.tcomment = msgstr, flags, tcomment
+    entry.previous_msgid = entry.previous_msgctxt = None
+    return True
+
+
+def _at(pair: Pair) -> str:
+    return " and ".join(str(t.location) for t in pair.translated)
+
+
+def _between(after: Location | None, before: Location | None) -> str:
+    if after and before:
+        return f"between {after} and {before}"
+    if before:
+        return f"before {before}"
+    if after:
+        return f"after {after}"
+    return "and the other file has no blocks"
+
+
+def _excerpt(text: str, size: int = EXCERPT) -> str:
+    """The start of a block, to recognise it by: `"The arithmetic intensity of…"`."""
+    text = " ".join(text.split())
+    return f'"{text}"' if len(text) <= size else f'"{text[: size - 1].rstrip()}…"'

@@ -1,0 +1,399 @@
+"""What survives translation: the signals that pair a translated block with its source.
+
+A translator rewrites the words of a block but keeps its kind and nesting, its link
+destinations, code spans, math, footnote references and inline tags, most numbers,
+and (in a language not written in Latin script) the names and terms left in Latin
+letters. `signals()` lists them for every segment of a document; `score()` says how
+well two blocks agree, for the aligner; `disagreements()` says in words where a
+chosen pair does not, for the translator.
+
+The inline Markdown is read with the project's one parser (`parseInline` with the
+document's own link references and footnotes), never by pattern matching.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from markdown_it.token import Token
+
+from .model import Document, Segment, Style
+from .parsing import normalize, parser
+from .segment import CONTAINERS
+
+# A heading attribute list as kramdown reads it, `## Title {#id}`: `build` writes
+# one after each translated heading (heading_ids), so imported files often have it.
+HEADING_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}$")
+LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{2,}")
+NAME = re.compile(r"(?<![.!?:]\s)(?<=[\w,;)] )[A-Z][A-Za-z]+")
+NUMBER = re.compile(r"(?<![A-Za-z0-9.,])\d+(?:[.,]\d+)*")  # not in H100; in 제3장
+FULL_WIDTH = {"。": ".", "！": "!", "？": "?", "：": ":", "；": ";"}
+LETTER = re.compile(r"[^\W\d_]")
+LATIN_END = "\u0250"  # letters below it are Latin script (ASCII, Latin-1, Latin Extended-A/B)
+# A translation in Korean, Japanese or Russian keeps many names in Latin letters:
+# the Korean chapter is half Latin letters (Hangul packs more into one), French is all.
+LATIN_SHARE = 0.8
+# Attribute values copied verbatim by translators (not alt or title, which are prose).
+VERBATIM_ATTRS = ("href", "src", "key", "id", "class")
+
+# Pair scores: log-odds-like points; the aligner pairs two blocks when the sum is
+# above its threshold. Agreement on verbatim items is strong evidence, since two
+# unrelated blocks rarely share a URL; disagreement is weak, since the same block
+# with one link changed is still the same block (imported as fuzzy).
+# NEAR: another heading level, a table header for a cell: the same block, restyled.
+SAME_KIND, NEAR_KIND, OTHER_KIND = 2.0, 1.0, -4.0
+OTHER_NESTING = -1.0
+SAME_ANCHOR, OTHER_ANCHOR = 4.0, -1.0
+SHARED_ITEM, SHARED_CAP = 2.0, 6.0
+DIFFERENT_ITEM, DIFFERENT_CAP = -1.0, -3.0
+SHARED_NUMBER, NUMBER_CAP, DIFFERENT_NUMBER, DIFFERENT_NUMBER_CAP = 1.0, 3.0, -1.0, -2.0
+SHARED_WORD, WORD_CAP, FOREIGN_WORD, FOREIGN_CAP = 0.75, 4.0, -0.75, -3.0
+MARKUP = 0.5  # same emphasis count, same closing punctuation: weak hints
+MISSING_NAME, MISSING_NAME_CAP = -0.5, -2.0  # weak: a name may be transliterated
+SAME_TEXT = 6.0  # a block left in English pairs with certainty
+LENGTH_FIT, LENGTH_FLOOR = 1.0, -8.0
+POSITION = -3.0  # per unit of relative position (0..1) between the two blocks
+# Gale and Church's length model: the translated length is normal around
+# ratio * source length, with a variance of VARIANCE * ratio per source character.
+# On the Korean chapter every true pair is within 1.7 deviations of it.
+VARIANCE = 5.0
+OUTLIER = 3.0  # deviations beyond which a pair is reported as a doubtful length
+
+
+@dataclass(frozen=True, slots=True)
+class Signals:
+    """What one block keeps through translation."""
+
+    segment: Segment
+    kind: str
+    nesting: tuple[str, ...]  # containers around the block: ("block quote", "list item")
+    text: str  # the msgid, a heading's `{#id}` removed
+    prose: str  # the words a reader sees, without link destinations, code or math
+    heading_id: str | None  # an explicit `{#id}` (translation) or the English slug (source)
+    links: frozenset[str]
+    code: frozenset[str]
+    math: frozenset[str]
+    notes: frozenset[str]  # footnote references `[^x]` and inline tags with their verbatim attributes
+    numbers: frozenset[str]
+    words: frozenset[str]  # Latin-script words, lower case
+    names: frozenset[str]  # capitalized words inside a sentence, lower case: names, mostly
+    stems: Mapping[str, frozenset[str]]  # a word one or two letters shorter -> the words it shortens
+    strong: int  # emphasis spans: kept by most translators
+    end: str  # the closing punctuation, `.` `!` `?` `:` `;` (full-width forms folded), or ""
+    length: int  # visible characters (link text, not destinations)
+    position: float  # 0..1 among the document's body blocks
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """What the comparison knows about the pair of documents as a whole."""
+
+    ratio: float  # translated length / source length, over the whole document
+    latin_target: bool  # the translation is written in Latin script: words prove little
+
+
+def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
+    """The signals of every segment of `doc`, in order."""
+    md = parser()
+    env: dict = {}
+    nesting = _nesting_by_line(md.parse(normalize(doc.text), env))
+    body = [s for s in doc.segments if not s.kind.startswith("front matter")]
+    order = {id(s): i for i, s in enumerate(body)}
+    out = []
+    for seg in doc.segments:
+        text, heading_id = seg.msgid, None
+        if seg.kind.startswith("heading"):
+            found = HEADING_ID.search(seg.msgid)
+            if translated:  # only an explicit id says anything about the English
+                if found:
+                    text, heading_id = seg.msgid[: found.start()], found.group(1)
+            else:
+                heading_id = found.group(1) if found else seg.anchor
+        inline = _Inline()
+        if seg.span.style is not Style.YAML and seg.kind != "html":
+            for token in md.parseInline(text, env):
+                inline.walk(token.children or [])
+        else:
+            inline.prose.append(text)
+        prose = "".join(inline.prose)
+        index = order.get(id(seg))
+        out.append(
+            Signals(
+                segment=seg,
+                kind=seg.kind,
+                nesting=nesting.get(seg.location.line - 1, ()),
+                text=text,
+                prose=prose,
+                heading_id=heading_id,
+                links=frozenset(inline.links),
+                code=frozenset(inline.code),
+                math=frozenset(inline.math),
+                notes=frozenset(f"{name}#{n}" for name, count in inline.notes.items() for n in range(1, count + 1)),
+                numbers=frozenset(_digits(n) for n in NUMBER.findall(prose)),
+                words=(words := frozenset(w.lower() for w in LATIN_WORD.findall(prose))),
+                names=frozenset(w.lower() for w in NAME.findall(prose)),
+                stems=_stems(words),
+                strong=inline.strong,
+                end=_end(prose),
+                length=len(prose),
+                position=index / max(len(body) - 1, 1) if index is not None else 0.0,
+            )
+        )
+    return tuple(out)
+
+
+def model(source: Iterable[Signals], translated: Iterable[Signals]) -> Model:
+    source, translated = list(source), list(translated)
+    src = sum(s.length for s in source)
+    dst = sum(t.length for t in translated)
+    letters = LETTER.findall("".join(t.prose for t in translated))
+    latin = sum(1 for c in letters if c < LATIN_END)
+    return Model(ratio=dst / src if src and dst else 1.0, latin_target=not letters or latin / len(letters) > LATIN_SHARE)
+
+
+def combine(first: Signals, second: Signals) -> Signals:
+    """Two consecutive blocks as one, to test whether the other side joined them."""
+    return Signals(
+        segment=first.segment,
+        kind=first.kind if first.kind == second.kind else f"{first.kind} + {second.kind}",
+        nesting=first.nesting,
+        text=f"{first.text} {second.text}",
+        prose=f"{first.prose} {second.prose}",
+        heading_id=None,
+        links=first.links | second.links,
+        code=first.code | second.code,
+        math=first.math | second.math,
+        notes=_join_notes(first.notes, second.notes),
+        numbers=first.numbers | second.numbers,
+        words=first.words | second.words,
+        names=first.names | second.names,
+        stems=_stems(first.words | second.words),
+        strong=first.strong + second.strong,
+        end=second.end,
+        length=first.length + second.length + 1,
+        position=first.position,
+    )
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def score(s: Signals, t: Signals, m: Model) -> float:
+    """How strongly `t` looks like the translation of `s`: positive is likely."""
+    if s.text == t.text:
+        return SAME_TEXT
+    total = _kind_score(s.kind, t.kind)
+    if s.nesting != t.nesting:
+        total += OTHER_NESTING
+    if t.heading_id is not None and s.heading_id is not None:
+        total += SAME_ANCHOR if t.heading_id == s.heading_id else OTHER_ANCHOR
+    for a, b in ((s.links, t.links), (s.code, t.code), (s.math, t.math), (s.notes, t.notes)):
+        if a or b:
+            total += min(SHARED_ITEM * len(a & b), SHARED_CAP) + max(DIFFERENT_ITEM * len(a ^ b), DIFFERENT_CAP)
+    if s.numbers or t.numbers:
+        total += min(SHARED_NUMBER * len(s.numbers & t.numbers), NUMBER_CAP)
+        total += max(DIFFERENT_NUMBER * len(s.numbers ^ t.numbers), DIFFERENT_NUMBER_CAP)
+    if t.words:
+        found = _found(t, s)
+        total += min(SHARED_WORD * len(found), WORD_CAP)
+        if not m.latin_target:
+            total += max(FOREIGN_WORD * (len(t.words) - len(found)), FOREIGN_CAP)
+    if s.names and not m.latin_target:
+        missing = s.names - _found(s, t)
+        total += max(MISSING_NAME * len(missing), MISSING_NAME_CAP)
+    if s.strong or t.strong:
+        total += MARKUP if s.strong == t.strong else -MARKUP
+    if s.end and t.end:
+        total += MARKUP if s.end == t.end else -MARKUP
+    total += max(LENGTH_FIT - deviation(s, t, m) ** 2 / 2, LENGTH_FLOOR)
+    total += POSITION * abs(s.position - t.position)
+    return total
+
+
+def deviation(s: Signals, t: Signals, m: Model) -> float:
+    """Gale and Church's delta: how many standard deviations `t` is from the expected length."""
+    return (t.length - m.ratio * s.length) / math.sqrt(VARIANCE * m.ratio * (s.length + 1))
+
+
+def evidence(s: Signals, t: Signals) -> bool:
+    """Whether anything verbatim, beyond kind and length, ties the two blocks."""
+    if s.text == t.text or (t.heading_id is not None and t.heading_id == s.heading_id):
+        return True
+    shared = (s.links & t.links) | (s.code & t.code) | (s.math & t.math) | (s.notes & t.notes) | (s.numbers & t.numbers)
+    return bool(shared) or bool(_found(t, s))
+
+
+def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
+    """Why `t` may not translate `s` as it stands: each reason one short phrase."""
+    reasons = []
+    if s.kind != t.kind:
+        reasons.append(f"block kind differs: {s.kind} in the source, {t.kind} in the translation")
+    elif s.nesting != t.nesting:
+        reasons.append(f"nesting differs: {_nest(s.nesting)} in the source, {_nest(t.nesting)} in the translation")
+    if t.heading_id is not None and s.heading_id is not None and t.heading_id != s.heading_id:
+        reasons.append(f"heading id differs: {{#{s.heading_id}}} in the source, {{#{t.heading_id}}} in the translation")
+    for name, a, b in (
+        ("link destinations", s.links, t.links),
+        ("code spans", s.code, t.code),
+        ("math", s.math, t.math),
+        ("footnote references and inline tags", s.notes, t.notes),
+        ("numbers", s.numbers, t.numbers),
+    ):
+        if a != b:
+            reasons.append(f"{name} differ: {_diff(a, b)}")
+    if not m.latin_target:
+        foreign = t.words - _found(t, s)
+        if foreign:
+            shown = sorted({w for w in LATIN_WORD.findall(t.prose) if w.lower() in foreign})
+            reasons.append(f"Latin-script words not in the source: {', '.join(shown)}")
+    if s.strong != t.strong:
+        reasons.append(f"emphasis differs: {s.strong} in the source, {t.strong} in the translation")
+    delta = deviation(s, t, m)
+    if abs(delta) > OUTLIER:
+        expected = round(m.ratio * s.length)
+        size = "shorter" if delta < 0 else "longer"
+        reasons.append(f"much {size} than expected: {t.length} characters for about {expected}")
+    return tuple(reasons)
+
+
+def _kind_score(a: str, b: str) -> float:
+    if a == b:
+        return SAME_KIND
+    families = {"heading", "table"}
+    if a.split()[0] == b.split()[0] and a.split()[0] in families:
+        return NEAR_KIND
+    return OTHER_KIND
+
+
+def _found(a: Signals, b: Signals) -> frozenset[str]:
+    """The words of `a` that `b` has too. A form up to two letters longer or shorter
+    counts (GPU for GPUs, collective for collectives), down to three letters; a
+    changed name does not (Huggingface for Hugging Face, Matt for Matthew)."""
+    found = (a.words & b.words) | (a.words & b.stems.keys())
+    for stem in a.stems.keys() & b.words:
+        found |= a.stems[stem]
+    return found
+
+
+def _stems(words: frozenset[str]) -> dict[str, frozenset[str]]:
+    stems: dict[str, set[str]] = {}
+    for word in words:
+        for cut in (1, 2):
+            if len(word) - cut >= 3:
+                stems.setdefault(word[:-cut], set()).add(word)
+    return {stem: frozenset(found) for stem, found in stems.items()}
+
+
+def _diff(a: frozenset[str], b: frozenset[str]) -> str:
+    only_a, only_b = sorted(_show(x) for x in a - b), sorted(_show(x) for x in b - a)
+    parts = []
+    if only_a:
+        parts.append(f"{', '.join(only_a)} only in the source")
+    if only_b:
+        parts.append(f"{', '.join(only_b)} only in the translation")
+    return "; ".join(parts)
+
+
+def _show(item: str) -> str:
+    """A footnote or tag item as the reader wrote it; `#2` counts a repeated one."""
+    name, _, count = item.rpartition("#")
+    if name.startswith(("[^", "<")) and count.isdigit():
+        return name if count == "1" else f"{name} (#{count})"
+    return item
+
+
+def _nest(nesting: tuple[str, ...]) -> str:
+    return " > ".join(nesting) or "top level"
+
+
+def _end(prose: str) -> str:
+    last = prose.rstrip()[-1:]
+    last = FULL_WIDTH.get(last, last)
+    return last if last in ".!?:;" else ""
+
+
+def _digits(number: str) -> str:
+    """A number without its separators: 1,000 and 1.000 and 1000 are the same figure."""
+    return re.sub(r"[.,]", "", number)
+
+
+def _join_notes(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    counts = Counter(x.rpartition("#")[0] for x in a) + Counter(x.rpartition("#")[0] for x in b)
+    return frozenset(f"{name}#{n}" for name, count in counts.items() for n in range(1, count + 1))
+
+
+def _nesting_by_line(tokens: list[Token]) -> dict[int, tuple[str, ...]]:
+    """The containers around each line's block, as segment.py counts them."""
+    stack: list[str] = []
+    found: dict[int, tuple[str, ...]] = {}
+    for token in tokens:
+        if token.type in CONTAINERS:
+            stack.append(CONTAINERS[token.type])
+        elif token.nesting == -1 and token.type.replace("_close", "_open") in CONTAINERS:
+            stack.pop()
+        elif token.map and token.type in ("inline", "html_block"):
+            for line in range(*token.map):
+                found.setdefault(line, tuple(stack))
+    return found
+
+
+class _Inline:
+    """The verbatim parts and the prose of one block's inline tokens."""
+
+    def __init__(self) -> None:
+        self.links: list[str] = []
+        self.code: list[str] = []
+        self.math: list[str] = []
+        self.notes: Counter[str] = Counter()
+        self.prose: list[str] = []
+        self.strong = 0
+
+    def walk(self, children: list[Token]) -> None:
+        autolink = False
+        for child in children:
+            if child.type == "link_open":
+                self.links.append(str(child.attrs.get("href", "")))
+                autolink = child.markup in ("autolink", "linkify")
+            elif child.type == "link_close":
+                autolink = False
+            elif child.type == "image":
+                self.links.append(str(child.attrs.get("src", "")))
+                self.walk(child.children or [])
+            elif child.type == "code_inline":
+                self.code.append(child.content)
+                self.prose.append(" ")
+            elif child.type.startswith("math_inline"):
+                self.math.append(child.content)
+                self.prose.append(" ")
+            elif child.type == "footnote_ref":
+                self.notes[f"[^{child.meta['label']}]"] += 1
+            elif child.type == "html_inline":
+                self.notes.update(_tags(child.content))
+                self.prose.append(" ")
+            elif child.type in ("strong_open", "em_open"):
+                self.strong += 1
+            elif child.type == "text" and not autolink:
+                self.prose.append(child.content)
+            elif child.type in ("softbreak", "hardbreak"):
+                self.prose.append(" ")
+
+
+def _tags(html: str) -> list[str]:
+    """Opening tags with their verbatim attributes: `<d-cite key="x">` -> `<d-cite key=x>`."""
+    found: list[str] = []
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            kept = " ".join(f"{k}={v}" for k, v in attrs if k in VERBATIM_ATTRS)
+            found.append(f"<{tag}{' ' + kept if kept else ''}>")
+
+        handle_startendtag = handle_starttag
+
+    parser_ = Tags(convert_charrefs=True)
+    parser_.feed(html)
+    parser_.close()
+    return found
