@@ -18,7 +18,7 @@ Stages, in-process through the package's public functions:
 
     extract  segment() + catalog.template() + pofile.dumps(pot)
     update   catalog.merge(fully translated old catalog, pot) + pofile.dumps(po)
-    build    catalog.translation_map(po) + weave() + html.page()
+    build    catalog.translation_map(po) + safety refusal + weave() + page.chapter_page() (the release page)
 
 The old catalog is a pseudo translation (msgstr = msgid.upper() for every entry),
 written with pofile.dumps and read back with polib in the untimed setup, so the
@@ -102,7 +102,7 @@ def prepare(fixture: Fixture) -> None:
 def pipeline(fixture: Fixture, clock: Callable[[], float] = time.perf_counter) -> tuple[dict[str, float], dict[str, Any]]:
     """One extract + update + build (+ read-back) run: seconds per step, and the results."""
     import polib
-    from mdgettext import catalog, html, pofile
+    from mdgettext import catalog, page, pofile, release
     from mdgettext.segment import segment
     from mdgettext.weave import weave
 
@@ -129,11 +129,12 @@ def pipeline(fixture: Fixture, clock: Callable[[], float] = time.perf_counter) -
 
     # build
     t0 = clock()
-    translations = catalog.translation_map(po)
+    translations, _, _ = release.refuse_unsafe(doc, catalog.translation_map(po), None)
     t1 = clock()
     woven = weave(doc, translations, heading_ids=True)
     t2 = clock()
-    page = html.page(woven.text, LANGUAGE, doc.headings)
+    messages = len({(s.context, s.msgid) for s in doc.segments})
+    html_page = page.chapter_page(woven.text, LANGUAGE, doc.headings, page.single_file("spec", LANGUAGE), release.fallbacks(woven, messages))
     t3 = clock()
     t["translation_map"], t["weave"], t["page"] = t1 - t0, t2 - t1, t3 - t2
 
@@ -145,7 +146,7 @@ def pipeline(fixture: Fixture, clock: Callable[[], float] = time.perf_counter) -
     t2 = clock()
     t["read_pot"], t["read_po"] = t1 - t0, t2 - t1
 
-    results = {"doc": doc, "pot": pot, "po": po, "woven": woven, "page": page, "pot_text": pot_text, "po_text": po_text}
+    results = {"doc": doc, "pot": pot, "po": po, "woven": woven, "page": html_page, "pot_text": pot_text, "po_text": po_text}
     return t, results
 
 
