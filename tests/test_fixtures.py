@@ -25,7 +25,9 @@ PROJECT = Project("fixtures", "1.0", "2025-01-01 00:00+0000")
 
 
 def cases(folder: str, pattern: str) -> list[Path]:
-    return sorted(p for p in (FIXTURES / folder).glob(pattern) if ".expected." not in p.name)
+    found = sorted(p for p in (FIXTURES / folder).glob(pattern) if ".expected." not in p.name)
+    assert found, f"no fixtures match {folder}/{pattern}"  # an empty set would pass silently
+    return found
 
 
 def read(path: Path) -> str:
