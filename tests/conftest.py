@@ -59,12 +59,16 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
-@pytest.fixture
-def chapter_copy(tmp_path: Path) -> Path:
+def copy_project(folder: Path) -> Path:
     """A copy of this repository's translation project (sources, catalogs, settings)."""
-    root = tmp_path / "repo"
+    root = folder / "repo"
     root.mkdir()
     for part in ("source", "locale"):
         shutil.copytree(REPO / part, root / part)
     shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
     return root
+
+
+@pytest.fixture
+def chapter_copy(tmp_path: Path) -> Path:
+    return copy_project(tmp_path)

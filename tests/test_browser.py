@@ -17,7 +17,7 @@ from pathlib import Path
 import polib
 import pytest
 from browser import Browser, chromium, missing
-from conftest import REPO, cli
+from conftest import REPO, cli, copy_project
 
 WIDTHS = (390, 1280)
 SCREENSHOTS = REPO / "build" / "screenshots"
@@ -35,21 +35,10 @@ def browser() -> Browser:
         yield session
 
 
-def _project(tmp: Path) -> Path:
-    import shutil
-
-    root = tmp / "repo"
-    root.mkdir()
-    for part in ("source", "locale"):
-        shutil.copytree(REPO / part, root / part)
-    shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
-    return root
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The repository's project built as a release would be: English and Korean."""
-    root = _project(tmp_path_factory.mktemp("full"))
+    root = copy_project(tmp_path_factory.mktemp("full"))
     result = cli("-C", root, "build")
     assert result.code == 0, result.err
     return root / "build"
@@ -58,7 +47,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def partial(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Korean with a heading untranslated, a list item fuzzy and a paragraph carrying a script."""
-    root = _project(tmp_path_factory.mktemp("partial"))
+    root = copy_project(tmp_path_factory.mktemp("partial"))
     path = root / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"
     po = polib.pofile(str(path))
     po.find("Further Reading").msgstr = ""

@@ -29,7 +29,7 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
 from .parsing import parser
-from .segment import Lines, plain_text, table_cells
+from .segment import Lines, column_index, plain_text, table_cells
 
 TRAILING_ID = re.compile(r"\s*\{#[A-Za-z][\w-]*\}\s*$")
 RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
@@ -174,12 +174,7 @@ def _mark(tokens: list[Token], index: int, marked: set[int]) -> None:
 def _cell(table: Token, tokens: list[Token], index: int, text: str) -> tuple[int, int]:
     """Offsets in `text` of the table cell whose inline token is `tokens[index]`."""
     line = tokens[index].map[0]
-    column = 0
-    for tok in reversed(tokens[: index - 1]):
-        if tok.type == "tr_open":
-            break
-        if tok.type in ("th_open", "td_open"):
-            column += 1
+    column = column_index(tokens, index)
     cells = table_cells(text, *table.meta["rows"][line])
     return cells[column] if column < len(cells) else (-1, -1)
 

@@ -162,7 +162,7 @@ def _table_cell(opening: Token, token: Token, tokens: list[Token], index: int, l
     if not _has_letters(token):
         return
     line = token.map[0]
-    column = _column_index(tokens, index)
+    column = column_index(tokens, index)
     table_open = next(t for t in reversed(tokens[:index]) if t.type == "table_open")
     cells = table_cells(lines.text, *table_open.meta["rows"][line])
     if column >= len(cells):
@@ -304,7 +304,8 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-def _column_index(tokens: list[Token], index: int) -> int:
+def column_index(tokens: list[Token], index: int) -> int:
+    """Which cell of its row the inline token `tokens[index]` is (0-based)."""
     column = 0
     for tok in reversed(tokens[: index - 1]):
         if tok.type == "tr_open":
