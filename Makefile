@@ -8,7 +8,7 @@ install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 
 ko: install
-	$(PYTHON) -m mdgettext build -l ko
+	$(PYTHON) -m mdgettext build
 
 # System packages the tests need, installed with apt-get when missing: GNU gettext
 # (msgcat, msgfmt), the reference the tests compare our PO files with; Debian's
