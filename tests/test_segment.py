@@ -72,3 +72,11 @@ def test_unknown_fence_never_swallows_a_segment_span() -> None:
 @given(value=st.text(alphabet=st.sampled_from(list("ab :#'\"-*&!%@`|>{}[],?\\\n\t한글yesnull01.")), min_size=1, max_size=20), quote=st.sampled_from(["", '"', "'", ">", "|"]))
 def test_front_matter_values_are_written_back_as_valid_yaml(value: str, quote: str) -> None:
     assert yaml.safe_load(f"key: {encode(value, quote)}\nnext: 1\n") == {"key": value, "next": 1}
+
+
+def test_an_authors_own_heading_id_stays_out_of_the_msgid_and_wins() -> None:
+    doc = segment("## Setup {#start}\n\n## Setup\n", "x.md")
+    assert [(s.msgid, s.anchor) for s in doc.segments] == [("Setup", None), ("Setup", "setup")]
+    assert doc.headings == ("start", "setup")
+    table = TranslationMap({(None, "Setup"): "준비"})
+    assert weave(doc, table, heading_ids=True).text == "## 준비 {#start}\n\n## 준비 {#setup}\n"

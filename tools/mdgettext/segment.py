@@ -29,6 +29,8 @@ LIQUID_ONLY = re.compile(r"^(?:\s*(?:\{%.*?%\}|\{\{.*?\}\}))+\s*$", re.DOTALL)
 # Author directives: <!-- mdgettext: skip -->, <!-- mdgettext: context menu -->,
 # <!-- mdgettext: note Keep it short. -->; they apply to the next block.
 DIRECTIVE = re.compile(r"^\s*<!--\s*mdgettext:\s*(skip|context|note)\b\s*(.*?)\s*-->\s*$", re.DOTALL)
+# A kramdown header id written by the author: `## Setup {#setup}`.
+HEADING_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}\s*$")
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
 
@@ -94,7 +96,8 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
         elif token.type == "inline":
             parent = tokens[index - 1]
             if parent.type == "heading_open":
-                slug = slugs.slug(plain_text(token))
+                explicit = HEADING_ID.search(token.content)
+                slug = slugs.claim(explicit.group(1)) if explicit else slugs.slug(plain_text(token))
                 headings.append(slug)
                 segments.extend(_heading(parent, token, lines, path, slug))
             elif parent.type in ("th_open", "td_open"):
@@ -155,7 +158,13 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
         starts = _content_starts(token.content, line, lines)
         end = starts[-1] + len(token.content.split("\n")[-1].lstrip(" \t"))
         span = Span(starts[0], end, Style.LINE)
-    yield Segment(fold(token.content), kind, Location(path, line + 1), span, anchor=slug)
+    content = token.content
+    explicit = HEADING_ID.search(content)
+    if explicit:  # the author's own {#id} is not text to translate: it stays after the span
+        content = content[: explicit.start()]
+        span = Span(span.start, span.end - (len(token.content) - len(content)), Style.LINE)
+    # the weaver adds {#slug} only where the source has none
+    yield Segment(fold(content), kind, Location(path, line + 1), span, anchor=None if explicit else slug)
 
 
 def _table_cell(opening: Token, token: Token, tokens: list[Token], index: int, lines: Lines, path: str) -> Iterator[Segment]:
@@ -344,6 +353,11 @@ class Slugger:
 
     def __init__(self) -> None:
         self.seen: dict[str, int] = {}
+
+    def claim(self, given: str) -> str:
+        """An id the author wrote: used as is, and later automatic ids avoid it."""
+        self.seen[given] = self.seen.get(given, 0) + 1
+        return given
 
     def slug(self, text: str) -> str:
         kept = re.sub(r"[^A-Za-z0-9 -]", "", text)
