@@ -76,7 +76,7 @@ def test_front_matter_values_are_written_back_as_valid_yaml(value: str, quote: s
 
 def test_an_authors_own_heading_id_stays_out_of_the_msgid_and_wins() -> None:
     doc = segment("## Setup {#start}\n\n## Setup\n", "x.md")
-    assert [(s.msgid, s.anchor) for s in doc.segments] == [("Setup", None), ("Setup", "setup")]
+    assert [(s.msgid, s.anchor) for s in doc.segments] == [("Setup", "start"), ("Setup", "setup")]
     assert doc.headings == ("start", "setup")
     table = TranslationMap({(None, "Setup"): "준비"})
     assert weave(doc, table, heading_ids=True).text == "## 준비 {#start}\n\n## 준비 {#setup}\n"

@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from .model import Document, Location, Segment
-from .signals import HEADING_ID, Model, Signals, combine, disagreements, evidence, model, score, signals
+from .signals import Model, Signals, combine, disagreements, evidence, model, score, signals
 
 THRESHOLD = 1.0  # a pair must score above this to beat leaving both blocks unpaired
 SPLIT = 1.0  # the extra cost of pairing one block with two
@@ -261,6 +261,5 @@ def _place(raw: list[Raw]) -> list[Pair | Unmatched]:
 
 
 def _translation(source: Signals, translated: tuple[Signals, ...]) -> str:
-    """The msgstr: the translated blocks' text, keeping a `{#id}` only if the source has one."""
-    keep_id = HEADING_ID.search(source.segment.msgid) is not None
-    return " ".join(t.segment.msgid if keep_id else t.text for t in translated)
+    """The msgstr: the translated blocks' text (a heading's `{#id}` is never part of it)."""
+    return " ".join(t.text for t in translated)

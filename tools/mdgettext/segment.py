@@ -31,6 +31,7 @@ LIQUID_ONLY = re.compile(r"^(?:\s*(?:\{%.*?%\}|\{\{.*?\}\}))+\s*$", re.DOTALL)
 DIRECTIVE = re.compile(r"^\s*<!--\s*mdgettext:\s*(skip|context|note)\b\s*(.*?)\s*-->\s*$", re.DOTALL)
 # A kramdown header id written by the author: `## Setup {#setup}`.
 HEADING_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}\s*$")
+ID_AFTER_SPAN = re.compile(r"[ \t]*\{#[A-Za-z][\w-]*\}")
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
 
@@ -163,8 +164,7 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
     if explicit:  # the author's own {#id} is not text to translate: it stays after the span
         content = content[: explicit.start()]
         span = Span(span.start, span.end - (len(token.content) - len(content)), Style.LINE)
-    # the weaver adds {#slug} only where the source has none
-    yield Segment(fold(content), kind, Location(path, line + 1), span, anchor=None if explicit else slug)
+    yield Segment(fold(content), kind, Location(path, line + 1), span, anchor=slug)
 
 
 def _table_cell(opening: Token, token: Token, tokens: list[Token], index: int, lines: Lines, path: str) -> Iterator[Segment]:
@@ -215,6 +215,11 @@ def _front_matter(token: Token, lines: Lines, path: str, keys: Sequence[str]) ->
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def has_explicit_id(text: str, seg: Segment) -> bool:
+    """Whether the heading `seg` of `text` carries the author's own `{#id}` (its anchor)."""
+    return seg.kind.startswith("heading") and ID_AFTER_SPAN.match(text, seg.span.end) is not None
 
 
 def fold(content: str) -> str:

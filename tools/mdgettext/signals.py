@@ -23,11 +23,8 @@ from markdown_it.token import Token
 
 from .model import Document, Segment, Style
 from .parsing import normalize, parser
-from .segment import CONTAINERS
+from .segment import CONTAINERS, has_explicit_id
 
-# A heading attribute list as kramdown reads it, `## Title {#id}`: `build` writes
-# one after each translated heading (heading_ids), so imported files often have it.
-HEADING_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}$")
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{2,}")
 NAME = re.compile(r"(?<![.!?:]\s)(?<=[\w,;)] )[A-Z][A-Za-z]+")
 NUMBER = re.compile(r"(?<![A-Za-z0-9.,])\d+(?:[.,]\d+)*")  # not in H100; in 제3장
@@ -107,12 +104,9 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
     for seg in doc.segments:
         text, heading_id = seg.msgid, None
         if seg.kind.startswith("heading"):
-            found = HEADING_ID.search(seg.msgid)
-            if translated:  # only an explicit id says anything about the English
-                if found:
-                    text, heading_id = seg.msgid[: found.start()], found.group(1)
-            else:
-                heading_id = found.group(1) if found else seg.anchor
+            # in a translation only an explicit id says anything about the English
+            explicit = has_explicit_id(doc.text, seg)
+            heading_id = seg.anchor if explicit or not translated else None
         inline = _Inline()
         if seg.span.style is not Style.YAML and seg.kind != "html":
             for token in md.parseInline(text, env):

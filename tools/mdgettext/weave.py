@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from . import frontmatter
 from .model import Document, Segment, Style, TranslationMap
+from .segment import has_explicit_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,8 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
     """Put every usable translation back in its span.
 
     With `heading_ids`, a translated heading ends with `{#english-slug}` so the
-    Jekyll site (kramdown) keeps the English anchor other pages link to.
+    Jekyll site (kramdown) keeps the English anchor other pages link to; a heading
+    whose source already has its own `{#id}` keeps that one, outside the span.
     """
     out: list[str] = []
     size = 0  # characters written so far
@@ -50,7 +52,7 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
                 fallbacks.append(seg)
             placed.append(Placed(seg, shift, shift + seg.span.end - seg.span.start, msgstr is not None))
             continue
-        text = render(seg, msgstr, heading_ids)
+        text = render(seg, msgstr, heading_ids and not has_explicit_id(doc.text, seg))
         for piece in (doc.text[last : seg.span.start], text):
             out.append(piece)
             size += len(piece)
