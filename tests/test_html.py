@@ -53,10 +53,15 @@ def test_the_body_marks_english_text_where_the_reviewed_fixture_does(source: Pat
         ("Hi <script>track()</script>", "안녕 <script>steal()</script>", ["adds different code in a <script> element ('steal()')"]),
         ("Hello", "<iframe src=x></iframe>", ["adds a <iframe> element"]),
         ("Hello", "<object data=x></object><embed src=y>", ["adds a <embed> element", "adds a <object> element"]),
-        ("Hello", '<img src=x onerror="alert(1)">', ["adds an event handler attribute (onerror=)"]),
+        ("Hello", '<img src=x onerror="alert(1)">', ["adds a <img> element that loads a resource", "adds an event handler attribute (onerror=)"]),
+        ("Some note", "메모 <img src=x onerror=alert(1) ", ["adds an HTML tag that is never closed (what follows it would become its attributes)"]),
+        ("*x*", '*x*{: onclick="alert(1)"}', ["adds a kramdown attribute list ({: ...}) that adds attributes to the page"]),
+        ("Text[^1]", "글[^1]\n\n[^1]: [x](javascript:alert(1))", ["adds a javascript: URL (in a Markdown link or image)"]),
+        ("Text", "글 ![x](https://tracker.example/p.png)", ["adds an image (which loads a resource)"]),
+        ("See ![a](a.png)", "![가](a.png) 보기", []),
         ("See [x](https://a.example)", "[x](javascript:alert(1)) 보기", ["adds a javascript: URL (in a Markdown link or image)"]),
         ("Hello", '<a href="java&#x09;script:alert(1)">x</a>', ["adds a javascript: URL (in the href= attribute)"]),
-        ("Hello", "![x](data:image/png;base64,AAAA)", ["adds a data: URL (in a Markdown link or image)"]),
+        ("Hello", "![x](data:image/png;base64,AAAA)", ["adds a data: URL (in a Markdown link or image)", "adds an image (which loads a resource)"]),
         ("Hello", "<VBScript:msgbox>", ["adds a vbscript: URL (in a Markdown link or image)"]),
         ("Hello", "[x][r]\n\n[r]: javascript:alert(1)", ["adds a javascript: URL (in a Markdown link or image)"]),
         # what the English already has, the translation may keep
@@ -85,7 +90,7 @@ def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(
     line = next(i for i, text in enumerate(read(path).split("\n"), 1) if text == 'msgid "**Thank you all!**"')
     assert (
         f"mdgettext: warning: locale/ko/LC_MESSAGES/conclusion.po:{line}: translation of '**Thank you all!**' "
-        "refused, the English is used: adds an event handler attribute (onerror=)"
+        "refused, the English is used: adds a <img> element that loads a resource; adds an event handler attribute (onerror=)"
     ) in result.err
     assert "build/ko/conclusion.html: 1 of 36 messages fell back to English" in result.out
     markdown = read(chapter_copy / "build" / "ko" / "conclusion.md")

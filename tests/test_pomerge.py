@@ -58,3 +58,36 @@ def test_two_branches_that_translated_different_entries_merge_cleanly_in_git(tmp
     merged = (repo / "ko.po").read_text(encoding="utf-8")
     assert "<<<<<<<" not in merged
     assert merged == (MERGE / "expected.po").read_text(encoding="utf-8")
+
+
+def catalog(*entries: polib.POEntry) -> polib.POFile:
+    po = polib.POFile()
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    for entry in entries:
+        po.append(entry)
+    return po
+
+
+def test_a_comment_on_one_side_and_a_fix_on_the_other_are_both_kept() -> None:
+    base = catalog(polib.POEntry(msgid="Text", msgstr="글"))
+    ours = catalog(polib.POEntry(msgid="Text", msgstr="글", tcomment="mdgettext-ignore: typography.copied"))
+    theirs = catalog(polib.POEntry(msgid="Text", msgstr="본문"))
+    merged = merge3(base, ours, theirs)
+    [entry] = list(merged.po)
+    assert (entry.msgstr, entry.tcomment, entry.fuzzy) == ("본문", "mdgettext-ignore: typography.copied", False)
+    assert merged.conflicts == ()
+
+
+def test_an_entry_one_side_deleted_and_the_other_left_alone_is_gone() -> None:
+    base = catalog(polib.POEntry(msgid="Old", msgstr="옛"), polib.POEntry(msgid="Kept", msgstr="유지"))
+    ours = catalog(polib.POEntry(msgid="Kept", msgstr="유지"))
+    theirs = catalog(polib.POEntry(msgid="Old", msgstr="옛"), polib.POEntry(msgid="Kept", msgstr="유지"))
+    assert [e.msgid for e in merge3(base, ours, theirs).po] == ["Kept"]
+
+
+def test_an_entry_one_side_obsoleted_while_the_other_translated_keeps_the_translation() -> None:
+    base = catalog(polib.POEntry(msgid="Gone", msgstr=""))
+    ours = catalog(polib.POEntry(msgid="Gone", msgstr="", obsolete=True))
+    theirs = catalog(polib.POEntry(msgid="Gone", msgstr="사라짐"))
+    [entry] = list(merge3(base, ours, theirs).po)
+    assert (entry.msgstr, entry.obsolete) == ("사라짐", True)

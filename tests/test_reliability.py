@@ -158,7 +158,20 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, mon
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", disk_full)
-    with pytest.raises(OSError):
+    with pytest.raises(files.InputError, match="catalog.po: cannot write: No space left on device"):
         files.write_text(target, "new")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["catalog.po"]
+
+
+def test_a_file_in_the_way_of_an_output_is_one_line_and_no_output_changes(translated: Path) -> None:
+    assert cli("-C", translated, "build", "-l", "ko").code == 0
+    before = snapshot(translated)
+    (translated / "build" / "ko" / "intro.md").unlink()
+    (translated / "build" / "ko" / "intro.md").mkdir()  # a folder where a file must go
+    result = cli("-C", translated, "build", "-l", "ko")
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert "intro.md: cannot write" in result.err
+    after = snapshot(translated)
+    assert {k: v for k, v in after.items() if k != "build/ko/intro.md"} == {k: v for k, v in before.items() if k != "build/ko/intro.md"}

@@ -194,18 +194,11 @@ def _fresh(entry: polib.POEntry) -> polib.POEntry:
 
 
 def _keep_translation(new: polib.POEntry, old: polib.POEntry) -> None:
-    """The translator's part of an entry: msgstr, own comments, flags, previous msgid.
-
-    A `#, mdgettext-ignore: CODE` flag becomes the comment `# mdgettext-ignore: CODE`:
-    GNU gettext (msgcat, msgmerge, our writer) drops flags it does not know.
-    """
+    """The translator's part of an entry: msgstr, own comments, flags, previous msgid."""
     new.msgstr = old.msgstr
     new.msgstr_plural = dict(old.msgstr_plural)
-    suppressions = [f for f in old.flags if f.startswith("mdgettext-ignore:")]
-    comments = [line for line in old.tcomment.split("\n") if line] if old.tcomment else []
-    comments += [s.replace(":", ": ", 1).replace(":  ", ": ") for s in suppressions if s not in comments]
-    new.tcomment = "\n".join(comments)
-    new.flags = [f for f in old.flags if f not in suppressions]
+    new.tcomment = old.tcomment
+    new.flags = list(old.flags)
     if old.fuzzy:
         new.previous_msgid = old.previous_msgid
         new.previous_msgctxt = old.previous_msgctxt
@@ -255,12 +248,14 @@ def _carry_over_source(new: polib.POEntry, candidates: Iterable[polib.POEntry]) 
         if old_shape != shape or len(old_parts) != len(parts):
             continue
         changes = {o: n for o, n in zip(old_parts, parts) if o != n}
-        if any(o.strip() == "" or o not in old.msgstr for o in changes):
-            continue
         if not changes:
             return old, old.msgstr
-        pattern = re.compile("|".join(re.escape(o) for o in sorted(changes, key=len, reverse=True)))
-        return old, pattern.sub(lambda m: changes[m.group(0)], old.msgstr)
+        # Replace only whole link destinations and code spans of the translation,
+        # never a substring of other text: `(a.html)` must not touch `(data.html)`.
+        found = _shape(old.msgstr)[1]
+        if any(found.count(o) != old_parts.count(o) for o in changes):
+            continue
+        return old, VOLATILE.sub(lambda m: changes.get(m.group(0), m.group(0)), old.msgstr)
     return None
 
 

@@ -18,7 +18,7 @@ import polib
 from . import catalog, checks, page, pofile, pomerge, release, review
 from . import report as reports
 from .catalog import Project
-from .files import InputError, SourceText, parse_po, read_po, read_po_text, read_source, write_po, write_text
+from .files import InputError, SourceText, parse_po, read_po, read_po_text, read_source, write_all, write_po, write_text
 from .frontmatter import FrontMatterError
 from .checks.entry import Context, entries_of
 from .checks.names import authors, load_glossary
@@ -56,8 +56,7 @@ class Plan:
         self.writes.append((path, text))
 
     def carry_out(self, report: Reporter) -> None:
-        for path, text in self.writes:
-            write_text(path, text)
+        write_all(self.writes)
         for line in self.lines:
             report.info(line)
 

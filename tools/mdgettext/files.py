@@ -70,10 +70,11 @@ def read_po_text(path: Path, display: str) -> str:
     except OSError as err:
         raise InputError(f"{display}: cannot read: {err.strerror}") from err
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
         raise InputError(f"{display}:{line}: not valid UTF-8; catalogs must be saved as UTF-8") from err
+    return text.removeprefix(BOM)  # some Windows editors add one; GNU tools do not want it
 
 
 def parse_po(text: str, display: str) -> polib.POFile:
@@ -81,6 +82,7 @@ def parse_po(text: str, display: str) -> polib.POFile:
         povalidate.check_text(text)
         po = polib.pofile(text, wrapwidth=79)
         povalidate.check_catalog(po, text)
+        _suppressions_as_comments(po)
     except povalidate.CatalogSyntaxError as err:
         raise InputError(f"{display}:{err.line}: {err}") from err
     except (OSError, ValueError) as err:  # polib's own syntax errors
@@ -88,17 +90,55 @@ def parse_po(text: str, display: str) -> polib.POFile:
     return po
 
 
+def _suppressions_as_comments(po: polib.POFile) -> None:
+    """`#, mdgettext-ignore: CODE` becomes the comment `# mdgettext-ignore: CODE`.
+
+    GNU gettext (msgcat, msgmerge, and our writer, which follows them) drops flags
+    it does not know; as a comment the suppression survives every tool. Done where
+    catalogs are read, so update, import and the merge driver all keep it.
+    """
+    for entry in po:
+        flags = [f for f in entry.flags if f.startswith("mdgettext-ignore:")]
+        if not flags:
+            continue
+        comments = entry.tcomment.split("\n") if entry.tcomment else []
+        for flag in flags:
+            line = "mdgettext-ignore: " + flag.split(":", 1)[1].strip()
+            if line not in comments:
+                comments.append(line)
+        entry.tcomment = "\n".join(comments)
+        entry.flags = [f for f in entry.flags if f not in flags]
+
+
 def write_text(path: Path, text: str) -> None:
     """Write atomically: a reader sees the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    write_all([(path, text)])
+
+
+def write_all(writes: list[tuple[Path, str]]) -> None:
+    """Write several files as nearly all-or-nothing as a file system allows: every
+    new content goes to a temporary file beside its target first, and only when all
+    are written are they renamed into place. A full disk or a folder in the way
+    stops the command before any target changes."""
+    staged: list[tuple[str, Path]] = []
+    current = Path()
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        for current, text in writes:
+            current.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{current.name}.", suffix=".tmp", dir=current.parent)
+            staged.append((tmp, current))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        for _, current in staged:
+            if current.is_dir():
+                raise IsADirectoryError(21, "a folder is in the way", str(current))
+        for tmp, current in staged:
+            os.replace(tmp, current)
+    except OSError as err:
+        raise InputError(f"{current}: cannot write: {err.strerror or err}") from err
+    finally:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
 
 
 def write_po(path: Path, po: polib.POFile) -> None:

@@ -49,6 +49,7 @@ def _entries(po: polib.POFile) -> dict[Key, polib.POEntry]:
 
 
 def _state(entry: polib.POEntry) -> tuple:
+    """Everything a side may change in an entry, to tell whether it changed it."""
     return (
         entry.msgstr,
         tuple(sorted(entry.msgstr_plural.items())),
@@ -60,23 +61,38 @@ def _state(entry: polib.POEntry) -> tuple:
 
 
 def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.POEntry) -> tuple[polib.POEntry, bool]:
-    if _state(ours) == _state(theirs):
-        return ours, False
-    if base is not None and _state(ours) == _state(base):
-        return theirs, False
-    if base is not None and _state(theirs) == _state(base):
-        return ours, False
-    if not theirs.msgstr or theirs.msgstr == ours.msgstr:  # only comments or flags differ
-        merged = ours
-        merged.tcomment = _union_lines(ours.tcomment, theirs.tcomment)
-        merged.flags = list(dict.fromkeys([*ours.flags, *theirs.flags])) if ours.msgstr else list(theirs.flags)
-        return merged, False
-    if not ours.msgstr:
-        return theirs, False
-    ours.tcomment = _union_lines(ours.tcomment, f"merge: the other branch translated this as: {theirs.msgstr}")
-    if "fuzzy" not in ours.flags:
-        ours.flags.insert(0, "fuzzy")
-    return ours, True
+    """Each part of an entry merged on its own: one side may fix the translation
+    while the other adds a comment, and both changes are kept."""
+    def pick(get):
+        o, t = get(ours), get(theirs)
+        if o == t:
+            return o, False
+        if base is not None and o == get(base):
+            return t, False
+        if base is not None and t == get(base):
+            return o, False
+        return o, True
+
+    msgstr, clash = pick(lambda e: (e.msgstr, tuple(sorted(e.msgstr_plural.items()))))
+    comment, both_commented = pick(lambda e: e.tcomment)
+    flags, both_flagged = pick(lambda e: tuple(e.flags))
+    previous, _ = pick(lambda e: (e.previous_msgctxt, e.previous_msgid))
+    obsolete, _ = pick(lambda e: bool(e.obsolete))
+    merged = ours
+    merged.msgstr, merged.msgstr_plural = msgstr[0], dict(msgstr[1])
+    merged.tcomment = _union_lines(ours.tcomment, theirs.tcomment) if both_commented else comment
+    merged.flags = list(dict.fromkeys([*ours.flags, *theirs.flags])) if both_flagged else list(flags)
+    merged.previous_msgctxt, merged.previous_msgid = previous
+    merged.obsolete = obsolete
+    if clash and not ours.msgstr:
+        merged.msgstr, merged.msgstr_plural, clash = theirs.msgstr, dict(theirs.msgstr_plural), False
+    elif clash and not theirs.msgstr:
+        clash = False
+    if clash:
+        merged.tcomment = _union_lines(merged.tcomment, f"merge: the other branch translated this as: {theirs.msgstr}")
+        if "fuzzy" not in merged.flags:
+            merged.flags.insert(0, "fuzzy")
+    return merged, clash
 
 
 def _union_lines(a: str, b: str) -> str:

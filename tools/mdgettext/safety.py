@@ -25,6 +25,8 @@ from functools import lru_cache
 from html.parser import HTMLParser
 
 from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.footnote import footnote_plugin
 from markdown_it.token import Token
 
 from .model import TranslationMap
@@ -34,6 +36,15 @@ from .model import TranslationMap
 ACTIVE_TAGS = frozenset(
     {"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta", "link", "style", "form"}
 )
+# Elements that fetch something from a URL when the page is shown (a tracking pixel
+# is one): a translation may keep the English's, not add its own.
+LOADING_TAGS = frozenset({"img", "video", "audio", "source", "track", "picture", "svg", "input"})
+# "<tag ..." with no ">" before the next tag or the end: the rest of the block
+# would be read as this tag's attributes, event handlers included.
+UNCLOSED_TAG = re.compile(r"<[A-Za-z][^<>]*(?=<|$)")
+# kramdown attribute lists, `{: onclick="..."}` or `{::options ...}`: on the Jekyll
+# site they add attributes to the element before them.
+KRAMDOWN_IAL = re.compile(r"\{:")
 UNSAFE_SCHEMES = ("javascript", "vbscript", "data")
 # Browsers drop ASCII whitespace and control characters inside a URL's scheme
 # ("java\tscript:" runs), so they are removed before the scheme is read.
@@ -62,6 +73,8 @@ class _Scanner(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ACTIVE_TAGS:
             self.features[f"a <{tag}> element"] += 1
+        elif tag in LOADING_TAGS:
+            self.features[f"a <{tag}> element that loads a resource"] += 1
         if tag in ("script", "style"):
             self.code = tag
         for name, value in attrs:
@@ -86,10 +99,12 @@ def url_scheme(url: str) -> str | None:
 def _markdown() -> MarkdownIt:
     """A parser that keeps every link destination, so bad ones can be seen.
 
-    markdown-it drops `javascript:` links on its own, but only when rendering with
-    its default `validateLink`; the check wants to report them, so they are kept here.
+    The project's parser (parsing.py) with one change: markdown-it drops
+    `javascript:` links on its own through `validateLink`, but kramdown on the Jekyll
+    site does not, so they must be seen here. Footnote definitions are parsed as the
+    page parses them, so a link inside one is found too.
     """
-    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    md = MarkdownIt("commonmark", {"html": True}).enable("table").use(footnote_plugin).use(dollarmath_plugin, double_inline=True)
     md.validateLink = lambda url: True  # type: ignore[method-assign]
     return md
 
@@ -101,7 +116,7 @@ def _inert(text: str) -> bool:
     """Text that cannot hold any active feature: no tag, entity or Liquid, and no
     unsafe scheme even with the whitespace browsers ignore removed. Most prose is
     inert, and this spares it two parses."""
-    if any(c in text for c in "<&{"):
+    if any(c in text for c in "<&{!"):
         return False
     squeezed = URL_NOISE.sub("", text).lower()
     return not any(f"{scheme}:" in squeezed for scheme in UNSAFE_SCHEMES)
@@ -120,8 +135,15 @@ def features(text: str) -> Counter[str]:
         found[f"a Liquid tag ({tag[:40]}) that runs on the Jekyll site"] += 1
     if text.count("<!--") > text.count("-->"):
         found["an HTML comment that is never closed and would hide the rest of the page"] += 1
+    for _ in UNCLOSED_TAG.finditer(text):
+        found["an HTML tag that is never closed (what follows it would become its attributes)"] += 1
+    for _ in KRAMDOWN_IAL.finditer(text):
+        found["a kramdown attribute list ({: ...}) that adds attributes to the page"] += 1
     env: dict = {}
     for url in _markdown_urls(_markdown().parse(text, env)):
+        if url is _IMAGE:
+            found["an image (which loads a resource)"] += 1
+            continue
         scheme = url_scheme(url)
         if scheme:
             found[f"a {scheme}: URL (in a Markdown link or image)"] += 1
@@ -132,12 +154,16 @@ def features(text: str) -> Counter[str]:
     return found
 
 
+_IMAGE = "\0image"  # marks a Markdown image among the URLs
+
+
 def _markdown_urls(tokens: Iterable[Token]) -> Iterable[str]:
     for token in tokens:
         if token.type == "link_open":
             yield str(token.attrGet("href") or "")
         elif token.type == "image":
             yield str(token.attrGet("src") or "")
+            yield _IMAGE
         if token.children:
             yield from _markdown_urls(token.children)
 
