@@ -10,6 +10,7 @@ import json
 import shutil
 from pathlib import Path
 
+import polib
 import pytest
 from conftest import EXAMPLES, FIXTURES, MD, cli, rt
 
@@ -149,3 +150,24 @@ def test_pseudo_translation_findings_are_exactly_where_the_page_really_changes()
     assert structure <= changed
     assert links == {492, 496, 568}
     assert other == set()  # no markup, names or typography findings at all
+
+
+def test_check_resolves_links_between_chapter_folders_as_the_build_does(project: Path) -> None:
+    (project / "source" / "en" / "part1").mkdir()
+    (project / "source" / "en" / "part2").mkdir()
+    (project / "source" / "en" / "part1" / "intro.md").write_text(
+        "Go [on](../../part2/intro#next) or [nowhere](../part2/intro).\n", encoding="utf-8"
+    )
+    (project / "source" / "en" / "part2" / "intro.md").write_text("## Next\n\nText.\n", encoding="utf-8")
+    cli("-C", project, "extract")
+    cli("-C", project, "update", "-l", "ko")
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "part1" / "intro.po"
+    po = polib.pofile(str(po_path))
+    po[0].msgstr = "[계속](../../part2/intro#next) 또는 [없는 곳](../part2/intro)."
+    po.save()
+    result = cli("-C", project, "check", "-l", "ko", "--select", "links")
+    assert "link ../part2/intro points at a page the book does not have (part1/part2/intro) [links.unknown-page]" in result.out
+    assert "../../part2/intro#next" not in result.out
+    cli("-C", project, "build", "-l", "ko", "--format", "html")
+    page = (project / "build" / "ko" / "part1" / "intro.html").read_text(encoding="utf-8")
+    assert 'href="../part2/intro.html#next"' in page  # the link check accepted is the one the build follows

@@ -175,3 +175,11 @@ def test_a_file_in_the_way_of_an_output_is_one_line_and_no_output_changes(transl
     assert "intro.md: cannot write" in result.err
     after = snapshot(translated)
     assert {k: v for k, v in after.items() if k != "build/ko/intro.md"} == {k: v for k, v in before.items() if k != "build/ko/intro.md"}
+
+
+@pytest.mark.parametrize("setting", ['locales = "ko"', 'heading_ids = "false"', "front_matter_keys = \"title\"", "pages = [1, 2]"])
+def test_a_setting_of_the_wrong_type_is_refused(setting: str, translated: Path) -> None:
+    (translated / "pyproject.toml").write_text(f"[tool.mdgettext]\n{setting}\n", encoding="utf-8")
+    result = cli("-C", translated, "build")
+    assert result.code == 2
+    assert result.err.startswith(f"mdgettext: error: pyproject.toml: [tool.mdgettext] {setting.split(' ')[0]} must be a")

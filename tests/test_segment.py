@@ -80,3 +80,10 @@ def test_an_authors_own_heading_id_stays_out_of_the_msgid_and_wins() -> None:
     assert doc.headings == ("start", "setup")
     table = TranslationMap({(None, "Setup"): "준비"})
     assert weave(doc, table, heading_ids=True).text == "## 준비 {#start}\n\n## 준비 {#setup}\n"
+
+
+def test_a_value_in_flow_style_front_matter_is_quoted_when_translated() -> None:
+    text = "---\ntoc: [{name: Intro}, {name: Setup}]\ntitle: Plain\n---\n\n## Intro\n"
+    out = translate(text, {"Intro": "소개, 개요", "Plain": "평범"})
+    assert out.startswith('---\ntoc: [{name: "소개, 개요"}, {name: Setup}]\ntitle: 평범\n---\n')
+    assert yaml.safe_load(out.split("---")[1])["toc"][0] == {"name": "소개, 개요"}

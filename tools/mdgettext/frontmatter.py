@@ -58,19 +58,21 @@ def load(yaml_text: str) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def _walk(node: yaml.Node, path: str, text: str) -> Iterator[Value]:
+def _walk(node: yaml.Node, path: str, text: str, flow: bool = False) -> Iterator[Value]:
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
             if isinstance(key, yaml.ScalarNode):
-                yield from _walk(value, f"{path}.{key.value}" if path else str(key.value), text)
+                yield from _walk(value, f"{path}.{key.value}" if path else str(key.value), text, flow or bool(node.flow_style))
     elif isinstance(node, yaml.SequenceNode):
         for item in node.value:
-            yield from _walk(item, f"{path}[]", text)
+            yield from _walk(item, f"{path}[]", text, flow or bool(node.flow_style))
     elif isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str":
         start, end = node.start_mark.index, node.end_mark.index
         end = start + len(text[start:end].rstrip())  # block scalars end after their newlines
         value = node.value.rstrip("\n") if node.style in ("|", ">") else node.value
-        yield Value(path, value, start, end, node.start_mark.line, node.style or "")
+        # inside [..] or {..} a plain value may not hold `,` `[` `]` `{` `}`: quote it
+        quote = node.style or ('"' if flow else "")
+        yield Value(path, value, start, end, node.start_mark.line, quote)
 
 
 def encode(value: str, quote: str) -> str:

@@ -33,10 +33,10 @@ from babel.dates import format_date
 from markupsafe import Markup
 
 from . import html
+from .project import linked_chapter
 
 STYLESHEET = "mdgettext.css"
 STYLESHEET_PATH = f"static/{STYLESHEET}"  # in the build folder
-CHAPTER_SUFFIXES = (".md", ".html")
 
 # The page's own words, per language; a language missing here gets English ones,
 # marked lang="en" in the page.
@@ -117,13 +117,10 @@ def relative(target: str, chapter: str, language: str) -> str:
 
 def chapter_link(url: str, site: Site, language: str) -> str:
     """A Markdown link's destination as the built page of `language` should have it."""
-    parts = urlsplit(url)
-    if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
+    target = linked_chapter(url, site.chapter)
+    if target is None:
         return url
-    path = parts.path.rstrip("/")
-    for suffix in CHAPTER_SUFFIXES:
-        path = path.removesuffix(suffix)
-    target = posixpath.normpath(posixpath.join(site.chapter, path))  # a chapter's URL is `<name>/`
+    parts = urlsplit(url)
     languages = site.published.get(target)
     if not languages:
         return url

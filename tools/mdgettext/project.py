@@ -5,11 +5,31 @@ Every setting has a default, so any folder with `source/en/` is a project; a
 """
 from __future__ import annotations
 
+import posixpath
 import tomllib
+from urllib.parse import urlsplit
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .frontmatter import DEFAULT_KEYS
+
+
+CHAPTER_SUFFIXES = (".html", ".md")
+
+
+def linked_chapter(url: str, chapter: str) -> str | None:
+    """The chapter a relative link in `chapter` points at, as the book's site serves
+    chapters (`<name>/`): `../gpus` from `conclusion` is `gpus`, `../part2/intro` from
+    `part1/intro` is `part1/part2/intro`... resolved like a browser would. None for
+    absolute URLs, other sites and in-page `#anchors`. The build and `check` both use
+    this, so a link `check` accepts is a link the build can follow."""
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
+        return None
+    path = parts.path.rstrip("/")
+    for suffix in CHAPTER_SUFFIXES:
+        path = path.removesuffix(suffix)
+    return posixpath.normpath(posixpath.join(chapter, path))
 
 
 class ConfigError(ValueError):
@@ -106,6 +126,16 @@ def load_config(root: Path) -> Config:
     unknown = sorted(set(table) - known)
     if unknown:
         raise ConfigError(f"pyproject.toml: unknown [tool.mdgettext] setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    expected = {
+        "source": str, "locale_dir": str, "build_dir": str, "name": str, "version": str,
+        "locales": list, "front_matter_keys": list, "pages": list, "heading_ids": bool,
+    }
+    for key, kind in expected.items():
+        if key in table and not isinstance(table[key], kind):
+            example = {str: '"text"', list: '["a", "b"]', bool: "true"}[kind]
+            raise ConfigError(f"pyproject.toml: [tool.mdgettext] {key} must be a {kind.__name__} (like {key} = {example})")
+        if kind is list and key in table and not all(isinstance(item, str) for item in table[key]):
+            raise ConfigError(f"pyproject.toml: [tool.mdgettext] {key} must be a list of strings")
     for key in ("source", "locale_dir", "build_dir"):
         value = table.get(key)
         if value is not None and not (root / value).resolve().is_relative_to(root):

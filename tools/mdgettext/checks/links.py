@@ -9,6 +9,7 @@ from urllib.parse import unquote, urlsplit
 from markdown_it.common.utils import normalizeReference
 
 from ..model import Diagnostic, Severity
+from ..project import linked_chapter
 from .entry import Context, Entry
 from .inline import difference, inventory
 
@@ -54,28 +55,15 @@ def _labels(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 
 
 def _resolve(entry: Entry, ctx: Context, url: str) -> Iterable[Diagnostic]:
-    parts = urlsplit(url)
-    if parts.scheme or parts.netloc or url.startswith(("mailto:", "/")) or ctx.pages is None:
+    if ctx.pages is None:
         return
-    page = _page_name(parts.path, ctx.page)
-    if page is not None and page not in ctx.pages:
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or url.startswith("/"):
+        return
+    page = linked_chapter(url, ctx.page) if parts.path else ctx.page
+    if page not in ctx.pages:
         yield ctx.finding(entry, "links.unknown-page", Severity.ERROR, f"link {url} points at a page the book does not have ({page})")
         return
-    anchors = ctx.anchors.get(page or ctx.page)
+    anchors = ctx.anchors.get(page)
     if parts.fragment and anchors is not None and parts.fragment not in anchors:
         yield ctx.finding(entry, "links.unknown-anchor", Severity.ERROR, f"link {url}: no heading has the id #{parts.fragment}")
-
-
-def _page_name(path: str, here: str) -> str | None:
-    """The page a relative site path names: `../gpus`, `../gpus/`, `gpus.html` -> `gpus`;
-    an empty path (`#anchor`) is this page."""
-    if not path:
-        return None
-    name = path
-    while name.startswith(("../", "./")):
-        name = name.split("/", 1)[1]
-    name = name.rstrip("/")
-    for suffix in (".html", ".md"):
-        if name.endswith(suffix):
-            name = name[: -len(suffix)]
-    return name or here

@@ -84,7 +84,8 @@ def _inline_shape(children: list[Token]) -> frozenset:
             tag = normalize_tag(child.content)
             if tag is not None:
                 parts[("html", tag.split(" ")[0].rstrip(">"))] += 1
-        elif child.nesting == 1 or child.type in ("code_inline", "math_inline", "math_inline_double", "hardbreak", "footnote_ref"):
+        # hard breaks are left out: a translation may break its lines elsewhere
+        elif child.nesting == 1 or child.type in ("code_inline", "math_inline", "math_inline_double", "footnote_ref"):
             parts[(child.type,)] += 1
     return frozenset(parts.items())
 
