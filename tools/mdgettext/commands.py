@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -20,7 +20,7 @@ from . import report as reports
 from .catalog import Project
 from .files import InputError, SourceText, parse_po, read_po, read_po_text, read_source, write_all, write_po, write_text
 from .frontmatter import FrontMatterError
-from .checks.entry import Context, entries_of
+from .checks.entry import Context, Glossary, entries_of
 from .checks.names import authors, load_glossary
 from .model import Diagnostic, Document, Location, Severity, TranslationMap
 from .project import Config
@@ -180,6 +180,8 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
     published = release.published(config, languages)
     templates = config.root / "templates"  # the project's overrides of the page templates
+    sources = {c: load(config.source_path(c), config.relative(config.source_path(c)), config.front_matter_keys) for c in chapters}
+    anchors = {c: frozenset(doc.headings) for c, (_, doc) in sources.items()}
     plan = Plan()
     if "html" in formats:
         stylesheet = config.root / config.build_dir / page.STYLESHEET_PATH
@@ -189,22 +191,27 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
     for language in languages:
         if language != config.source_language:
             catalog.locale_name(language)
+            glossary = _glossary(config, language)
         for chapter in chapters:
-            path = config.source_path(chapter)
-            source, doc = load(path, config.relative(path), config.front_matter_keys)
+            source, doc = sources[chapter]
             translations = TranslationMap()
-            catalog_file = None
+            catalog_file, findings = None, ()
             if language != config.source_language:
                 po_path = config.po_path(chapter, language)
                 if po_path.exists():
-                    po = read_po(po_path, config.relative(po_path))
+                    display = config.relative(po_path)
+                    text = read_po_text(po_path, display)
+                    po = parse_po(text, display)
                     translations = catalog.translation_map(po)
-                    catalog_file = review.CatalogFile(po, po_path.read_text(encoding="utf-8"), config.relative(po_path))
+                    catalog_file = review.CatalogFile(po, text, display)
+                    if "html" in formats:  # the review page shows what `check` finds
+                        ctx = _check_context(config, chapter, language, doc, anchors, display, glossary)
+                        findings = tuple(checks.run_checks(entries_of(po, text, doc), ctx))
                 else:
                     report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
             outputs = {fmt: config.output_path(chapter, language, fmt) for fmt in formats}
             site = page.Site(chapter, published, config.source_language, templates=templates)
-            _build_one(plan, source, doc, translations, language, outputs, config, report, catalog_file, site)
+            _build_one(plan, source, doc, translations, language, outputs, config, report, catalog_file, site, findings)
     plan.carry_out(report)
     return 0
 
@@ -219,10 +226,11 @@ def build_file(source_path: Path, po_path: Path | None, output: Path, config: Co
     catalog_file = None
     if po_path is not None:
         display = _display(po_path, config.root)
-        po = read_po(po_path, display)
+        text = read_po_text(po_path, display)
+        po = parse_po(text, display)
         translations = catalog.translation_map(po)
         language = po.metadata.get("Language") or language
-        catalog_file = review.CatalogFile(po, po_path.read_text(encoding="utf-8"), display)
+        catalog_file = review.CatalogFile(po, text, display)
     plan = Plan()
     _build_one(plan, source, doc, translations, language, {fmt: output}, config, report, catalog_file)
     plan.carry_out(report)
@@ -240,6 +248,7 @@ def _build_one(
     report: Reporter,
     catalog_file: review.CatalogFile | None = None,
     site: page.Site | None = None,
+    findings: Sequence[Diagnostic] = (),
 ) -> None:
     """One chapter in one language: the Markdown, the HTML page and, for a
     translation, its review page. Unsafe translations are refused for both outputs
@@ -265,7 +274,7 @@ def _build_one(
         plan.write(path, content)
         plan.lines.append(f"{_display(path, config.root)}: {note}")
     if "html" in outputs and catalog_file is not None and site.stylesheet:
-        content, rows = review.review_page(doc, catalog_file, language, site, refused)
+        content, rows = review.review_page(doc, catalog_file, language, site, refused, findings)
         path = outputs["html"].with_name(release.review_name(outputs["html"].name))
         plan.write(path, content)
         plan.lines.append(f"{_display(path, config.root)}: {release.summary(rows)}")
@@ -295,8 +304,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     catalogs = entries = translated = 0
     for language in languages:
         catalog.locale_name(language)
-        glossary_path = config.glossary_path(language)
-        glossary = load_glossary(read_po(glossary_path, config.relative(glossary_path))) if glossary_path.exists() else None
+        glossary = _glossary(config, language)
         for chapter in chapters:
             po_path = config.po_path(chapter, language)
             display = config.relative(po_path)
@@ -305,24 +313,10 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
                     Diagnostic(Location(display, 1), "completeness.stale", Severity.ERROR, f"no catalog for {chapter}; run `mdgettext update -l {language}`")
                 )
                 continue
-            po_text = po_path.read_text(encoding="utf-8")
-            po = read_po(po_path, display)
-            pot = read_po(config.pot_path(chapter), config.relative(config.pot_path(chapter)))
-            doc = docs[chapter]
-            ctx = Context(
-                language=language,
-                doc=doc,
-                po_path=display,
-                names=authors(doc.meta),
-                pages=config.known_pages(),
-                anchors=anchors,
-                page=chapter,
-                template_keys=frozenset((e.msgctxt, e.msgid) for e in pot if e.msgid),
-                min_translated=minimum,
-                heading_ids=config.heading_ids,
-                **({"glossary": glossary} if glossary is not None else {}),
-            )
-            found = checks.run_checks(entries_of(po, po_text, doc), ctx)
+            po_text = read_po_text(po_path, display)
+            po = parse_po(po_text, display)
+            ctx = _check_context(config, chapter, language, docs[chapter], anchors, display, glossary, minimum)
+            found = checks.run_checks(entries_of(po, po_text, docs[chapter]), ctx)
             findings.extend(found)
             live = [e for e in po if e.msgid and not e.obsolete]
             catalogs += 1
@@ -333,6 +327,40 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     if findings or not report.quiet:
         print(output, file=report.out)
     return 1 if any(d.severity is Severity.ERROR for d in findings) else 0
+
+
+def _glossary(config: Config, language: str) -> Glossary:
+    path = config.glossary_path(language)
+    return load_glossary(read_po(path, config.relative(path))) if path.exists() else Glossary()
+
+
+def _check_context(
+    config: Config,
+    chapter: str,
+    language: str,
+    doc: Document,
+    anchors: Mapping[str, frozenset[str]],
+    po_display: str,
+    glossary: Glossary,
+    minimum: float | None = None,
+) -> Context:
+    """What the checks of one catalog need; `check` and the review page share it,
+    so the page shows exactly what `check` reports."""
+    pot_path = config.pot_path(chapter)
+    pot = read_po(pot_path, config.relative(pot_path))
+    return Context(
+        language=language,
+        doc=doc,
+        po_path=po_display,
+        glossary=glossary,
+        names=authors(doc.meta),
+        pages=config.known_pages(),
+        anchors=anchors,
+        page=chapter,
+        template_keys=frozenset((e.msgctxt, e.msgid) for e in pot if e.msgid),
+        min_translated=minimum,
+        heading_ids=config.heading_ids,
+    )
 
 
 def _selected(code: str, options: CheckOptions) -> bool:

@@ -69,19 +69,6 @@ class Row:
     refused: tuple[str, ...] = ()
 
 
-def findings(doc: Document, catalog: CatalogFile) -> list[Diagnostic]:
-    """The `check` command's findings for this catalog, or none if it is not installed.
-
-    The checks live in their own package; the review page shows what they find and
-    never decides anything itself.
-    """
-    try:
-        from .checks import check_catalog
-    except ImportError:
-        return []
-    return list(check_catalog(doc, catalog.po, catalog.text, catalog.display))
-
-
 def rows(
     doc: Document,
     catalog: CatalogFile,
@@ -177,11 +164,12 @@ def review_page(
     language: str,
     site: page.Site,
     refused: Mapping[Key, Sequence[str]] = {},
-    diagnostics: Sequence[Diagnostic] | None = None,
+    diagnostics: Sequence[Diagnostic] = (),
 ) -> tuple[str, list[Row]]:
-    """The review page of one catalog, and its rows (for the build's summary line)."""
-    if diagnostics is None:
-        diagnostics = findings(doc, catalog)
+    """The review page of one catalog, and its rows (for the build's summary line).
+
+    `diagnostics` are `mdgettext check`'s findings for the catalog: the page shows
+    them and never decides anything itself."""
     table, loose = rows(doc, catalog, refused, diagnostics)
     counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
     context = {
