@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import re
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from mdgettext.cli import run
+from mdgettext.model import Document, Segment, Style
+from mdgettext.segment import fold
 
 TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"
@@ -31,6 +34,21 @@ def _load_roundtrip():
 rt = _load_roundtrip()
 MD = rt.renderer()  # the renderer roundtrip.py compares HTML with
 EXAMPLES = json.loads((SHARED / "corpus" / "commonmark-0.31.2.json").read_text(encoding="utf-8"))
+
+
+def span_text(doc: Document, seg: Segment) -> str | None:
+    """What the source holds at a segment's span, read back as a msgid: container
+    prefixes of later lines dropped, soft breaks folded. Independent of how the
+    segmenter found the span."""
+    raw = doc.text[seg.span.start : seg.span.end]
+    if seg.span.style is Style.YAML:
+        return None
+    if seg.kind == "html":
+        return re.sub(r"\s+", " ", raw)
+    if seg.kind == "raw html text":
+        return raw
+    first, *rest = raw.split("\n")
+    return fold("\n".join([first, *(re.sub(r"^[ \t>]*", "", line) for line in rest)]))
 
 
 @dataclass

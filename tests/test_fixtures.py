@@ -12,7 +12,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import FIXTURES, MD, REPO, rt
+from conftest import FIXTURES, MD, REPO, rt, span_text
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 
 from mdgettext.catalog import Project, merge, template, translation_map
@@ -93,3 +93,11 @@ def test_pseudo_translation_of_real_chapter_shapes_keeps_their_structure(source:
     assert rt.skeleton(MD.render(out))[0] == rt.skeleton(MD.render(text))[0]
     assert rt.keeps_in_order(rt.untouched_lines(text), out)
     assert out != text
+
+
+@pytest.mark.parametrize("source", CHAPTER_LIKE, ids=lambda p: p.stem)
+def test_every_span_of_a_chapter_holds_exactly_its_msgid(source: Path) -> None:
+    doc = segment(read(source), source.name)
+    for seg in doc.segments:
+        held = span_text(doc, seg)
+        assert held is None or held == seg.msgid, (seg.location, seg.msgid, held)
