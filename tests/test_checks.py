@@ -122,7 +122,8 @@ def findings_for(text: str, transform) -> list:
     po = template([doc], Project("x", "1", "2025-01-01 00:00+0000"))
     for entry in po:
         entry.msgstr = transform(entry.msgid)
-    return run_checks(entries_of(po, dumps(po), doc), Context(language="ja", doc=doc, po_path="example.po"))
+    text = dumps(po)
+    return run_checks(entries_of(polib.pofile(text), text, doc), Context(language="ja", doc=doc, po_path="example.po"))
 
 
 def test_identity_translation_of_every_commonmark_example_has_no_findings() -> None:

@@ -87,15 +87,30 @@ def check_catalog(po: polib.POFile, text: str) -> None:
         found = charset.group(1) if charset else "none"
         raise CatalogSyntaxError(_header_line(text, "Content-Type"), f"charset is {found}: mdgettext catalogs are UTF-8; set \"Content-Type: text/plain; charset=UTF-8\\n\" and save the file as UTF-8")
     seen: dict[tuple[str | None, str], int] = {}
-    lines = [n for n, line in enumerate(text.split("\n"), start=1) if line.startswith("msgid ")]
-    live = [e for e in po if not e.obsolete]
-    offset = len(lines) - len(live)
-    for i, entry in enumerate(live):
-        line = lines[i + offset] if 0 <= i + offset < len(lines) else entry.linenum
+    lines = text.split("\n")
+    for entry in po:
+        if entry.obsolete:
+            continue
+        line = msgid_line(lines, entry)
         key = (entry.msgctxt, entry.msgid)
         if key in seen:
             raise CatalogSyntaxError(line, f"this msgid is already at line {seen[key]}: keep one of the two entries")
         seen[key] = line
+
+
+def msgid_line(lines: list[str], entry: polib.POEntry) -> int:
+    """The 1-based line of an entry's `msgid` keyword in the file's `lines`.
+
+    polib's `linenum` is where the entry starts (its first comment); an editor, a
+    check and GNU tools point at the msgid, found by reading down from there.
+    """
+    if not entry.linenum:  # an entry made in memory, not read from the file
+        return 1
+    keyword = "#~ msgid " if entry.obsolete else "msgid "
+    for number in range(entry.linenum - 1, len(lines)):
+        if lines[number].startswith(keyword):
+            return number + 1
+    return entry.linenum or 1
 
 
 def _header_line(text: str, field: str) -> int:

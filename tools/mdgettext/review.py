@@ -23,6 +23,7 @@ from markupsafe import Markup
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 from . import page
+from .povalidate import msgid_line
 from .model import Diagnostic, Document, Location
 
 Key = tuple[str | None, str]
@@ -45,15 +46,7 @@ class CatalogFile:
         not the line an editor or a check reports.
         """
         lines = self.text.split("\n")
-        found: dict[Key, int] = {}
-        for entry in self.po:
-            if entry.obsolete or not entry.linenum:
-                continue
-            for number in range(entry.linenum - 1, len(lines)):
-                if lines[number].startswith("msgid "):
-                    found[(entry.msgctxt, entry.msgid)] = number + 1
-                    break
-        return found
+        return {(e.msgctxt, e.msgid): msgid_line(lines, e) for e in self.po if not e.obsolete and e.msgid}
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import polib
 
 from ..model import Diagnostic, Document, Location, Segment, Severity
+from ..povalidate import msgid_line
 
 IGNORE = re.compile(r"^\s*mdgettext-ignore:\s*(.+?)\s*$")
 
@@ -71,16 +72,6 @@ class Context:
         return self.language.split("_")[0].split("-")[0] == "ko"
 
 
-def msgid_lines(po_text: str, obsolete: bool = False) -> list[int]:
-    """The 1-based line of each entry's `msgid` keyword, in file order.
-
-    polib records where an entry's comments start; a finding must point at the
-    msgid a translator looks for, as GNU tools do.
-    """
-    keyword = "#~ msgid " if obsolete else "msgid "
-    return [n for n, line in enumerate(po_text.split("\n"), start=1) if line.startswith(keyword)]
-
-
 def ignored_codes(entry: polib.POEntry) -> frozenset[str]:
     codes: set[str] = set()
     sources = entry.tcomment.split("\n") if entry.tcomment else []
@@ -98,12 +89,10 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
     for seg in doc.segments:
         by_key.setdefault((seg.context, seg.msgid), []).append(seg)
     result = []
+    lines = po_text.split("\n")
     for obsolete in (False, True):
-        group = [e for e in po if e.obsolete == obsolete and e.msgid]
-        lines = msgid_lines(po_text, obsolete)
-        offset = len(lines) - len(group)  # the header's msgid "" comes first
-        for i, e in enumerate(group):
-            line = lines[i + offset] if 0 <= i + offset < len(lines) else 1
+        for e in (e for e in po if e.obsolete == obsolete and e.msgid):
+            line = msgid_line(lines, e)
             result.append(
                 Entry(
                     msgctxt=e.msgctxt,
