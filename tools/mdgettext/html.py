@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
 
-import yaml
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
+from . import frontmatter
 from .parsing import parser
 from .segment import Lines, column_index, plain_text, table_cells
 
@@ -80,13 +80,7 @@ def render(
 
 
 def front_matter(tokens: Sequence[Token]) -> dict:
-    if tokens and tokens[0].type == "front_matter":
-        try:
-            data = yaml.safe_load(tokens[0].content)
-        except yaml.YAMLError:
-            return {}
-        return data if isinstance(data, dict) else {}
-    return {}
+    return frontmatter.load(tokens[0].content) if tokens and tokens[0].type == "front_matter" else {}
 
 
 # ---------------------------------------------------------------- headings
