@@ -16,13 +16,22 @@ from .weave import Woven
 
 
 def published(config: Config, languages: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """Every chapter and the languages it is built in: the source language, then
-    each configured or requested locale that has a catalog for it."""
-    locales = list(dict.fromkeys([*config.configured_locales(), *languages]))
+    """Every chapter and the languages a page links to for it: the source language
+    when this build makes it or an earlier one did, then each configured or
+    requested locale that has a catalog for it. A language switcher never points
+    at a page that is not there."""
+    requested = list(languages)
+    locales = list(dict.fromkeys([*config.configured_locales(), *requested]))
+    source = config.source_language
+
+    def source_page(chapter: str) -> tuple[str, ...]:
+        built = source in requested or config.output_path(chapter, source, "html").exists()
+        return (source,) if built else ()
+
     return {
         chapter: (
-            config.source_language,
-            *(lang for lang in locales if lang != config.source_language and config.po_path(chapter, lang).exists()),
+            *source_page(chapter),
+            *(lang for lang in locales if lang != source and config.po_path(chapter, lang).exists()),
         )
         for chapter in config.chapters()
     }
