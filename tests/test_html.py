@@ -304,3 +304,12 @@ def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
 def test_review_summary_line(chapter_copy: Path) -> None:
     result = cli("-C", chapter_copy, "build", "-l", "ko", "--format", "html")
     assert "build/ko/conclusion.review.html: review of 36 entries: 36 translated, 0 fuzzy, 0 untranslated, 0 refused" in result.out
+
+
+def test_a_korean_only_build_links_no_english_page_that_is_not_there(chapter_copy: Path) -> None:
+    assert cli("-C", chapter_copy, "build", "-l", "ko", "--format", "html").code == 0
+    built = read(chapter_copy / "build" / "ko" / "conclusion.html")
+    assert "../en/conclusion.html" not in built
+    assert cli("-C", chapter_copy, "build", "-l", "en", "--format", "html").code == 0
+    assert cli("-C", chapter_copy, "build", "-l", "ko", "--format", "html").code == 0
+    assert 'hreflang="en" href="../en/conclusion.html"' in read(chapter_copy / "build" / "ko" / "conclusion.html")
