@@ -64,7 +64,7 @@ def test_strict_fails_every_broken_catalog(family: str, tmp_path: Path) -> None:
 def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None:
     root = project_with(tmp_path, "names", "broken")
     as_json = json.loads(cli("-C", root, "check", "-l", "ko", "--format", "json").out)
-    assert as_json["findings"][0] == {
+    assert as_json[0] == {
         "file": "locale/ko/LC_MESSAGES/names.po",
         "line": 24,
         "severity": "error",
@@ -77,7 +77,7 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
         "::error file=locale/ko/LC_MESSAGES/names.po,line=24,title=glossary.missing::"
         "glossary: 'TPU' should appear as 'TPU' in the translation (source/en/names.md:7)"
     )
-    assert len(github) == len(as_json["findings"]) + 1  # and the summary line
+    assert len(github) == len(as_json) + 1  # and the summary line
 
 
 def test_select_ignore_and_min_translated(tmp_path: Path) -> None:

@@ -98,7 +98,7 @@ def test_a_seeded_defect_is_found_at_its_line(code: str, chapter_copy: Path) -> 
     entry = next(e for e in polib.pofile(str(po_path)) if e.msgid == entry_before.msgid)
     result = cli("-C", chapter_copy, "check", "-l", "ko", "--strict", "--format", "json")
     assert result.code == 1, result.out + result.err
-    found = json.loads(result.out)["findings"]
+    found = json.loads(result.out)
     hits = [f for f in found if f["code"] == code]
     assert hits, found
     assert {f["line"] for f in hits} == {msgid_line(po_path, entry)}

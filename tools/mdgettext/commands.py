@@ -323,8 +323,13 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
             entries += len(live)
             translated += sum(1 for e in live if e.msgstr and not e.fuzzy)
     findings = [_escalate(d, options.strict) for d in findings if _selected(d.code, options)]
-    output = reports.render(findings, reports.Summary(catalogs, entries, translated), options.fmt)
-    if findings or not report.quiet:
+    summary = reports.Summary(catalogs, entries, translated)
+    output = reports.render(findings, summary, options.fmt)
+    if options.fmt == "json":
+        print(output, file=report.out)
+        if not report.quiet:
+            print(summary.line(findings), file=report.err)
+    elif findings or not report.quiet:
         print(output, file=report.out)
     return 1 if any(d.severity is Severity.ERROR for d in findings) else 0
 

@@ -32,12 +32,10 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 
 def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:
+    """The report; for JSON, a list of findings only (the summary line goes to
+    standard error, so standard output stays one JSON document)."""
     if fmt == "json":
-        return json.dumps(
-            {"findings": [as_dict(d) for d in findings], "summary": summary.line(findings)},
-            ensure_ascii=False,
-            indent=1,
-        )
+        return json.dumps([as_dict(d) for d in findings], ensure_ascii=False, indent=1)
     if fmt == "github":
         lines = [github(d) for d in findings]
         return "\n".join([*lines, summary.line(findings)])
