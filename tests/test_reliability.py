@@ -183,3 +183,11 @@ def test_a_setting_of_the_wrong_type_is_refused(setting: str, translated: Path) 
     result = cli("-C", translated, "build")
     assert result.code == 2
     assert result.err.startswith(f"mdgettext: error: pyproject.toml: [tool.mdgettext] {setting.split(' ')[0]} must be a")
+
+
+def test_building_twice_gives_the_same_bytes(translated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert cli("-C", translated, "build").code == 0
+    first = snapshot(translated)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "2000000000")  # another clock changes nothing
+    assert cli("-C", translated, "build").code == 0
+    assert snapshot(translated) == first
