@@ -358,3 +358,15 @@ def test_a_translation_of_an_older_english_keeps_what_did_not_change(korean_chap
     build = cli("-C", korean_chapter, "build", "-l", "ko", "--format", "md")
     assert "build/ko/conclusion.md: 7 of 40 messages fell back to English" in build.out  # 3 new, 4 fuzzy
     assert sum(1 for e in po if e.fuzzy) == 4
+
+
+def test_two_chapters_of_the_same_name_need_an_explicit_source(project: Path, tmp_path: Path) -> None:
+    for folder in ("part1", "part2"):
+        (project / "source" / "en" / folder).mkdir()
+        (project / "source" / "en" / folder / "intro.md").write_text("Text.\n", encoding="utf-8")
+    cli("-C", project, "extract")
+    translated = tmp_path / "intro.md"
+    translated.write_text("글.\n", encoding="utf-8")
+    result = cli("-C", project, "import", "-l", "ko", translated)
+    assert result.code == 2
+    assert "several chapters are named intro.md (source/en/part1/intro.md, source/en/part2/intro.md); say which with --source" in result.err

@@ -91,3 +91,15 @@ def test_an_entry_one_side_obsoleted_while_the_other_translated_keeps_the_transl
     theirs = catalog(polib.POEntry(msgid="Gone", msgstr="사라짐"))
     [entry] = list(merge3(base, ours, theirs).po)
     assert (entry.msgstr, entry.obsolete) == ("사라짐", True)
+
+
+def test_the_later_revision_date_wins_across_time_zones() -> None:
+    def dated(stamp: str) -> polib.POFile:
+        po = catalog(polib.POEntry(msgid="A", msgstr="가"))
+        po.metadata["PO-Revision-Date"] = stamp
+        return po
+
+    base = dated("2025-01-01 00:00+0000")
+    # 09:00 in Seoul is 00:00 UTC, earlier than 01:00 UTC, though it sorts later as text
+    merged = merge3(base, dated("2025-01-05 09:00+0900"), dated("2025-01-05 01:00+0000"))
+    assert merged.po.metadata["PO-Revision-Date"] == "2025-01-05 01:00+0000"

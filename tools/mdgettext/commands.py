@@ -10,12 +10,14 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TextIO
 
 import polib
 
 from . import catalog, checks, page, pofile, pomerge, release, review
+from .align import align
+from .importer import CatalogMismatch, fill
 from . import report as reports
 from .catalog import Project
 from .files import InputError, SourceText, parse_po, read_po, read_po_text, read_source, write_all, write_po, write_text
@@ -446,11 +448,13 @@ def import_translation(
     dry_run: bool = False,
 ) -> int:
     """Align a Markdown file translated in place with its source; its translations go into the catalog."""
-    from .align import align
-    from .importer import CatalogMismatch, fill
-
     catalog.locale_name(language)
-    source = source if source is not None else config.source_dir / translated.name
+    if source is None:
+        same_name = [c for c in config.chapters() if PurePosixPath(c).name == translated.stem]
+        if len(same_name) > 1:
+            choices = ", ".join(config.relative(config.source_path(c)) for c in same_name)
+            raise InputError(f"{_display(translated, config.root)}: several chapters are named {translated.name} ({choices}); say which with --source")
+        source = config.source_path(same_name[0]) if same_name else config.source_dir / translated.name
     source_display = _display(source, config.root)
     try:
         chapter = source.resolve().relative_to(config.source_dir.resolve()).with_suffix("").as_posix()

@@ -10,6 +10,7 @@ and the file stays valid for every tool.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 import polib
 
@@ -95,6 +96,15 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
     return merged, clash
 
 
+def _moment(stamp: str) -> tuple:
+    """A header date as a point in time (`2025-01-05 09:00+0900`), so dates written
+    in different time zones compare right; unreadable ones sort first."""
+    try:
+        return (1, datetime.strptime(stamp.strip(), "%Y-%m-%d %H:%M%z").timestamp())
+    except ValueError:
+        return (0, 0.0)
+
+
 def _union_lines(a: str, b: str) -> str:
     lines = [line for text in (a, b) for line in (text or "").split("\n") if line]
     return "\n".join(dict.fromkeys(lines))
@@ -104,7 +114,7 @@ def _metadata(base: dict, ours: dict, theirs: dict) -> dict:
     merged = dict(ours)
     for key, value in theirs.items():
         if key in LATEST_FIELDS:
-            merged[key] = max(ours.get(key, ""), value)
+            merged[key] = max(ours.get(key, ""), value, key=_moment)
         elif ours.get(key) == base.get(key):
             merged[key] = value
     return merged
