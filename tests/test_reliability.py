@@ -85,7 +85,7 @@ def test_invalid_utf8_names_the_line(translated: Path) -> None:
     before = snapshot(translated)
     result = cli("-C", translated, "update", "-l", "ko")
     assert result.code == 2
-    assert result.err == f"mdgettext: error: {PO}:{line}: not valid UTF-8; catalogs must be saved as UTF-8\n"
+    assert result.err == f"mdgettext: error: {PO}:{line}: not valid UTF-8; save the file as UTF-8\n"
     assert snapshot(translated) == before
 
 

@@ -37,16 +37,21 @@ class SourceText:
         return BOM + text if self.bom else text
 
 
-def read_source(path: Path, display: str) -> SourceText:
+def _read_utf8(path: Path, display: str) -> str:
+    """A file's text; unreadable or non-UTF-8 bytes become one line naming the line."""
     try:
         raw = path.read_bytes()
     except OSError as err:
         raise InputError(f"{display}: cannot read: {err.strerror}") from err
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
-        raise InputError(f"{display}:{line}: not valid UTF-8 (byte {err.start}); save the file as UTF-8") from err
+        raise InputError(f"{display}:{line}: not valid UTF-8; save the file as UTF-8") from err
+
+
+def read_source(path: Path, display: str) -> SourceText:
+    text = _read_utf8(path, display)
     if "\0" in text:
         line = text.count("\n", 0, text.index("\0")) + 1
         raise InputError(f"{display}:{line}: a NUL byte: this is not a text file (or it is corrupt); remove the byte or the file")
@@ -65,16 +70,7 @@ def read_po(path: Path, display: str) -> polib.POFile:
 
 
 def read_po_text(path: Path, display: str) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise InputError(f"{display}: cannot read: {err.strerror}") from err
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        raise InputError(f"{display}:{line}: not valid UTF-8; catalogs must be saved as UTF-8") from err
-    return text.removeprefix(BOM)  # some Windows editors add one; GNU tools do not want it
+    return _read_utf8(path, display).removeprefix(BOM)  # some Windows editors add one; GNU tools do not want it
 
 
 def parse_po(text: str, display: str) -> polib.POFile:
