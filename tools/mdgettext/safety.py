@@ -116,7 +116,7 @@ def _inert(text: str) -> bool:
     """Text that cannot hold any active feature: no tag, entity or Liquid, and no
     unsafe scheme even with the whitespace browsers ignore removed. Most prose is
     inert, and this spares it two parses."""
-    if any(c in text for c in "<&{!"):
+    if any(c in text for c in "<&{") or "![" in text:
         return False
     squeezed = URL_NOISE.sub("", text).lower()
     return not any(f"{scheme}:" in squeezed for scheme in UNSAFE_SCHEMES)
