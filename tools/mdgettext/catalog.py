@@ -90,7 +90,7 @@ def _metadata(project: Project, language: str | None, revision_date: str | None 
         "POT-Creation-Date": project.creation_date,
         "PO-Revision-Date": revision_date or "YEAR-MO-DA HO:MI+ZONE",
         "Last-Translator": "FULL NAME <EMAIL@ADDRESS>" if language is None else "",
-        "Language-Team": "LANGUAGE <LL@li.org>" if language is None else f"{locale_name(language)} <>",
+        "Language-Team": "LANGUAGE <LL@li.org>" if language is None else locale_name(language),
     }
     if language is not None:
         meta["Language"] = language
