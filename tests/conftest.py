@@ -14,7 +14,7 @@ import pytest
 
 from mdgettext.cli import run
 from mdgettext.model import Document, Segment, Style
-from mdgettext.segment import fold
+from mdgettext.markdown.segment import fold
 
 TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"

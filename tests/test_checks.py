@@ -14,13 +14,13 @@ import polib
 import pytest
 from conftest import EXAMPLES, FIXTURES, MD, cli, rt
 
-from mdgettext.catalog import Project, template
+from mdgettext.po.catalog import Project, template
 from mdgettext.checks import run_checks
 from mdgettext.checks.entry import Context, entries_of
 from mdgettext.model import TranslationMap
-from mdgettext.pofile import dumps
-from mdgettext.segment import segment
-from mdgettext.weave import weave
+from mdgettext.po.writer import dumps
+from mdgettext.markdown.segment import segment
+from mdgettext.markdown.weave import weave
 
 CHECK = FIXTURES / "check"
 FAMILIES = sorted(p.stem for p in CHECK.glob("*.md"))

@@ -10,7 +10,7 @@ import polib
 import pytest
 from conftest import cli
 
-from mdgettext.pofile import dumps
+from mdgettext.po.writer import dumps
 
 PO = Path("locale/ko/LC_MESSAGES/conclusion.po")
 

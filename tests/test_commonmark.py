@@ -24,8 +24,8 @@ import pytest
 from conftest import EXAMPLES, MD, ROUNDTRIP, rt, span_text
 
 from mdgettext.model import TranslationMap
-from mdgettext.segment import segment
-from mdgettext.weave import weave
+from mdgettext.markdown.segment import segment
+from mdgettext.markdown.weave import weave
 
 
 CODE_ELEMENT = re.compile(r"<(script|style)\b", re.IGNORECASE)

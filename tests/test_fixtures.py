@@ -15,11 +15,12 @@ import pytest
 from conftest import FIXTURES, MD, REPO, rt, span_text
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 
-from mdgettext.catalog import Project, merge, template, translation_map
+from mdgettext.po.catalog import Project, template, translation_map
+from mdgettext.po.update import merge
 from mdgettext.model import TranslationMap
-from mdgettext.pofile import dumps
-from mdgettext.segment import segment
-from mdgettext.weave import weave
+from mdgettext.po.writer import dumps
+from mdgettext.markdown.segment import segment
+from mdgettext.markdown.weave import weave
 
 PROJECT = Project("fixtures", "1.0", "2025-01-01 00:00+0000")
 

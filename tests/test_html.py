@@ -13,11 +13,14 @@ import polib
 import pytest
 from conftest import FIXTURES, cli
 
-from mdgettext import html, page, release, review, safety
-from mdgettext.catalog import translation_map
+from mdgettext import locale
+from mdgettext.checks import safety
+from mdgettext.po.catalog import CatalogFile, translation_map
+from mdgettext.publish import body as html
+from mdgettext.publish import chapter, links, review, words
 from mdgettext.model import Diagnostic, Location, Severity
-from mdgettext.segment import segment
-from mdgettext.weave import weave
+from mdgettext.markdown.segment import segment
+from mdgettext.markdown.weave import weave
 
 HTML_FIXTURES = sorted(p for p in (FIXTURES / "html").glob("*.md"))
 
@@ -27,14 +30,14 @@ def read(path: Path) -> str:
 
 
 def korean_body(source: Path) -> str:
-    """The body the build renders for `source` with its catalog, as in `_build_one`."""
+    """The body the build renders for `source` with its catalog, as `publish` does."""
     doc = segment(read(source), source.name)
     po = polib.pofile(str(source.with_suffix(".po")))
-    translations, _ = release.refuse_unsafe(doc, translation_map(po), None)[:2]
+    translations, _ = safety.safe_translations(translation_map(po))
     woven = weave(doc, translations, heading_ids=True)
-    fallbacks = release.fallbacks(woven, len(doc.segments))
-    site = page.Site(source.stem, {source.stem: ("en", "ko"), "part-two": ("en",)})
-    return html.render(woven.text, doc.headings, fallbacks.spans, lambda url: page.chapter_link(url, site, "ko")).body
+    fallbacks = chapter.fallbacks(woven, len(doc.segments))
+    site = links.Site(source.stem, {source.stem: ("en", "ko"), "part-two": ("en",)})
+    return html.render(woven.text, doc.headings, fallbacks.spans, lambda url: links.chapter_link(url, site, "ko")).body
 
 
 @pytest.mark.parametrize("source", HTML_FIXTURES, ids=lambda p: p.stem)
@@ -104,7 +107,7 @@ def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(
 # ---------------------------------------------------------------- links
 
 
-SITE = page.Site("conclusion", {"conclusion": ("en", "ko"), "intro": ("en", "ko"), "appendix": ("en",), "part/two": ("en",)})
+SITE = links.Site("conclusion", {"conclusion": ("en", "ko"), "intro": ("en", "ko"), "appendix": ("en",), "part/two": ("en",)})
 
 
 @pytest.mark.parametrize(
@@ -124,15 +127,15 @@ SITE = page.Site("conclusion", {"conclusion": ("en", "ko"), "intro": ("en", "ko"
     ],
 )
 def test_links_between_chapters_go_to_built_pages(url: str, language: str, expected: str) -> None:
-    assert page.chapter_link(url, SITE, language) == expected
+    assert links.chapter_link(url, SITE, language) == expected
 
 
 def test_links_from_a_chapter_in_a_sub_folder() -> None:
     """A chapter's site URL is `<name>/`, so `part/two` reaches `intro` with `../../intro`."""
-    site = page.Site("part/two", SITE.published)
-    assert page.chapter_link("../../intro", site, "ko") == "../intro.html"
-    assert page.chapter_link("../../appendix", site, "en") == "../appendix.html"
-    assert page.chapter_link("../../appendix", site, "ko") == "../../en/appendix.html"
+    site = links.Site("part/two", SITE.published)
+    assert links.chapter_link("../../intro", site, "ko") == "../intro.html"
+    assert links.chapter_link("../../appendix", site, "en") == "../appendix.html"
+    assert links.chapter_link("../../appendix", site, "ko") == "../../en/appendix.html"
 
 
 def test_a_two_chapter_project_links_its_built_pages(project: Path) -> None:
@@ -239,9 +242,9 @@ def test_a_single_file_build_carries_its_styles(tmp_path: Path, monkeypatch: pyt
 
 
 def test_unknown_locales_get_english_page_words_marked_english() -> None:
-    assert page.strings("ko_KR") == ("ko", page.UI["ko"])
-    assert page.strings("tlh") == ("en", page.UI["en"])
-    assert page.language_name("ko") == "한국어" and page.language_name("en") == "English"
+    assert words.strings("ko_KR") == ("ko", words.UI["ko"])
+    assert words.strings("tlh") == ("en", words.UI["en"])
+    assert locale.language_name("ko") == "한국어" and locale.language_name("en") == "English"
 
 
 # ---------------------------------------------------------------- the review page
@@ -252,7 +255,7 @@ def marks() -> tuple:
     source = FIXTURES / "html" / "marks.md"
     po_path = source.with_suffix(".po")
     doc = segment(read(source), "marks.md")
-    catalog = review.CatalogFile(polib.pofile(str(po_path)), read(po_path), "marks.po")
+    catalog = CatalogFile(polib.pofile(str(po_path)), read(po_path), "marks.po")
     return doc, catalog
 
 
@@ -291,7 +294,7 @@ def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
     fuzzy = po.find("A tight item, translated.")
     fuzzy.flags.append("fuzzy")
     fuzzy.previous_msgid = "A tight item, done."
-    site = page.Site("marks", {"marks": ("en", "ko")})
+    site = links.Site("marks", {"marks": ("en", "ko")})
     built, rows = review.review_page(doc, catalog, "ko", site, diagnostics=[])
     assert "<img" not in built and "&lt;img src=x" in built
     assert 'href="javascript' not in built

@@ -18,8 +18,8 @@ import pytest
 from conftest import FIXTURES, REPO, cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 
-from mdgettext.align import Pair, Unmatched, align
-from mdgettext.segment import segment
+from mdgettext.alignment.align import Pair, Unmatched, align
+from mdgettext.markdown.segment import segment
 
 CASES = sorted((FIXTURES / "import").glob("*.ko.md"))
 

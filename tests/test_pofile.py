@@ -17,7 +17,7 @@ import polib
 import pytest
 
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
-from mdgettext.pofile import dump_entry, dumps
+from mdgettext.po.writer import dump_entry, dumps
 
 HEADER = {
     "Project-Id-Version": "mdgettext-test 1.0",

@@ -10,8 +10,8 @@ import polib
 from conftest import FIXTURES, cli
 from gettext_tools import assert_msgcat_fixed_point
 
-from mdgettext.pofile import dumps
-from mdgettext.pomerge import merge3
+from mdgettext.po.writer import dumps
+from mdgettext.po.merge3 import merge3
 
 MERGE = FIXTURES / "merge"
 

@@ -11,12 +11,13 @@ from conftest import EXAMPLES, REPO, rt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mdgettext import html
-from mdgettext.catalog import Project, merge, template, translation_map
+from mdgettext.publish import body as html
+from mdgettext.po.catalog import Project, template, translation_map
+from mdgettext.po.update import merge
 from mdgettext.model import TranslationMap
-from mdgettext.pofile import dumps
-from mdgettext.segment import segment
-from mdgettext.weave import weave
+from mdgettext.po.writer import dumps
+from mdgettext.markdown.segment import segment
+from mdgettext.markdown.weave import weave
 
 SOURCE = (REPO / "source" / "en" / "conclusion.md").read_text(encoding="utf-8")
 KOREAN = polib.pofile(str(REPO / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"))

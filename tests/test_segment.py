@@ -7,10 +7,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mdgettext.frontmatter import encode
+from mdgettext.markdown.frontmatter import encode
 from mdgettext.model import TranslationMap
-from mdgettext.segment import fold, segment
-from mdgettext.weave import weave
+from mdgettext.markdown.segment import fold, segment
+from mdgettext.markdown.weave import weave
 
 WORDS = st.lists(st.sampled_from(["the", "model", "`x`", "*fast*", "[a](b)", "TPU", "v5e", "H<sub>2</sub>O", "$n^2$", "—"]), min_size=1, max_size=40)
 

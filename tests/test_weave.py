@@ -3,8 +3,8 @@ text that fell back to English."""
 from __future__ import annotations
 
 from mdgettext.model import TranslationMap
-from mdgettext.segment import segment
-from mdgettext.weave import weave
+from mdgettext.markdown.segment import segment
+from mdgettext.markdown.weave import weave
 
 
 def test_placements_point_at_each_blocks_text_in_the_output() -> None:

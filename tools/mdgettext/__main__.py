@@ -1,3 +1,3 @@
-from .cli import main
+from mdgettext.cli import main
 
 main()

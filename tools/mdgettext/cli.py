@@ -6,11 +6,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__, checks, commands
-from . import report as reports
-from .catalog import LocaleError
-from .files import InputError
-from .project import ConfigError, load_config
+from typing import TYPE_CHECKING
+
+from mdgettext import __version__
+
+if TYPE_CHECKING:
+    from mdgettext.commands.common import Reporter
+    from mdgettext.project import Config
+
+REPORT_FORMATS = ("text", "json", "github")  # report.FORMATS, named here so --help imports nothing
 
 EPILOG = """\
 commands work on a project folder (the current one, or -C DIR): source/en/*.md,
@@ -60,7 +64,7 @@ def parser() -> argparse.ArgumentParser:
     )
     ch.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
     ch.add_argument("--strict", action="store_true", help="warnings are errors, and every catalog must be 100%% translated unless --min-translated says otherwise")
-    ch.add_argument("--format", dest="check_format", choices=reports.FORMATS, default="text", help="text (default), json, or github (Actions annotations)")
+    ch.add_argument("--format", dest="check_format", choices=REPORT_FORMATS, default="text", help="text (default), json, or github (Actions annotations)")
     ch.add_argument("--min-translated", type=float, metavar="PCT", help="share of translated messages each catalog needs (default: 100 under --strict)")
     ch.add_argument("--select", default="", metavar="CODES", help="only these codes or families, comma-separated (e.g. links,markup.code)")
     ch.add_argument("--ignore", default="", metavar="CODES", help="never these codes or families, comma-separated")
@@ -94,57 +98,84 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
+    """`mdgettext ARGS` -> exit code. Each command's module is imported only when it
+    runs, so `--version`, `--help` and light commands start fast."""
     ap = parser()
     args = ap.parse_args(argv)
-    report = commands.Reporter(quiet=args.quiet)
+    from mdgettext.commands.common import Reporter
+    from mdgettext.files import InputError
+    from mdgettext.locale import LocaleError
+    from mdgettext.project import ConfigError, load_config
+
+    report = Reporter(quiet=args.quiet)
     try:
         config = load_config(args.directory)
-        root = config.root
-        if args.command == "extract":
-            if args.file is not None:
-                if args.output is None:
-                    ap.error("extract FILE.md needs -o OUT.pot")
-                return commands.extract_file(root / args.file, root / args.output, config, report)
-            return commands.extract(config, report)
-        if args.command == "update":
-            return commands.update(config, _locales(args.locale, config.configured_locales(), ap), report)
-        if args.command == "build":
-            formats = [f.strip() for f in args.format.split(",") if f.strip()]
-            bad = [f for f in formats if f not in commands.FORMATS]
-            if bad or not formats:
-                ap.error(f"--format: unknown format {bad[0] if bad else '(none)'!r} (choose from md, html)")
-            if args.file is not None:
-                if args.output is None:
-                    ap.error("build FILE.md needs -o OUT.md or -o OUT.html")
-                po = root / args.po if args.po is not None else None
-                return commands.build_file(root / args.file, po, root / args.output, config, report)
-            default = (*config.configured_locales(), config.source_language)
-            return commands.build(config, _locales(args.locale, default, ap), formats, report)
-        if args.command == "check":
-            if args.list:
-                for code, meaning in sorted(checks.CODES.items()):
-                    print(f"{code:28} {meaning}")
-                return 0
-            options = commands.CheckOptions(
-                strict=args.strict,
-                fmt=args.check_format,
-                min_translated=args.min_translated,
-                select=_codes(args.select),
-                ignore=_codes(args.ignore),
-            )
-            return commands.check(config, _locales(args.locale, config.configured_locales(), ap), options, report)
-        if args.command == "import":
-            source = root / args.source if args.source is not None else None
-            return commands.import_translation(
-                config, root / args.file, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
-            )
-        if args.command == "merge-driver":
-            return commands.merge_driver(root / args.base, root / args.ours, root / args.theirs, report)
-        if args.command == "stats":
-            return commands.stats(config, _locales(args.locale, config.configured_locales(), ap), report)
+        return _dispatch(ap, args, config, report)
     except (InputError, ConfigError, LocaleError) as err:
         print(f"mdgettext: error: {err}", file=sys.stderr)
         return 2
+
+
+def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Config, report: Reporter) -> int:
+    root = config.root
+    if args.command == "extract":
+        from mdgettext.commands import extract
+
+        if args.file is None:
+            return extract.extract(config, report)
+        if args.output is None:
+            ap.error("extract FILE.md needs -o OUT.pot")
+        return extract.extract_file(root / args.file, root / args.output, config, report)
+    if args.command == "update":
+        from mdgettext.commands.update import update
+
+        return update(config, _locales(args.locale, config.configured_locales(), ap), report)
+    if args.command == "build":
+        from mdgettext.commands import build
+
+        formats = [f.strip() for f in args.format.split(",") if f.strip()]
+        bad = [f for f in formats if f not in build.FORMATS]
+        if bad or not formats:
+            ap.error(f"--format: unknown format {bad[0] if bad else '(none)'!r} (choose from md, html)")
+        if args.file is not None:
+            if args.output is None:
+                ap.error("build FILE.md needs -o OUT.md or -o OUT.html")
+            po = root / args.po if args.po is not None else None
+            return build.build_file(root / args.file, po, root / args.output, config, report)
+        default = (*config.configured_locales(), config.source_language)
+        return build.build(config, _locales(args.locale, default, ap), formats, report)
+    if args.command == "check":
+        from mdgettext.commands import check
+
+        if args.list:
+            from mdgettext.checks import CODES
+
+            for code, meaning in sorted(CODES.items()):
+                print(f"{code:28} {meaning}")
+            return 0
+        options = check.CheckOptions(
+            strict=args.strict,
+            fmt=args.check_format,
+            min_translated=args.min_translated,
+            select=_codes(args.select),
+            ignore=_codes(args.ignore),
+        )
+        return check.check(config, _locales(args.locale, config.configured_locales(), ap), options, report)
+    if args.command == "import":
+        from mdgettext.commands.importing import import_translation
+
+        source = root / args.source if args.source is not None else None
+        return import_translation(
+            config, root / args.file, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
+        )
+    if args.command == "merge-driver":
+        from mdgettext.commands.merge_driver import merge_driver
+
+        return merge_driver(root / args.base, root / args.ours, root / args.theirs, report)
+    if args.command == "stats":
+        from mdgettext.commands.stats import stats
+
+        return stats(config, _locales(args.locale, config.configured_locales(), ap), report)
     return 2
 
 

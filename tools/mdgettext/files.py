@@ -14,7 +14,10 @@ from pathlib import Path
 
 import polib
 
-from . import pofile, povalidate
+from mdgettext.po import suppressions
+from mdgettext.po.catalog import CatalogFile
+from mdgettext.po import validate as povalidate
+from mdgettext.po import writer as pofile
 
 BOM = "\ufeff"
 
@@ -69,6 +72,12 @@ def read_po(path: Path, display: str) -> polib.POFile:
     return parse_po(read_po_text(path, display), display)
 
 
+def read_catalog(path: Path, display: str) -> CatalogFile:
+    """A catalog read once: parsed, and with its text, so entries are found by line."""
+    text = read_po_text(path, display)
+    return CatalogFile(parse_po(text, display), text, display)
+
+
 def read_po_text(path: Path, display: str) -> str:
     return _read_utf8(path, display).removeprefix(BOM)  # some Windows editors add one; GNU tools do not want it
 
@@ -78,32 +87,12 @@ def parse_po(text: str, display: str) -> polib.POFile:
         povalidate.check_text(text)
         po = polib.pofile(text, wrapwidth=79)
         povalidate.check_catalog(po, text)
-        _suppressions_as_comments(po)
+        suppressions.as_comments(po)
     except povalidate.CatalogSyntaxError as err:
         raise InputError(f"{display}:{err.line}: {err}") from err
     except (OSError, ValueError) as err:  # polib's own syntax errors
         raise InputError(f"{display}: {err}") from err
     return po
-
-
-def _suppressions_as_comments(po: polib.POFile) -> None:
-    """`#, mdgettext-ignore: CODE` becomes the comment `# mdgettext-ignore: CODE`.
-
-    GNU gettext (msgcat, msgmerge, and our writer, which follows them) drops flags
-    it does not know; as a comment the suppression survives every tool. Done where
-    catalogs are read, so update, import and the merge driver all keep it.
-    """
-    for entry in po:
-        flags = [f for f in entry.flags if f.startswith("mdgettext-ignore:")]
-        if not flags:
-            continue
-        comments = entry.tcomment.split("\n") if entry.tcomment else []
-        for flag in flags:
-            line = "mdgettext-ignore: " + flag.split(":", 1)[1].strip()
-            if line not in comments:
-                comments.append(line)
-        entry.tcomment = "\n".join(comments)
-        entry.flags = [f for f in entry.flags if f not in flags]
 
 
 def write_text(path: Path, text: str) -> None:

@@ -21,6 +21,9 @@ class Location:
         return f"{self.path}:{self.line}"
 
 
+Key = tuple[str | None, str]  # (msgctxt, msgid): how catalogs, translations and findings name a message
+
+
 class Style(Enum):
     """How a translation is written back into its span."""
 
@@ -57,6 +60,12 @@ class Segment:
     context: str | None = None
     comments: tuple[str, ...] = ()  # extracted comments for translators (#.)
     anchor: str | None = None  # a heading's English slug, kept as its id in every language
+    key: str | None = None  # a front-matter value's key path ("title", "toc[].name"); None in the body
+
+    @property
+    def label(self) -> str:
+        """What the block is, in a translator's words: `list item`, `front matter: title`."""
+        return f"{self.kind}: {self.key}" if self.key is not None else self.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,19 +84,19 @@ class Document:
 
 
 @dataclass(frozen=True)
-class TranslationMap(Mapping[tuple[str | None, str], str]):
+class TranslationMap(Mapping[Key, str]):
     """Usable translations only: `(context, msgid) -> msgstr`.
 
     Untranslated, fuzzy and obsolete entries never get in, so the weaver needs no
     knowledge of catalogs to decide what falls back to the source.
     """
 
-    entries: Mapping[tuple[str | None, str], str] = field(default_factory=dict)
+    entries: Mapping[Key, str] = field(default_factory=dict)
 
-    def __getitem__(self, key: tuple[str | None, str]) -> str:
+    def __getitem__(self, key: Key) -> str:
         return self.entries[key]
 
-    def __iter__(self) -> Iterator[tuple[str | None, str]]:
+    def __iter__(self) -> Iterator[Key]:
         return iter(self.entries)
 
     def __len__(self) -> int:

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .frontmatter import DEFAULT_KEYS
+from mdgettext.markdown.frontmatter import DEFAULT_KEYS
 
 
 CHAPTER_SUFFIXES = (".html", ".md")

@@ -5,7 +5,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .model import Diagnostic, Severity
+from mdgettext.model import Diagnostic, Severity
 
 FORMATS = ("text", "json", "github")
 

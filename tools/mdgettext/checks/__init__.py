@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable, Sequence
 
 import polib
 
-from ..model import Diagnostic, Document, Severity
-from . import completeness, front_matter, links, markup, names, safety, structure, typography
-from .entry import Context, Entry, entries_of
+from mdgettext.model import Diagnostic, Document, Severity
+from mdgettext.checks import completeness, front_matter, links, markup, names, safety, structure
+from mdgettext.checks.typography import ko as typography
+from mdgettext.checks.entry import Context, Entry, Glossary, entries_of
 
 ENTRY_CHECKS: tuple[Callable[[Entry, Context], Iterable[Diagnostic]], ...] = (
     safety.check,
@@ -47,7 +48,7 @@ CODES = {
     "suppression.unknown-code": "a mdgettext-ignore comment names no known check",
 }
 
-__all__ = ["CODES", "Context", "Entry", "check_catalog", "run_checks"]
+__all__ = ["CODES", "Context", "Entry", "Glossary", "check_catalog", "entries_of", "run_checks"]
 
 
 def check_catalog(

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..model import Diagnostic, Severity
-from .entry import Context, Entry, live
+from mdgettext.model import Diagnostic, Severity
+from mdgettext.checks.entry import Context, Entry, live
+from mdgettext.po.catalog import State
 
 CODES = {
     "completeness.untranslated": "an entry has no translation: the page shows the English",
@@ -18,16 +19,16 @@ CODES = {
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     current = live(entries)
     for entry in entries:
-        if entry.obsolete:
+        if entry.state is State.OBSOLETE:
             yield ctx.finding(entry, "completeness.obsolete", Severity.INFO, "obsolete translation (`#~`) kept for reference; delete it once it is of no use")
-        elif entry.fuzzy:
+        elif entry.state is State.FUZZY:
             yield ctx.finding(
                 entry,
                 "completeness.fuzzy",
                 Severity.WARNING,
                 "fuzzy: the English changed since this was translated; update the translation and remove the fuzzy flag",
             )
-        elif not entry.msgstr:
+        elif entry.state is State.UNTRANSLATED:
             yield ctx.finding(entry, "completeness.untranslated", Severity.WARNING, "not translated yet: the page shows the English text")
     if ctx.template_keys is not None:
         mine = {(e.msgctxt, e.msgid) for e in current}

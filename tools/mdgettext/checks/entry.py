@@ -1,16 +1,15 @@
 """The view of a catalog that checks work on: entries with their .po line and source."""
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import polib
 
-from ..model import Diagnostic, Document, Location, Segment, Severity
-from ..povalidate import msgid_line
-
-IGNORE = re.compile(r"^\s*mdgettext-ignore:\s*(.+?)\s*$")
+from mdgettext.model import Diagnostic, Document, Location, Segment, Severity
+from mdgettext.po.catalog import State, state
+from mdgettext.po.suppressions import ignored_codes
+from mdgettext.po.validate import msgid_line
 
 
 @dataclass(frozen=True)
@@ -18,17 +17,20 @@ class Entry:
     msgctxt: str | None
     msgid: str
     msgstr: str
-    fuzzy: bool
+    state: State
     line: int  # the line of `msgid` in the .po, 1-based
     segments: tuple[Segment, ...]  # where the msgid occurs in the source
     ignore: frozenset[str] = frozenset()
     previous_msgid: str | None = None
-    obsolete: bool = False
 
     @property
     def translated(self) -> bool:
         """Has a translation the build uses."""
-        return bool(self.msgstr) and not self.fuzzy and not self.obsolete
+        return self.state is State.TRANSLATED
+
+    @property
+    def obsolete(self) -> bool:
+        return self.state is State.OBSOLETE
 
     @property
     def source(self) -> Location | None:
@@ -37,6 +39,11 @@ class Entry:
     @property
     def kinds(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(s.kind for s in self.segments))
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The front-matter key paths this entry's text stands at."""
+        return frozenset(s.key for s in self.segments if s.key is not None)
 
 
 @dataclass(frozen=True)
@@ -72,17 +79,6 @@ class Context:
         return self.language.split("_")[0].split("-")[0] == "ko"
 
 
-def ignored_codes(entry: polib.POEntry) -> frozenset[str]:
-    codes: set[str] = set()
-    sources = entry.tcomment.split("\n") if entry.tcomment else []
-    sources += [f for f in entry.flags if f.startswith("mdgettext-ignore:")]
-    for text in sources:
-        match = IGNORE.match(text)
-        if match:
-            codes.update(c.strip() for c in match.group(1).split(",") if c.strip())
-    return frozenset(codes)
-
-
 def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
     """The catalog's entries, live then obsolete, each with its msgid line and source segments."""
     by_key: dict[tuple[str | None, str], list[Segment]] = {}
@@ -98,12 +94,11 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
                     msgctxt=e.msgctxt,
                     msgid=e.msgid,
                     msgstr=e.msgstr,
-                    fuzzy=e.fuzzy,
+                    state=state(e),
                     line=line,
                     segments=() if obsolete else tuple(by_key.get((e.msgctxt, e.msgid), ())),
                     ignore=ignored_codes(e),
                     previous_msgid=e.previous_msgid,
-                    obsolete=obsolete,
                 )
             )
     return result

@@ -10,26 +10,25 @@ from collections.abc import Iterable, Sequence
 
 import yaml
 
-from ..html import TRAILING_ID
-from ..model import Diagnostic, Severity, TranslationMap
-from ..parsing import parser
-from ..weave import weave
-from .entry import Context, Entry
+from mdgettext.markdown import frontmatter
+from mdgettext.publish.body import TRAILING_ID
+from mdgettext.model import Diagnostic, Severity, TranslationMap
+from mdgettext.markdown.parser import parser
+from mdgettext.markdown.weave import weave
+from mdgettext.checks.entry import Context, Entry
 
 CODES = {
     "frontmatter.toc-mismatch": "a table-of-contents name equals no heading of the translated page",
     "frontmatter.untranslated": "the page's title or description is not translated",
     "frontmatter.invalid": "the translated front matter is not valid YAML",
 }
-REQUIRED = ("front matter: title", "front matter: description")
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
-    by_kind = {kind: e for e in entries for kind in e.kinds}
-    for kind in REQUIRED:
-        entry = by_kind.get(kind)
+    by_key = {key: e for e in entries for key in e.keys}
+    for field in frontmatter.REQUIRED_KEYS:
+        entry = by_key.get(field)
         if entry is not None and not entry.translated:
-            field = kind.split(": ")[1]
             yield ctx.finding(entry, "frontmatter.untranslated", Severity.WARNING, f"the page's {field} is not translated; readers see it in search results and the browser tab")
     translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries if e.translated})
     text = weave(ctx.doc, translations, heading_ids=ctx.heading_ids).text
@@ -49,7 +48,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
         for i, tok in enumerate(tokens)
         if tok.type == "heading_open"
     }
-    toc_entries = {e.msgstr if e.translated else e.msgid: e for e in entries if any(k == "front matter: toc[].name" for k in e.kinds)}
+    toc_entries = {e.msgstr if e.translated else e.msgid: e for e in entries if frontmatter.TOC_NAME in e.keys}
     for item in toc:
         name = str(item.get("name", "")) if isinstance(item, dict) else ""
         if name and name not in headings:

@@ -8,10 +8,10 @@ from urllib.parse import unquote, urlsplit
 
 from markdown_it.common.utils import normalizeReference
 
-from ..model import Diagnostic, Severity
-from ..project import linked_chapter
-from .entry import Context, Entry
-from .inline import difference, inventory
+from mdgettext.model import Diagnostic, Severity
+from mdgettext.project import linked_chapter
+from mdgettext.checks.entry import Context, Entry
+from mdgettext.markdown.inline import difference, inventory
 
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",

@@ -11,9 +11,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from ..model import Diagnostic, Severity
-from .entry import Context, Entry
-from .inline import Inventory, difference, inventory
+from mdgettext.model import Diagnostic, Severity
+from mdgettext.checks.entry import Context, Entry
+from mdgettext.markdown.inline import Inventory, difference, inventory
 
 CODES = {
     "markup.code": "a code span differs from the source",

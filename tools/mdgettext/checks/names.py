@@ -11,8 +11,8 @@ from functools import lru_cache
 
 import polib
 
-from ..model import Diagnostic, Severity
-from .entry import Context, Entry, Glossary
+from mdgettext.model import Diagnostic, Severity
+from mdgettext.checks.entry import Context, Entry, Glossary
 
 CODES = {
     "names.missing": "a person's name from the front matter's authors is missing from the translation",

@@ -12,11 +12,11 @@ from collections.abc import Iterable, Sequence
 
 from markdown_it.token import Token
 
-from ..model import Diagnostic, Severity, TranslationMap
-from ..parsing import parser
-from ..weave import weave
-from .entry import Context, Entry
-from .inline import normalize_tag
+from mdgettext.model import Diagnostic, Severity, TranslationMap
+from mdgettext.markdown.parser import parser
+from mdgettext.markdown.weave import weave
+from mdgettext.checks.entry import Context, Entry
+from mdgettext.markdown.inline import normalize_tag
 
 CODES = {
     "structure.changed": "putting the translation back changes the page's block structure",

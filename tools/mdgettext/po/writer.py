@@ -46,8 +46,8 @@ from collections.abc import Set as AbstractSet
 
 import polib
 
-from .linebreak import Portion
-from .podirectives import directive_positions
+from mdgettext.po.linebreak import Portion
+from mdgettext.po.directives import directive_positions
 
 __all__ = ["dumps", "dump_entry"]
 

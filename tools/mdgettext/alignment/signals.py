@@ -21,9 +21,9 @@ from html.parser import HTMLParser
 
 from markdown_it.token import Token
 
-from .model import Document, Segment, Style
-from .parsing import normalize, parser
-from .segment import CONTAINERS, has_explicit_id
+from mdgettext.model import Document, Segment, Style
+from mdgettext.markdown.parser import normalize, parser
+from mdgettext.markdown.segment import CONTAINERS, has_explicit_id
 
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{2,}")
 NAME = re.compile(r"(?<![.!?:]\s)(?<=[\w,;)] )[A-Z][A-Za-z]+")
@@ -98,7 +98,7 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
     md = parser()
     env: dict = {}
     nesting = _nesting_by_line(md.parse(normalize(doc.text), env))
-    body = [s for s in doc.segments if not s.kind.startswith("front matter")]
+    body = [s for s in doc.segments if s.key is None]
     order = {id(s): i for i, s in enumerate(body)}
     out = []
     for seg in doc.segments:
@@ -118,7 +118,7 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
         out.append(
             Signals(
                 segment=seg,
-                kind=seg.kind,
+                kind=seg.label,
                 nesting=nesting.get(seg.location.line - 1, ()),
                 text=text,
                 prose=prose,

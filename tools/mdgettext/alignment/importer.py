@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import polib
 
-from .align import Alignment, Pair, Unmatched
-from .model import Location, Segment
+from mdgettext.alignment.align import Alignment, Pair, Unmatched
+from mdgettext.model import Location, Segment
 
 COMMENT = "import: "  # starts each translator comment the import writes
 EXCERPT = 32  # characters of a block's text shown in the report
@@ -47,7 +47,7 @@ class Outcome:
 
     def __str__(self) -> str:
         at = " and ".join(str(t) for t in self.translated)
-        what = f"({self.segment.kind} {_excerpt(self.segment.msgid)})"
+        what = f"({self.segment.label} {_excerpt(self.segment.msgid)})"
         if self.status == ALIGNED:
             return f"{self.segment.location}: aligned with {at} {what}"
         if self.status == FUZZY:

@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 
 from markdown_it.token import Token
 
-from ..parsing import parser
+from mdgettext.markdown.parser import parser
 
 LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\](?!:)")

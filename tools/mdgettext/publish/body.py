@@ -27,9 +27,9 @@ from html import escape
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
-from . import frontmatter
-from .parsing import parser
-from .segment import Lines, column_index, plain_text, table_cells
+from mdgettext.markdown import frontmatter
+from mdgettext.markdown.parser import parser
+from mdgettext.markdown.segment import Lines, column_index, plain_text, table_cells
 
 TRAILING_ID = re.compile(r"\s*\{#[A-Za-z][\w-]*\}\s*$")
 RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)

@@ -17,42 +17,27 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-import polib
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
-from . import page
-from .povalidate import msgid_line
-from .model import Diagnostic, Document, Location
+from mdgettext.locale import language_name
+from mdgettext.publish.links import Site, page_path, relative
+from mdgettext.publish.templates import environment, stylesheet
+from mdgettext.po.catalog import State
+from mdgettext.po.catalog import state as catalog_state
+from mdgettext.model import Diagnostic, Document, Key, Location
+from mdgettext.po.catalog import CatalogFile
 
-Key = tuple[str | None, str]
 STATES = ("translated", "fuzzy", "untranslated", "refused")
 WORDS = re.compile(r"\s+|[\w’'-]+|[^\w\s]", re.UNICODE)
 
 
 @dataclass(frozen=True)
-class CatalogFile:
-    """A catalog with the text it was read from, so entries can be found by line."""
-
-    po: polib.POFile
-    text: str
-    display: str  # the path as messages print it
-
-    def msgid_lines(self) -> dict[Key, int]:
-        """The 1-based line of each entry's `msgid` keyword.
-
-        polib's `linenum` is where the entry starts (its first comment), which is
-        not the line an editor or a check reports.
-        """
-        lines = self.text.split("\n")
-        return {(e.msgctxt, e.msgid): msgid_line(lines, e) for e in self.po if not e.obsolete and e.msgid}
-
-
-@dataclass(frozen=True)
 class Row:
     key: Key
-    kind: str
+    kind: str  # the segment's label: `paragraph`, `front matter: title`
+    plain: bool  # a front-matter value: text, not Markdown
     source: Location
     state: str  # one of STATES
     msgstr: str = ""
@@ -83,22 +68,17 @@ def rows(
         seen.add(key)
         entry = entries.get(key)
         line = lines.get(key)
-        if entry is None or not entry.msgstr:
-            state = "untranslated"
-        elif entry.fuzzy:
-            state = "fuzzy"
-        elif key in refused:
-            state = "refused"
-        else:
-            state = "translated"
+        found = catalog_state(entry) if entry is not None else State.UNTRANSLATED
+        state = "refused" if found is State.TRANSLATED and key in refused else found.value
         out.append(
             Row(
                 key=key,
-                kind=seg.kind,
+                kind=seg.label,
+                plain=seg.key is not None,
                 source=seg.location,
                 state=state,
                 msgstr=entry.msgstr if entry is not None else "",
-                previous_msgid=entry.previous_msgid if entry is not None and entry.fuzzy else None,
+                previous_msgid=entry.previous_msgid if found is State.FUZZY else None,
                 line=line,
                 findings=tuple(by_line.pop(line, ())) if line is not None else (),
                 refused=tuple(refused.get(key, ())),
@@ -114,9 +94,9 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).enable("table").use(dollarmath_plugin, double_inline=True)
 
 
-def render_message(text: str, kind: str) -> Markup:
+def render_message(text: str, plain: bool) -> Markup:
     """A message as readers see it; front-matter values are plain text."""
-    if kind.startswith("front matter"):
+    if plain:
         return Markup(escape(text))
     return Markup(_markdown().renderInline(text))
 
@@ -155,7 +135,7 @@ def review_page(
     doc: Document,
     catalog: CatalogFile,
     language: str,
-    site: page.Site,
+    site: Site,
     refused: Mapping[Key, Sequence[str]] = {},
     diagnostics: Sequence[Diagnostic] = (),
 ) -> tuple[str, list[Row]]:
@@ -167,28 +147,28 @@ def review_page(
     counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
     context = {
         "lang": language,
-        "language_name": page.language_name(language),
+        "language_name": language_name(language),
         "title": f"Review: {catalog.display}",
         "catalog": catalog.display,
         "source": doc.path,
-        "chapter_href": page.relative(page.page_path(site.chapter, language), site.chapter, language),
+        "chapter_href": relative(page_path(site.chapter, language), site.chapter, language),
         "rows": [_view(row, language) for row in table],
         "counts": counts,
         "total": len(table),
         "with_findings": sum(1 for r in table if r.findings),
         "loose": loose,
-        "stylesheet": page.relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
-        "inline_css": None if site.stylesheet else Markup(page.stylesheet(site.templates)),
+        "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
+        "inline_css": None if site.stylesheet else Markup(stylesheet(site.templates)),
     }
-    html = page.environment(site.templates).get_template("review.html.j2").render(context)
+    html = environment(site.templates).get_template("review.html.j2").render(context)
     return html, table
 
 
 def _view(row: Row, language: str) -> dict:
     return {
         "row": row,
-        "source_html": render_message(row.key[1], row.kind),
-        "translation_html": render_message(row.msgstr, row.kind) if row.msgstr else None,
+        "source_html": render_message(row.key[1], row.plain),
+        "translation_html": render_message(row.msgstr, row.plain) if row.msgstr else None,
         "previous_html": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
         "context": row.key[0],
         "findings": [

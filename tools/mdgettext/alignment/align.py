@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .model import Document, Location, Segment
-from .signals import Model, Signals, combine, disagreements, evidence, model, score, signals
+from mdgettext.model import Document, Location, Segment
+from mdgettext.alignment.signals import Model, Signals, combine, disagreements, evidence, model, score, signals
 
 THRESHOLD = 1.0  # a pair must score above this to beat leaving both blocks unpaired
 SPLIT = 1.0  # the extra cost of pairing one block with two
@@ -85,8 +85,8 @@ def align(source: Document, translated: Document) -> Alignment:
 
 
 def _split(items: tuple[Signals, ...]) -> tuple[list[Signals], list[Signals]]:
-    front = [s for s in items if s.kind.startswith("front matter")]
-    return front, [s for s in items if not s.kind.startswith("front matter")]
+    front = [s for s in items if s.segment.key is not None]
+    return front, [s for s in items if s.segment.key is None]
 
 
 # ---------------------------------------------------------------- steps before placing
@@ -100,10 +100,10 @@ def _front_matter(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]
     """Values pair by key path; repeated paths (`toc[].name`) in order."""
     by_key: dict[str, list[Signals]] = defaultdict(list)
     for t in dst:
-        by_key[t.kind].append(t)
+        by_key[str(t.segment.key)].append(t)
     steps: list[Raw] = []
     for s in src:
-        waiting = by_key.get(s.kind)
+        waiting = by_key.get(str(s.segment.key))
         if waiting:
             t = waiting.pop(0)
             steps.append(((s,), (t,), disagreements(s, t, m)))

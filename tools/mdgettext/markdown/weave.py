@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import frontmatter
-from .model import Document, Segment, Style, TranslationMap
-from .segment import has_explicit_id
+from mdgettext.markdown import frontmatter
+from mdgettext.model import Document, Segment, Style, TranslationMap
+from mdgettext.markdown.segment import has_explicit_id
 
 
 @dataclass(frozen=True, slots=True)

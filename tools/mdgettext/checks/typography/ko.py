@@ -9,9 +9,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..model import Diagnostic, Severity
-from .entry import Context, Entry
-from .inline import inventory
+from mdgettext.model import Diagnostic, Severity
+from mdgettext.checks.entry import Context, Entry
+from mdgettext.markdown.inline import inventory
 
 CODES = {
     "typography.copied": "the translation is identical to an English source with words to translate",

@@ -11,7 +11,18 @@ from dataclasses import dataclass
 
 import yaml
 
-DEFAULT_KEYS = ("title", "description", "toc[].name", "previous_section_name", "next_section_name")
+# What the book's Distill layout does with each front-matter key: the one place
+# that knows it. Key paths name a scalar (`toc[].name`: `name` in each `toc` item).
+TITLE = "title"  # the page title, and the browser tab's
+DESCRIPTION = "description"  # the meta description search results show
+TOC_NAME = "toc[].name"  # a table-of-contents entry: the layout links it to the heading of that name
+PREVIOUS_NAME, PREVIOUS_URL = "previous_section_name", "previous_section_url"
+NEXT_NAME, NEXT_URL = "next_section_name", "next_section_url"
+SECTION_NUMBER = "section_number"
+AUTHORS = "authors"
+DATE = "date"
+DEFAULT_KEYS = (TITLE, DESCRIPTION, TOC_NAME, PREVIOUS_NAME, NEXT_NAME)
+REQUIRED_KEYS = (TITLE, DESCRIPTION)  # a page without them translated shows English in search results
 
 
 class FrontMatterError(ValueError):

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, replace
 from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
-from . import frontmatter, htmltext
-from .model import Document, Location, Segment, Span, Style
-from .parsing import normalize, parser
+from mdgettext.markdown import frontmatter, htmltext
+from mdgettext.model import Document, Location, Segment, Span, Style
+from mdgettext.markdown.parser import normalize, parser
 
 # Paragraphs that are only Liquid tags or output ({% include figure.liquid ... %}):
 # the site's machinery, never prose.
@@ -208,9 +208,10 @@ def _front_matter(token: Token, lines: Lines, path: str, keys: Sequence[str]) ->
     for value in frontmatter.translatable_values(content, keys):
         yield Segment(
             msgid=value.text,
-            kind=f"front matter: {value.key_path}",
+            kind="front matter",
             location=Location(path, first + value.line + 1),
             span=Span(base + value.start, base + value.end, Style.YAML, quote=value.quote),
+            key=value.key_path,
         )
 
 

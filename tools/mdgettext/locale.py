@@ -1,0 +1,46 @@
+"""Languages: codes, names, plural forms and writing direction, in one place.
+
+Babel's CLDR data answers every question here; the rest of mdgettext asks this
+module, so a new language needs no code outside its own rules (its typography
+checks in `checks/typography/`, its interface words in `publish/words.py`).
+"""
+from __future__ import annotations
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.plurals import get_plural
+
+
+class LocaleError(ValueError):
+    """A language code Babel does not know; the message says what to write instead."""
+
+
+def locale_name(language: str) -> str:
+    """The language's English name (`Korean`), for catalog headers; raises LocaleError for unknown codes."""
+    try:
+        return Locale.parse(language.replace("-", "_")).english_name or language
+    except (UnknownLocaleError, ValueError) as err:
+        raise LocaleError(f"unknown locale code {language!r} (use a code such as ko, ja, zh_Hans, pt_BR)") from err
+
+
+def plural_forms(language: str) -> str:
+    """The Plural-Forms header value, from Babel's CLDR data."""
+    locale_name(language)
+    return get_plural(language.replace("-", "_")).plural_forms
+
+
+def direction(language: str) -> str:
+    """`rtl` for languages written right to left (Arabic, Hebrew), else `ltr`."""
+    try:
+        locale = Locale.parse(language.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return "ltr"
+    return "rtl" if locale.character_order == "right-to-left" else "ltr"
+
+
+def language_name(code: str) -> str:
+    """A language's name in itself ("한국어", "English"), as a switcher shows it."""
+    try:
+        name = Locale.parse(code.replace("-", "_")).get_display_name(code.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return code
+    return name[:1].upper() + name[1:] if name else code

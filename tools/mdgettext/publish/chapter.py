@@ -1,0 +1,103 @@
+"""One chapter in one language -> everything the build writes for it.
+
+The single pure step between catalogs and files: the command reads the source and
+the catalog and writes what comes back. Unsafe translations are refused here for
+every output at once (the Markdown goes to the Jekyll site too, so it must never
+carry what the HTML page would refuse) and counted as text that fell back to English.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mdgettext.checks import safety
+from mdgettext.markdown.weave import Woven, weave
+from mdgettext.model import Diagnostic, Document, Key, Style, TranslationMap
+from mdgettext.po.catalog import CatalogFile, translation_map
+from mdgettext.publish.links import Site
+from mdgettext.publish.page import Fallbacks, chapter_page
+from mdgettext.publish.review import Row, review_page
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """What one chapter in one language becomes, and what to tell the user about it."""
+
+    markdown: str  # `\n` line endings: the file layer gives back the source's own
+    note: str  # "source text", or how many messages fell back to English
+    page: str | None = None  # the HTML page, when HTML is built
+    review: str | None = None  # the review page: translations, in a build with a stylesheet
+    review_note: str | None = None
+    warnings: tuple[str, ...] = ()  # one line per refused translation, naming its .po line
+
+
+def publish(
+    doc: Document,
+    language: str,
+    catalog: CatalogFile | None,
+    site: Site,
+    *,
+    source_language: str,
+    html: bool,
+    heading_ids: bool,
+    findings: Sequence[Diagnostic] = (),
+) -> Outputs:
+    """Weave the usable, safe translations into the chapter and render its pages.
+
+    `catalog` is None for the source language (the page is the source itself) and
+    for a translation with no catalog yet (every message falls back). `findings` are
+    `check`'s findings for the catalog, which the review page shows.
+    """
+    messages = len({(s.context, s.msgid) for s in doc.segments})
+    if language == source_language:
+        page = chapter_page(doc.text, language, doc.headings, site, Fallbacks(total=messages)) if html else None
+        return Outputs(doc.text, "source text", page)
+    translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
+    kept, refused = safety.safe_translations(translations)
+    woven = weave(doc, kept, heading_ids=heading_ids)
+    fell_back = fallbacks(woven, messages)
+    note = f"{fell_back.count} of {messages} messages fell back to English"
+    warnings = tuple(refusal_warnings(refused, catalog))
+    if not html:
+        return Outputs(woven.text, note, warnings=warnings)
+    page = chapter_page(woven.text, language, doc.headings, site, fell_back)
+    if catalog is None or site.stylesheet is None:
+        return Outputs(woven.text, note, page, warnings=warnings)
+    review, rows = review_page(doc, catalog, language, site, refused, findings)
+    return Outputs(woven.text, note, page, review, summary(rows), warnings)
+
+
+def refusal_warnings(refused: dict[Key, list[str]], catalog: CatalogFile | None) -> list[str]:
+    """One line per refused entry, at the catalog line of its msgid."""
+    lines = catalog.msgid_lines() if catalog is not None else {}
+    where = catalog.display if catalog is not None else "catalog"
+    warnings = []
+    for key, reasons in refused.items():
+        line = lines.get(key)
+        location = f"{where}:{line}" if line else where
+        excerpt = key[1] if len(key[1]) <= 40 else key[1][:39] + "…"
+        warnings.append(f"{location}: translation of {excerpt!r} refused, the English is used: {'; '.join(reasons)}")
+    return warnings
+
+
+def fallbacks(woven: Woven, messages: int) -> Fallbacks:
+    """What of a woven chapter stayed in English, for the page's marks and banner."""
+    spans = [(p.start, p.end) for p in woven.placed if not p.translated and p.segment.span.style is not Style.YAML]
+    keys = frozenset(p.segment.key for p in woven.placed if not p.translated and p.segment.key is not None)
+    count = len({(s.context, s.msgid) for s in woven.fallbacks})
+    return Fallbacks(spans, count, messages, keys)
+
+
+def review_name(html_name: str) -> str:
+    """`conclusion.html` -> `conclusion.review.html`."""
+    return html_name.removesuffix(".html") + ".review.html"
+
+
+def summary(rows: Sequence[Row]) -> str:
+    """The build's line about a review page: how its entries stand."""
+    counts = {state: sum(1 for r in rows if r.state == state) for state in ("translated", "fuzzy", "untranslated", "refused")}
+    found = sum(len(r.findings) for r in rows)
+    return (
+        f"review of {len(rows)} entries: {counts['translated']} translated, {counts['fuzzy']} fuzzy, "
+        f"{counts['untranslated']} untranslated, {counts['refused']} refused; {found} findings"
+    )

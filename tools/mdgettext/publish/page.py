@@ -1,0 +1,130 @@
+"""A chapter's HTML page: the rendered body inside the project's template.
+
+`body.py` renders the Markdown; this module gathers what surrounds it (title,
+authors, the date written for the locale by Babel, the table of contents, the
+language switcher, previous/next links, the untranslated-text banner) and hands
+it to a Jinja2 template (`templates.py`), so a publisher changes the page by
+overriding a template file, not Python.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from babel import UnknownLocaleError
+from babel.dates import format_date
+from markupsafe import Markup
+
+from mdgettext import locale
+from mdgettext.markdown import frontmatter
+from mdgettext.publish import body
+from mdgettext.publish.links import Site, chapter_link, page_path, relative
+from mdgettext.publish.templates import environment, stylesheet
+from mdgettext.publish.words import strings
+
+
+@dataclass(frozen=True)
+class Fallbacks:
+    """What of the page stayed in English: spans in the Markdown, and counts."""
+
+    spans: Sequence[tuple[int, int]] = ()
+    count: int = 0  # messages that fell back
+    total: int = 0  # messages on the page
+    front_matter: Collection[str] = field(default_factory=frozenset)  # key paths, e.g. "title"
+
+
+
+def chapter_page(
+    markdown: str,
+    language: str,
+    heading_ids: Sequence[str],
+    site: Site,
+    fallbacks: Fallbacks = Fallbacks(),
+) -> str:
+    """The finished page of one chapter in one language."""
+    ui_lang, ui = strings(language)
+    fragment = body.render(
+        markdown,
+        heading_ids,
+        fallbacks.spans,
+        link=lambda url: chapter_link(url, site, language),
+        self_link_label=ui["self_link"],
+    )
+    meta = fragment.front_matter
+    context = {
+        "lang": language,
+        "dir": locale.direction(language),
+        "ui": ui,
+        "ui_lang": ui_lang,
+        "title": _text(meta.get(frontmatter.TITLE)),
+        "description": _text(meta.get(frontmatter.DESCRIPTION)),
+        "fallback_keys": frozenset(fallbacks.front_matter),
+        "part": _text(meta.get(frontmatter.SECTION_NUMBER)),
+        "authors": _authors(meta.get(frontmatter.AUTHORS)),
+        "date": _date(meta.get(frontmatter.DATE), language),
+        "headings": [h for h in fragment.headings if h.level in (2, 3)],
+        "body": Markup(fragment.body),
+        "languages": _languages(site, language),
+        "previous": _neighbour(meta, frontmatter.PREVIOUS_URL, frontmatter.PREVIOUS_NAME, site, language),
+        "next": _neighbour(meta, frontmatter.NEXT_URL, frontmatter.NEXT_NAME, site, language),
+        "fallback_count": fallbacks.count,
+        "fallback_total": fallbacks.total,
+        "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
+        "inline_css": None if site.stylesheet else Markup(stylesheet(site.templates)),
+    }
+    return environment(site.templates).get_template("chapter.html.j2").render(context)
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _languages(site: Site, language: str) -> list[dict]:
+    return [
+        {
+            "code": code,
+            "name": locale.language_name(code),
+            "href": relative(page_path(site.chapter, code), site.chapter, language),
+            "current": code == language,
+        }
+        for code in site.languages
+    ]
+
+
+def _authors(value: object) -> list[dict]:
+    authors = []
+    for item in value if isinstance(value, list) else ():
+        if not isinstance(item, dict) or not item.get("name"):
+            continue
+        affiliations = item.get("affiliations") or []
+        if isinstance(affiliations, dict):
+            affiliations = [affiliations]
+        names = [_text(a.get("name")) for a in affiliations if isinstance(a, dict) and a.get("name")]
+        authors.append({"name": _text(item["name"]), "url": _text(item.get("url")), "affiliations": names})
+    return authors
+
+
+def _date(value: object, language: str) -> dict | None:
+    """The front matter's date, for `<time datetime>` and as the locale writes it."""
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if isinstance(value, str):
+        try:
+            value = dt.date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            return {"iso": "", "text": value}
+    if not isinstance(value, dt.date):
+        return None
+    try:
+        text = format_date(value, format="long", locale=language.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        text = format_date(value, format="long", locale="en")
+    return {"iso": value.isoformat(), "text": text}
+
+
+def _neighbour(meta: Mapping, url_key: str, name_key: str, site: Site, language: str) -> dict | None:
+    url, name = meta.get(url_key), meta.get(name_key)
+    if not url:
+        return None
+    return {"href": chapter_link(str(url), site, language), "name": _text(name), "key": name_key}
