@@ -61,6 +61,7 @@ class Segment:
     comments: tuple[str, ...] = ()  # extracted comments for translators (#.)
     anchor: str | None = None  # a heading's English slug, kept as its id in every language
     key: str | None = None  # a front-matter value's key path ("title", "toc[].name"); None in the body
+    containers: tuple[str, ...] = ()  # what the block sits in, outermost first: ("block quote", "list item")
 
     @property
     def label(self) -> str:
@@ -81,6 +82,7 @@ class Document:
     references: Mapping[str, Mapping[str, object]] = field(default_factory=dict, compare=False)
     meta: Mapping[str, object] = field(default_factory=dict, compare=False)  # the front matter, parsed
     notes: tuple[Location, ...] = ()  # where the source likely has a mistake (an unclosed code fence)
+    footnotes: tuple[str, ...] = ()  # labels of the footnotes the document defines
 
 
 @dataclass(frozen=True)

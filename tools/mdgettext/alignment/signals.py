@@ -17,13 +17,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from html.parser import HTMLParser
 
-from markdown_it.token import Token
 
 from mdgettext.model import Document, Segment, Style
-from mdgettext.markdown.parser import normalize, parser
-from mdgettext.markdown.segment import CONTAINERS, has_explicit_id
+from mdgettext.markdown.anchors import has_explicit_id
+from mdgettext.markdown.inline import Inventory, Reader
 
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{2,}")
 NAME = re.compile(r"(?<![.!?:]\s)(?<=[\w,;)] )[A-Z][A-Za-z]+")
@@ -95,9 +93,7 @@ class Model:
 
 def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
     """The signals of every segment of `doc`, in order."""
-    md = parser()
-    env: dict = {}
-    nesting = _nesting_by_line(md.parse(normalize(doc.text), env))
+    read = Reader(doc.references, doc.footnotes)
     body = [s for s in doc.segments if s.key is None]
     order = {id(s): i for i, s in enumerate(body)}
     out = []
@@ -107,31 +103,27 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
             # in a translation only an explicit id says anything about the English
             explicit = has_explicit_id(doc.text, seg)
             heading_id = seg.anchor if explicit or not translated else None
-        inline = _Inline()
-        if seg.span.style is not Style.YAML and seg.kind != "html":
-            for token in md.parseInline(text, env):
-                inline.walk(token.children or [])
-        else:
-            inline.prose.append(text)
-        prose = "".join(inline.prose)
+        inline = read(text) if seg.span.style is not Style.YAML and seg.kind != "html" else Inventory(prose=text)
+        prose = inline.prose
+        notes = Counter([f"[^{label}]" for label in inline.footnotes] + [tag.verbatim() for tag in inline.tags if not tag.closing])
         index = order.get(id(seg))
         out.append(
             Signals(
                 segment=seg,
                 kind=seg.label,
-                nesting=nesting.get(seg.location.line - 1, ()),
+                nesting=seg.containers,
                 text=text,
                 prose=prose,
                 heading_id=heading_id,
                 links=frozenset(inline.links),
-                code=frozenset(inline.code),
-                math=frozenset(inline.math),
-                notes=frozenset(f"{name}#{n}" for name, count in inline.notes.items() for n in range(1, count + 1)),
+                code=frozenset(content for _, content in inline.code),
+                math=frozenset(content for _, content in inline.math),
+                notes=frozenset(f"{name}#{n}" for name, count in notes.items() for n in range(1, count + 1)),
                 numbers=frozenset(_digits(n) for n in NUMBER.findall(prose)),
                 words=(words := frozenset(w.lower() for w in LATIN_WORD.findall(prose))),
                 names=frozenset(w.lower() for w in NAME.findall(prose)),
                 stems=_stems(words),
-                strong=inline.strong,
+                strong=inline.strong + inline.emphasis,
                 end=_end(prose),
                 length=len(prose),
                 position=index / max(len(body) - 1, 1) if index is not None else 0.0,
@@ -318,76 +310,3 @@ def _digits(number: str) -> str:
 def _join_notes(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     counts = Counter(x.rpartition("#")[0] for x in a) + Counter(x.rpartition("#")[0] for x in b)
     return frozenset(f"{name}#{n}" for name, count in counts.items() for n in range(1, count + 1))
-
-
-def _nesting_by_line(tokens: list[Token]) -> dict[int, tuple[str, ...]]:
-    """The containers around each line's block, as segment.py counts them."""
-    stack: list[str] = []
-    found: dict[int, tuple[str, ...]] = {}
-    for token in tokens:
-        if token.type in CONTAINERS:
-            stack.append(CONTAINERS[token.type])
-        elif token.nesting == -1 and token.type.replace("_close", "_open") in CONTAINERS:
-            stack.pop()
-        elif token.map and token.type in ("inline", "html_block"):
-            for line in range(*token.map):
-                found.setdefault(line, tuple(stack))
-    return found
-
-
-class _Inline:
-    """The verbatim parts and the prose of one block's inline tokens."""
-
-    def __init__(self) -> None:
-        self.links: list[str] = []
-        self.code: list[str] = []
-        self.math: list[str] = []
-        self.notes: Counter[str] = Counter()
-        self.prose: list[str] = []
-        self.strong = 0
-
-    def walk(self, children: list[Token]) -> None:
-        autolink = False
-        for child in children:
-            if child.type == "link_open":
-                self.links.append(str(child.attrs.get("href", "")))
-                autolink = child.markup in ("autolink", "linkify")
-            elif child.type == "link_close":
-                autolink = False
-            elif child.type == "image":
-                self.links.append(str(child.attrs.get("src", "")))
-                self.walk(child.children or [])
-            elif child.type == "code_inline":
-                self.code.append(child.content)
-                self.prose.append(" ")
-            elif child.type.startswith("math_inline"):
-                self.math.append(child.content)
-                self.prose.append(" ")
-            elif child.type == "footnote_ref":
-                self.notes[f"[^{child.meta['label']}]"] += 1
-            elif child.type == "html_inline":
-                self.notes.update(_tags(child.content))
-                self.prose.append(" ")
-            elif child.type in ("strong_open", "em_open"):
-                self.strong += 1
-            elif child.type == "text" and not autolink:
-                self.prose.append(child.content)
-            elif child.type in ("softbreak", "hardbreak"):
-                self.prose.append(" ")
-
-
-def _tags(html: str) -> list[str]:
-    """Opening tags with their verbatim attributes: `<d-cite key="x">` -> `<d-cite key=x>`."""
-    found: list[str] = []
-
-    class Tags(HTMLParser):
-        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-            kept = " ".join(f"{k}={v}" for k, v in attrs if k in VERBATIM_ATTRS)
-            found.append(f"<{tag}{' ' + kept if kept else ''}>")
-
-        handle_startendtag = handle_starttag
-
-    parser_ = Tags(convert_charrefs=True)
-    parser_.feed(html)
-    parser_.close()
-    return found

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import polib
 
+from mdgettext.markdown.inline import Reader
 from mdgettext.model import Diagnostic, Document, Location, Segment, Severity
 from mdgettext.po.catalog import State, state
 from mdgettext.po.suppressions import ignored_codes
@@ -68,6 +70,11 @@ class Context:
     template_keys: frozenset[tuple[str | None, str]] | None = None  # the .pot's messages
     min_translated: float | None = None
     heading_ids: bool = False
+
+    @cached_property
+    def inline(self) -> Reader:
+        """Reads msgids and msgstrs as the page will: each text parsed once for all checks."""
+        return Reader(self.doc.references, self.doc.footnotes)
 
     def finding(self, entry: Entry | None, code: str, severity: Severity, message: str) -> Diagnostic:
         line = entry.line if entry is not None else 1

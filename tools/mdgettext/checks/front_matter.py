@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 import yaml
 
 from mdgettext.markdown import frontmatter
-from mdgettext.publish.body import TRAILING_ID
+from mdgettext.markdown.anchors import strip_id
 from mdgettext.model import Diagnostic, Severity, TranslationMap
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.weave import weave
@@ -44,7 +44,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     if not isinstance(toc, list):
         return
     headings = {
-        TRAILING_ID.sub("", tokens[i + 1].content).strip()
+        strip_id(tokens[i + 1].content).strip()
         for i, tok in enumerate(tokens)
         if tok.type == "heading_open"
     }

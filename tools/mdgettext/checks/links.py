@@ -11,7 +11,7 @@ from markdown_it.common.utils import normalizeReference
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.project import linked_chapter
 from mdgettext.checks.entry import Context, Entry
-from mdgettext.markdown.inline import difference, inventory
+from mdgettext.markdown.inline import difference
 
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
@@ -24,9 +24,8 @@ FULL_REFERENCE = re.compile(r"\]\[([^\]]+)\]")  # [text][label]
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
-    source = inventory(entry.msgid, ctx.doc.references)
-    target = inventory(entry.msgstr, ctx.doc.references)
-    missing, added = difference(source.links, target.links)
+    source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
+    missing, added = difference(source.counted("links"), target.counted("links"))
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
     for url in missing:
         yield ctx.finding(entry, "links.missing", Severity.ERROR, f"link {url} is missing from the translation; keep the link target as in the English")

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.checks.entry import Context, Entry
-from mdgettext.markdown.inline import Inventory, difference, inventory
+from mdgettext.markdown.inline import Inventory, difference
 
 CODES = {
     "markup.code": "a code span differs from the source",
@@ -35,10 +35,9 @@ DELIMITER_RUN = re.compile(r"(?<![\\*_])(\*+|_+)")
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
-    source = inventory(entry.msgid, ctx.doc.references)
-    target = inventory(entry.msgstr, ctx.doc.references)
-    for attribute, code, noun in PARTS:
-        missing, added = difference(getattr(source, attribute), getattr(target, attribute))
+    source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
+    for part, code, noun in PARTS:
+        missing, added = difference(source.counted(part), target.counted(part))
         for part in missing:
             yield ctx.finding(entry, code, Severity.ERROR, f"{noun} {part} is missing from the translation; copy it exactly")
         for part in added:

@@ -21,15 +21,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
 from html.parser import HTMLParser
 
-from markdown_it import MarkdownIt
-from mdit_py_plugins.dollarmath import dollarmath_plugin
-from mdit_py_plugins.footnote import footnote_plugin
 from markdown_it.token import Token
 
 from mdgettext.checks.entry import Context, Entry
+from mdgettext.markdown.parser import untrusted
 from mdgettext.model import Diagnostic, Severity, TranslationMap
 
 # Elements that run code, load other documents or change how the whole page
@@ -96,20 +93,6 @@ def url_scheme(url: str) -> str | None:
     return match.group(1) if match and match.group(1) in UNSAFE_SCHEMES else None
 
 
-@lru_cache(maxsize=1)
-def _markdown() -> MarkdownIt:
-    """A parser that keeps every link destination, so bad ones can be seen.
-
-    The project's parser (parsing.py) with one change: markdown-it drops
-    `javascript:` links on its own through `validateLink`, but kramdown on the Jekyll
-    site does not, so they must be seen here. Footnote definitions are parsed as the
-    page parses them, so a link inside one is found too.
-    """
-    md = MarkdownIt("commonmark", {"html": True}).enable("table").use(footnote_plugin).use(dollarmath_plugin, double_inline=True)
-    md.validateLink = lambda url: True  # type: ignore[method-assign]
-    return md
-
-
 LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{%|\{\{", re.DOTALL)
 
 
@@ -141,7 +124,7 @@ def features(text: str) -> Counter[str]:
     for _ in KRAMDOWN_IAL.finditer(text):
         found["a kramdown attribute list ({: ...}) that adds attributes to the page"] += 1
     env: dict = {}
-    for url in _markdown_urls(_markdown().parse(text, env)):
+    for url in _markdown_urls(untrusted().parse(text, env)):
         if url is _IMAGE:
             found["an image (which loads a resource)"] += 1
             continue

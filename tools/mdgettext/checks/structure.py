@@ -16,7 +16,7 @@ from mdgettext.model import Diagnostic, Severity, TranslationMap
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.weave import weave
 from mdgettext.checks.entry import Context, Entry
-from mdgettext.markdown.inline import normalize_tag
+from mdgettext.markdown.inline import read_tag
 
 CODES = {
     "structure.changed": "putting the translation back changes the page's block structure",
@@ -81,9 +81,9 @@ def _inline_shape(children: list[Token]) -> frozenset:
     parts: Counter = Counter()
     for child in children:
         if child.type == "html_inline":
-            tag = normalize_tag(child.content)
+            tag = read_tag(child.content)
             if tag is not None:
-                parts[("html", tag.split(" ")[0].rstrip(">"))] += 1
+                parts[("html", f"<{'/' if tag.closing else ''}{tag.name}")] += 1
         # hard breaks are left out: a translation may break its lines elsewhere
         elif child.nesting == 1 or child.type in ("code_inline", "math_inline", "math_inline_double", "footnote_ref"):
             parts[(child.type,)] += 1

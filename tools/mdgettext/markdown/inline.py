@@ -1,16 +1,18 @@
-"""What a msgid or msgstr holds besides words: the parts a translation must keep.
+"""What a block's inline Markdown holds: its words, and the parts a translation must keep.
 
-Both sides are parsed with the same markdown-it-py parser and the source
-document's link definitions, so `[text][label]` and autolinks count as links
-exactly when the page would render them as links.
+The one walk over inline tokens. Segmenting asks it whether a block has words to
+translate and what a heading says; the checks compare a msgid's parts with its
+msgstr's; the aligner scores two blocks by what both keep. Messages are parsed by
+`Reader`, with the source document's link definitions and footnotes, so
+`[text][label]`, autolinks and `[^1]` count exactly when the page renders them.
 """
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from html.parser import HTMLParser
 
 from markdown_it.token import Token
@@ -18,102 +20,195 @@ from markdown_it.token import Token
 from mdgettext.markdown.parser import parser
 
 LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
-FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\](?!:)")
-MASKED_ATTRIBUTES = {"title", "alt"}  # translatable: their presence counts, not their words
+# `[^label]` as written, defined or not: an undefined one shows as literal text, which is a defect too
+FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+MASKED_ATTRIBUTES = frozenset({"title", "alt"})  # translatable: their presence counts, not their words
+# Attribute values copied verbatim by translators, which tie a translated block to its source.
+VERBATIM_ATTRIBUTES = ("href", "src", "key", "id", "class")
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """An inline HTML tag as a browser reads it: name and attributes, quoting aside."""
+
+    name: str
+    closing: bool = False
+    self_closing: bool = False
+    attrs: tuple[tuple[str, str], ...] = ()  # in the order written
+
+    def shown(self) -> str:
+        """Comparable text: attribute order and quoting do not matter, and the
+        words of `title` and `alt` may be translated."""
+        if self.closing:
+            return f"</{self.name}>"
+        kept = sorted((k, "…" if k in MASKED_ATTRIBUTES else v) for k, v in self.attrs)
+        attrs = "".join(f' {k}="{v}"' for k, v in kept)
+        return f"<{self.name}{attrs}{' /' if self.self_closing else ''}>"
+
+    def verbatim(self) -> str:
+        """The opening tag with only the attributes a translator copies: `<d-cite key=x>`."""
+        kept = " ".join(f"{k}={v}" for k, v in self.attrs if k in VERBATIM_ATTRIBUTES)
+        return f"<{self.name}{' ' + kept if kept else ''}>"
 
 
 @dataclass(frozen=True)
 class Inventory:
-    links: Counter  # link and image destinations, autolinks
-    code: Counter  # code spans, as written
-    math: Counter  # $...$ and $$...$$ inside the text
-    liquid: Counter
-    footnotes: Counter
-    tags: Counter  # inline HTML tags: name and attributes
-    emphasis: int
-    strong: int
-    text: str  # the visible text, for prose checks
+    """Everything one block's inline Markdown holds, in order of appearance."""
+
+    links: tuple[str, ...] = ()  # link and image destinations, autolinks
+    code: tuple[tuple[str, str], ...] = ()  # code spans: (backticks, content)
+    math: tuple[tuple[str, str], ...] = ()  # `$…$` and `$$…$$` in the text: (dollars, content)
+    html: tuple[str, ...] = ()  # inline HTML, as written (tags, comments)
+    emphasis: int = 0
+    strong: int = 0
+    text: str = ""  # the words a reader sees: text (autolinks included) and image descriptions
+    prose: str = ""  # the same without autolinks, with a space for code, math and tags (for alignment)
+    plain: str = ""  # as a table of contents shows it: text, code and math, no markup
+    source: str = field(default="", repr=False)  # the Markdown, for what is read as written (Liquid, `[^1]`)
+
+    @cached_property
+    def tags(self) -> tuple[Tag, ...]:
+        """The HTML tags among the inline HTML; comments and declarations are not tags."""
+        return tuple(tag for raw in self.html if (tag := read_tag(raw)) is not None)
+
+    @cached_property
+    def liquid(self) -> tuple[str, ...]:
+        return tuple(m.group(0) for m in LIQUID.finditer(self.source))
+
+    @cached_property
+    def footnotes(self) -> tuple[str, ...]:
+        """Labels of the footnote references written in the text."""
+        return tuple(m.group(1) for m in FOOTNOTE_REF.finditer(self.source))
+
+    def counted(self, part: str) -> Counter[str]:
+        """A part as the multiset a translation must keep, each item written as the reader wrote it."""
+        if part == "links":
+            return Counter(self.links)
+        if part in ("code", "math"):
+            return Counter(f"{mark}{content}{mark}" for mark, content in getattr(self, part))
+        if part == "footnotes":
+            return Counter(f"[^{label}]" for label in self.footnotes)
+        if part == "tags":
+            return Counter(tag.shown() for tag in self.tags)
+        if part == "liquid":
+            return Counter(self.liquid)
+        raise ValueError(part)
 
 
-def inventory(markdown: str, references: Mapping[str, Mapping[str, object]]) -> Inventory:
-    env = {"references": copy.deepcopy(dict(references))}
-    tokens = parser().parseInline(markdown, env)
-    children = tokens[0].children or [] if tokens else []
-    links, code, math, tags = Counter(), Counter(), Counter(), Counter()
-    emphasis = strong = 0
-    text: list[str] = []
-    for tok in _flatten(children):
-        if tok.type == "link_open":
-            links[str(tok.attrs.get("href", ""))] += 1
-        elif tok.type == "image":
-            links[str(tok.attrs.get("src", ""))] += 1
-        elif tok.type == "code_inline":
-            code[f"{tok.markup}{tok.content}{tok.markup}"] += 1
-        elif tok.type in ("math_inline", "math_inline_double"):
-            math[f"{tok.markup}{tok.content}{tok.markup}"] += 1
-        elif tok.type == "html_inline":
-            tag = normalize_tag(tok.content)
-            if tag is not None:
-                tags[tag] += 1
-        elif tok.type == "em_open":
-            emphasis += 1
-        elif tok.type == "strong_open":
-            strong += 1
-        elif tok.type == "text":
-            text.append(tok.content)
-        elif tok.type in ("softbreak", "hardbreak"):
-            text.append(" ")
+def walk(children: Sequence[Token], source: str = "") -> Inventory:
+    """The inventory of an inline token's children (`source`: the Markdown they came from)."""
+    w = _Walk()
+    w.walk(children)
     return Inventory(
-        links=links,
-        code=code,
-        math=math,
-        liquid=Counter(m.group(0) for m in LIQUID.finditer(markdown)),
-        footnotes=Counter(m.group(0) for m in FOOTNOTE_REF.finditer(markdown)),
-        tags=tags,
-        emphasis=emphasis,
-        strong=strong,
-        text="".join(text),
+        links=tuple(w.links),
+        code=tuple(w.code),
+        math=tuple(w.math),
+        html=tuple(w.html),
+        emphasis=w.emphasis,
+        strong=w.strong,
+        text="".join(w.text),
+        prose="".join(w.prose),
+        plain="".join(w.plain),
+        source=source,
     )
 
 
-def _flatten(tokens: list[Token]):
-    for tok in tokens:
-        yield tok
-        if tok.children and tok.type != "image":
-            yield from _flatten(tok.children)
+class _Walk:
+    def __init__(self) -> None:
+        self.links: list[str] = []
+        self.code: list[tuple[str, str]] = []
+        self.math: list[tuple[str, str]] = []
+        self.html: list[str] = []
+        self.emphasis = self.strong = 0
+        self.text: list[str] = []
+        self.prose: list[str] = []
+        self.plain: list[str] = []
+        self.autolink = False
+
+    def walk(self, children: Iterable[Token], in_image: bool = False) -> None:
+        for child in children:
+            kind = child.type
+            if kind == "text":
+                self.text.append(child.content)
+                self.plain.append(child.content)
+                if not self.autolink:
+                    self.prose.append(child.content)
+            elif kind in ("softbreak", "hardbreak"):
+                for out in (self.text, self.prose, self.plain):
+                    out.append(" ")
+            elif kind == "image":
+                self.links.append(str(child.attrs.get("src", "")))
+                self.walk(child.children or [], in_image=True)
+            elif in_image:
+                continue  # an image description is words only
+            elif kind == "link_open":
+                self.links.append(str(child.attrs.get("href", "")))
+                self.autolink = child.markup in ("autolink", "linkify")
+            elif kind == "link_close":
+                self.autolink = False
+            elif kind == "code_inline":
+                self.code.append((child.markup, child.content))
+                self.prose.append(" ")
+                self.plain.append(child.content)
+            elif kind in ("math_inline", "math_inline_double"):
+                self.math.append((child.markup, child.content))
+                self.prose.append(" ")
+                self.plain.append(child.content)
+            elif kind == "html_inline":
+                self.html.append(child.content)
+                self.prose.append(" ")
+            elif kind == "em_open":
+                self.emphasis += 1
+            elif kind == "strong_open":
+                self.strong += 1
+
+
+class Reader:
+    """Reads the messages of one document: its link definitions and footnotes resolve
+    in a message as they do in the page. Each text is parsed once, however many
+    checks ask about it."""
+
+    def __init__(self, references: Mapping[str, Mapping[str, object]] | None = None, footnotes: Iterable[str] = ()) -> None:
+        self.references = dict(references or {})
+        self.footnotes = tuple(footnotes)
+        self._seen: dict[str, Inventory] = {}
+
+    def __call__(self, markdown: str) -> Inventory:
+        found = self._seen.get(markdown)
+        if found is None:
+            # footnote references number themselves in env: each parse gets its own
+            env = {"references": self.references, "footnotes": {"refs": {f":{label}": -1 for label in self.footnotes}}}
+            tokens = parser().parseInline(markdown, env)
+            found = walk(tokens[0].children or [] if tokens else [], markdown)
+            self._seen[markdown] = found
+        return found
 
 
 class _TagReader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.found: str | None = None
+        self.found: Tag | None = None
 
-    def _record(self, tag: str, attrs: list[tuple[str, str | None]], close: str = "") -> None:
-        kept = sorted((k, "…" if k in MASKED_ATTRIBUTES else (v or "")) for k, v in attrs)
-        shown = "".join(f' {k}="{v}"' for k, v in kept)
-        self.found = f"<{tag}{shown}{close}>"
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found = Tag(tag, attrs=tuple((k, v or "") for k, v in attrs))
 
-    def handle_starttag(self, tag, attrs):
-        self._record(tag, attrs)
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found = Tag(tag, self_closing=True, attrs=tuple((k, v or "") for k, v in attrs))
 
-    def handle_startendtag(self, tag, attrs):
-        self._record(tag, attrs, " /")
-
-    def handle_endtag(self, tag):
-        self.found = f"</{tag}>"
+    def handle_endtag(self, tag: str) -> None:
+        self.found = Tag(tag, closing=True)
 
 
-def normalize_tag(raw: str) -> str | None:
-    """An inline HTML tag as a comparable string: attribute order and quoting do not
-    matter; the words of `title` and `alt` may be translated. Comments, processing
-    instructions and declarations are not tags: None."""
+def read_tag(raw: str) -> Tag | None:
+    """One inline HTML token as a tag; None for comments, processing instructions
+    and declarations, which are not tags."""
     reader = _TagReader()
     reader.feed(raw)
     reader.close()
     return reader.found
 
 
-def difference(expected: Counter, actual: Counter) -> tuple[list[str], list[str]]:
+def difference(expected: Counter[str], actual: Counter[str]) -> tuple[list[str], list[str]]:
     """What `actual` lacks and what it adds, each once per missing or extra copy."""
     missing = list((expected - actual).elements())
     added = list((actual - expected).elements())

@@ -1,7 +1,11 @@
-"""The one markdown-it-py parser that extraction, weaving, checks and HTML share.
+"""The markdown-it-py parsers every stage shares, all set up here and nowhere else.
 
 Every stage must see the same blocks, or msgids extracted from the source would not
 be found again when the translation is put back; so the preset lives here only.
+Two variants read *messages* rather than files, for the two places that must not
+trust a translation: `untrusted()` keeps every link destination (markdown-it drops
+`javascript:` links itself, kramdown on the Jekyll site does not, so the safety
+check must see them), and `text_only()` renders raw HTML as text (the review page).
 """
 from __future__ import annotations
 
@@ -17,14 +21,26 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 @lru_cache(maxsize=1)
 def parser() -> MarkdownIt:
     """CommonMark plus what book chapters use: tables, front matter, footnotes, `$` math."""
-    return (
-        MarkdownIt("commonmark", {"html": True})
-        .enable("table")
-        .use(front_matter_plugin)
-        .use(footnote_plugin)
-        .use(dollarmath_plugin, double_inline=True)
-        .use(row_offsets_plugin)
-    )
+    return _preset(html=True).use(front_matter_plugin).use(row_offsets_plugin)
+
+
+@lru_cache(maxsize=1)
+def untrusted() -> MarkdownIt:
+    """A message as the Jekyll site could read it: every link destination kept, and
+    no front matter (a translation starting with `---` must not hide its links)."""
+    md = _preset(html=True)
+    md.validateLink = lambda url: True  # type: ignore[method-assign]
+    return md
+
+
+@lru_cache(maxsize=1)
+def text_only() -> MarkdownIt:
+    """A message with raw HTML off: what it says, never what it could run."""
+    return _preset(html=False)
+
+
+def _preset(html: bool) -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": html}).enable("table").use(footnote_plugin).use(dollarmath_plugin, double_inline=True)
 
 
 def row_offsets_plugin(md: MarkdownIt) -> None:

@@ -13,13 +13,15 @@ line, which pins each block to exact character positions without re-parsing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter, htmltext
+from mdgettext.markdown.anchors import Slugger, explicit_id
+from mdgettext.markdown.inline import walk
 from mdgettext.model import Document, Location, Segment, Span, Style
 from mdgettext.markdown.parser import normalize, parser
 
@@ -29,9 +31,6 @@ LIQUID_ONLY = re.compile(r"^(?:\s*(?:\{%.*?%\}|\{\{.*?\}\}))+\s*$", re.DOTALL)
 # Author directives: <!-- mdgettext: skip -->, <!-- mdgettext: context menu -->,
 # <!-- mdgettext: note Keep it short. -->; they apply to the next block.
 DIRECTIVE = re.compile(r"^\s*<!--\s*mdgettext:\s*(skip|context|note)\b\s*(.*?)\s*-->\s*$", re.DOTALL)
-# A kramdown header id written by the author: `## Setup {#setup}`.
-HEADING_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}\s*$")
-ID_AFTER_SPAN = re.compile(r"[ \t]*\{#[A-Za-z][\w-]*\}")
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
 
@@ -85,30 +84,33 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
     stack: list[str] = []
     meta: dict = {}
     for index, token in enumerate(tokens):
+        found: Iterable[Segment] = ()
         if token.type in CONTAINERS:
             stack.append(CONTAINERS[token.type])
         elif token.type.replace("_close", "_open") in CONTAINERS and token.nesting == -1:
             stack.pop()
         elif token.type == "front_matter":
-            segments.extend(_front_matter(token, lines, path, front_matter_keys))
+            found = _front_matter(token, lines, path, front_matter_keys)
             meta = frontmatter.load(token.content)
         elif token.type == "html_block":
-            segments.extend(_html_block(token, lines, path, stack))
+            found = _html_block(token, lines, path, stack)
         elif token.type == "inline":
             parent = tokens[index - 1]
             if parent.type == "heading_open":
-                explicit = HEADING_ID.search(token.content)
+                explicit = explicit_id(token.content)
                 slug = slugs.claim(explicit.group(1)) if explicit else slugs.slug(plain_text(token))
                 headings.append(slug)
-                segments.extend(_heading(parent, token, lines, path, slug))
+                found = _heading(parent, token, lines, path, slug)
             elif parent.type in ("th_open", "td_open"):
-                segments.extend(_table_cell(parent, token, tokens, index, lines, path))
+                found = _table_cell(parent, token, tokens, index, lines, path)
             else:
-                segments.extend(_paragraph(token, lines, path, stack))
+                found = _paragraph(token, lines, path, stack)
+        segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
     segments = [_apply(seg, directives) for seg in segments]
     kept = sorted((s for s in segments if s is not None), key=lambda s: s.span.start)
     notes = tuple(Location(path, t.map[0] + 1) for t in tokens if t.type == "fence" and _unclosed(t, lines))
-    return Document(path, text, tuple(kept), tuple(headings), env.get("references", {}), meta, notes)
+    footnotes = tuple(label[1:] for label in env.get("footnotes", {}).get("refs", {}))
+    return Document(path, text, tuple(kept), tuple(headings), env.get("references", {}), meta, notes, footnotes)
 
 
 def _unclosed(fence: Token, lines: Lines) -> bool:
@@ -160,7 +162,7 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
         end = starts[-1] + len(token.content.split("\n")[-1].lstrip(" \t"))
         span = Span(starts[0], end, Style.LINE)
     content = token.content
-    explicit = HEADING_ID.search(content)
+    explicit = explicit_id(content)
     if explicit:  # the author's own {#id} is not text to translate: it stays after the span
         content = content[: explicit.start()]
         span = Span(span.start, span.end - (len(token.content) - len(content)), Style.LINE)
@@ -216,11 +218,6 @@ def _front_matter(token: Token, lines: Lines, path: str, keys: Sequence[str]) ->
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def has_explicit_id(text: str, seg: Segment) -> bool:
-    """Whether the heading `seg` of `text` carries the author's own `{#id}` (its anchor)."""
-    return seg.kind.startswith("heading") and ID_AFTER_SPAN.match(text, seg.span.end) is not None
 
 
 def fold(content: str) -> str:
@@ -331,47 +328,13 @@ def column_index(tokens: list[Token], index: int) -> int:
 
 
 def plain_text(token: Token) -> str:
-    """The visible text of an inline token, as a reader sees it."""
-    out = []
-    for child in token.children or ():
-        if child.type in ("text", "code_inline", "math_inline", "math_inline_double"):
-            out.append(child.content)
-        elif child.type == "image":
-            out.append(plain_text(child))
-        elif child.type in ("softbreak", "hardbreak"):
-            out.append(" ")
-    return "".join(out)
+    """The visible text of an inline token, as a table of contents shows it."""
+    return walk(token.children or []).plain
 
 
 def _has_letters(token: Token) -> bool:
-    return any(c.isalpha() for c in _prose(token))
-
-
-def _prose(token: Token) -> str:
-    return "".join(
-        child.content if child.type == "text" else _prose(child) if child.type == "image" else ""
-        for child in token.children or ()
-    )
-
-
-class Slugger:
-    """Heading ids as kramdown makes them, so English anchors match the live site."""
-
-    def __init__(self) -> None:
-        self.seen: dict[str, int] = {}
-
-    def claim(self, given: str) -> str:
-        """An id the author wrote: used as is, and later automatic ids avoid it."""
-        self.seen[given] = self.seen.get(given, 0) + 1
-        return given
-
-    def slug(self, text: str) -> str:
-        kept = re.sub(r"[^A-Za-z0-9 -]", "", text)
-        kept = re.sub(r"^[^A-Za-z]+", "", kept)
-        base = re.sub(r"[^A-Za-z0-9]", "-", kept).lower() or "section"
-        count = self.seen.get(base, 0)
-        self.seen[base] = count + 1
-        return base if count == 0 else f"{base}-{count}"
+    """Whether a block has words to translate (not only code, math, tags or numbers)."""
+    return any(c.isalpha() for c in walk(token.children or []).text)
 
 
 # ---------------------------------------------------------------- directives

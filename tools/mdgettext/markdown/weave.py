@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from mdgettext.markdown import frontmatter
 from mdgettext.model import Document, Segment, Style, TranslationMap
-from mdgettext.markdown.segment import has_explicit_id
+from mdgettext.markdown.anchors import has_explicit_id
 
 
 @dataclass(frozen=True, slots=True)

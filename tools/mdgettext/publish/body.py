@@ -28,10 +28,10 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter
+from mdgettext.markdown.anchors import strip_id
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import Lines, column_index, plain_text, table_cells
 
-TRAILING_ID = re.compile(r"\s*\{#[A-Za-z][\w-]*\}\s*$")
 RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
 FALLBACK_LANG = "en"
 FALLBACK_CLASS = "untranslated"
@@ -107,7 +107,7 @@ def _strip_trailing_id(inline: Token) -> None:
     """Drop the `{#slug}` the Markdown output adds for kramdown: the id is set anyway."""
     if inline.children and inline.children[-1].type == "text":
         last = inline.children[-1]
-        last.content = TRAILING_ID.sub("", last.content)
+        last.content = strip_id(last.content)
 
 
 # ---------------------------------------------------------------- fallback marks

@@ -14,12 +14,9 @@ import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from html import escape
 
-from markdown_it import MarkdownIt
 from markupsafe import Markup
-from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 from mdgettext.locale import language_name
 from mdgettext.publish.links import Site, page_path, relative
@@ -27,6 +24,7 @@ from mdgettext.publish.templates import environment, stylesheet
 from mdgettext.po.catalog import State
 from mdgettext.po.catalog import state as catalog_state
 from mdgettext.model import Diagnostic, Document, Key, Location
+from mdgettext.markdown.parser import text_only
 from mdgettext.po.catalog import CatalogFile
 
 STATES = ("translated", "fuzzy", "untranslated", "refused")
@@ -88,17 +86,11 @@ def rows(
     return out, rest
 
 
-@lru_cache(maxsize=1)
-def _markdown() -> MarkdownIt:
-    """Markdown with raw HTML off: what a message says, never what it could run."""
-    return MarkdownIt("commonmark", {"html": False}).enable("table").use(dollarmath_plugin, double_inline=True)
-
-
 def render_message(text: str, plain: bool) -> Markup:
     """A message as readers see it; front-matter values are plain text."""
     if plain:
         return Markup(escape(text))
-    return Markup(_markdown().renderInline(text))
+    return Markup(text_only().renderInline(text))
 
 
 def diff(old: str, new: str) -> Markup:

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.checks.entry import Context, Entry
-from mdgettext.markdown.inline import inventory
 
 CODES = {
     "typography.copied": "the translation is identical to an English source with words to translate",
@@ -35,8 +34,8 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     if not ctx.korean or "raw html text" in entry.kinds:
         return
-    prose = inventory(entry.msgid, ctx.doc.references).text
-    text = inventory(entry.msgstr, ctx.doc.references).text
+    prose = ctx.inline(entry.msgid).text
+    text = ctx.inline(entry.msgstr).text
     words = [w for w in WORD.findall(prose) if w not in ctx.glossary.terms and not any(w in n for n in ctx.names)]
     if entry.msgstr == entry.msgid and words:
         yield ctx.finding(entry, "typography.copied", Severity.WARNING, "identical to the English: translate it, or keep it with `# mdgettext-ignore: typography.copied` if it must stay")
