@@ -35,6 +35,7 @@ interleaved, with a garbage collection before each timed call. Each stage and st
 is the best (minimum) of its N timings; the total is the best of the N per-run sums
 (so the stage columns need not add up to the total exactly).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,6 +86,7 @@ def _project():
 def prepare(fixture: Fixture) -> None:
     """Build the existing, fully translated catalog the update stage merges into."""
     import polib
+
     from mdgettext import catalog, pofile
     from mdgettext.segment import segment
 
@@ -99,9 +101,12 @@ def prepare(fixture: Fixture) -> None:
     fixture.counts = {"bytes": len(fixture.text.encode("utf-8")), "segments": len(doc.segments), "messages": len(pot)}
 
 
-def pipeline(fixture: Fixture, clock: Callable[[], float] = time.perf_counter) -> tuple[dict[str, float], dict[str, Any]]:
+def pipeline(
+    fixture: Fixture, clock: Callable[[], float] = time.perf_counter
+) -> tuple[dict[str, float], dict[str, Any]]:
     """One extract + update + build (+ read-back) run: seconds per step, and the results."""
     import polib
+
     from mdgettext import catalog, page, pofile, release
     from mdgettext.segment import segment
     from mdgettext.weave import weave
@@ -134,7 +139,9 @@ def pipeline(fixture: Fixture, clock: Callable[[], float] = time.perf_counter) -
     woven = weave(doc, translations, heading_ids=True)
     t2 = clock()
     messages = len({(s.context, s.msgid) for s in doc.segments})
-    html_page = page.chapter_page(woven.text, LANGUAGE, doc.headings, page.single_file("spec", LANGUAGE), release.fallbacks(woven, messages))
+    html_page = page.chapter_page(
+        woven.text, LANGUAGE, doc.headings, page.single_file("spec", LANGUAGE), release.fallbacks(woven, messages)
+    )
     t3 = clock()
     t["translation_map"], t["weave"], t["page"] = t1 - t0, t2 - t1, t3 - t2
 
@@ -146,7 +153,15 @@ def pipeline(fixture: Fixture, clock: Callable[[], float] = time.perf_counter) -
     t2 = clock()
     t["read_pot"], t["read_po"] = t1 - t0, t2 - t1
 
-    results = {"doc": doc, "pot": pot, "po": po, "woven": woven, "page": html_page, "pot_text": pot_text, "po_text": po_text}
+    results = {
+        "doc": doc,
+        "pot": pot,
+        "po": po,
+        "woven": woven,
+        "page": html_page,
+        "pot_text": pot_text,
+        "po_text": po_text,
+    }
     return t, results
 
 
@@ -250,8 +265,11 @@ def _size(n: int) -> str:
 def print_table(report: dict[str, Any], out=sys.stdout) -> None:
     rows = report["results"]
     w = lambda *cols: print("  ".join(cols), file=out)  # noqa: E731
-    print(f"mdgettext pipeline vs markdown-it-py {report['markdown_it']} render "
-          f"(Python {report['python']}, {report['machine']})", file=out)
+    print(
+        f"mdgettext pipeline vs markdown-it-py {report['markdown_it']} render "
+        f"(Python {report['python']}, {report['machine']})",
+        file=out,
+    )
     print(f"input: {report['input']}", file=out)
     print("times in seconds, best of N; ratio = total / baseline", file=out)
     if report.get("gc_off"):
@@ -262,20 +280,33 @@ def print_table(report: dict[str, Any], out=sys.stdout) -> None:
     w(*(h.rjust(n) if i > 1 else h.ljust(n) for i, (h, n) in enumerate(zip(head, widths))))
     for r in rows:
         cells = [
-            r["label"], _size(r["bytes"]), str(r["repeat"]), f"{r['baseline_s']:.4f}",
-            *(f"{r['stages_s'][k]:.4f}" for k in STAGES), f"{r['total_s']:.4f}", f"{r['ratio']:.2f}x",
-            f"{r['read_s']:.4f}", f"{r['ratio_with_read']:.2f}x",
+            r["label"],
+            _size(r["bytes"]),
+            str(r["repeat"]),
+            f"{r['baseline_s']:.4f}",
+            *(f"{r['stages_s'][k]:.4f}" for k in STAGES),
+            f"{r['total_s']:.4f}",
+            f"{r['ratio']:.2f}x",
+            f"{r['read_s']:.4f}",
+            f"{r['ratio_with_read']:.2f}x",
         ]
         w(*(c.rjust(n) if i > 1 else c.ljust(n) for i, (c, n) in enumerate(zip(cells, widths))))
-    print("* read = polib.pofile() of the .pot and the .po text (what `update`/`build` parse from disk); "
-          "not in total", file=out)
+    print(
+        "* read = polib.pofile() of the .pot and the .po text (what `update`/`build` parse from disk); not in total",
+        file=out,
+    )
 
     print(file=out)
-    print("steps (seconds, best of N; share of total)" + ("; lin = (large / 1x) / copies" if len(rows) == 2 else ""),
-          file=out)
+    print(
+        "steps (seconds, best of N; share of total)" + ("; lin = (large / 1x) / copies" if len(rows) == 2 else ""),
+        file=out,
+    )
     names = list(rows[0]["steps_s"])
-    w("step".ljust(16), *(f"{r['label']:>9} {'share':>6}" for r in rows),
-      *(["lin".rjust(6)] if "linearity" in report else []))
+    w(
+        "step".ljust(16),
+        *(f"{r['label']:>9} {'share':>6}" for r in rows),
+        *(["lin".rjust(6)] if "linearity" in report else []),
+    )
     for name in names:
         cells = [f"{r['steps_s'][name]:9.4f} {100 * r['steps_s'][name] / r['total_s']:5.1f}%" for r in rows]
         if "linearity" in report:
@@ -284,26 +315,36 @@ def print_table(report: dict[str, Any], out=sys.stdout) -> None:
 
     print(file=out)
     for r in rows:
-        print(f"{r['label']}: {r['segments']} segments, {r['messages']} messages, "
-              f"{r['translated_entries']}/{r['catalog_entries']} translated after update, "
-              f"{r['spliced_segments']} spans spliced, {r['fallback_segments']} fallbacks; "
-              f".pot {_size(r['pot_bytes'])}, .po {_size(r['po_bytes'])}, html {_size(r['html_bytes'])}", file=out)
+        print(
+            f"{r['label']}: {r['segments']} segments, {r['messages']} messages, "
+            f"{r['translated_entries']}/{r['catalog_entries']} translated after update, "
+            f"{r['spliced_segments']} spans spliced, {r['fallback_segments']} fallbacks; "
+            f".pot {_size(r['pot_bytes'])}, .po {_size(r['po_bytes'])}, html {_size(r['html_bytes'])}",
+            file=out,
+        )
 
     print(file=out)
     lo, hi = LINEARITY_BAND
     for r in rows:
         verdict = "meets" if round(r["ratio"], 2) <= TARGET_RATIO else "MISSES"
-        print(f"target: total within {TARGET_RATIO:g}x of markdown-it-py -> {r['label']}: {r['ratio']:.2f}x ({verdict})",
-              file=out)
+        print(
+            f"target: total within {TARGET_RATIO:g}x of markdown-it-py -> {r['label']}: {r['ratio']:.2f}x ({verdict})",
+            file=out,
+        )
     if "linearity" in report:
         lin = report["linearity"]
         verdict = "meets" if lo <= lin["total"] <= hi else ("MISSES: superlinear" if lin["total"] > hi else "sublinear")
-        print(f"target: linearity near 1.0 (1.0 = linear) -> total {lin['total']:.2f} ({verdict}); "
-              f"markdown-it-py itself {lin['baseline']:.2f}; stages: "
-              + ", ".join(f"{k} {v:.2f}" for k, v in lin["stages"].items()), file=out)
-        print("note: the copies repeat the same messages, so the 20x catalog has the 1x catalog's messages with "
-              "20x the references; template/merge costs that depend on distinct messages grow less than 20x.",
-              file=out)
+        print(
+            f"target: linearity near 1.0 (1.0 = linear) -> total {lin['total']:.2f} ({verdict}); "
+            f"markdown-it-py itself {lin['baseline']:.2f}; stages: "
+            + ", ".join(f"{k} {v:.2f}" for k, v in lin["stages"].items()),
+            file=out,
+        )
+        print(
+            "note: the copies repeat the same messages, so the 20x catalog has the 1x catalog's messages with "
+            "20x the references; template/merge costs that depend on distinct messages grow less than 20x.",
+            file=out,
+        )
 
 
 def profile(fixture: Fixture, top: int, out=sys.stdout) -> None:
@@ -326,25 +367,42 @@ def profile(fixture: Fixture, top: int, out=sys.stdout) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=None, metavar="N",
-                    help="timed repeats per size, best is kept (default: 5 for 1x, 3 for the concatenation)")
-    ap.add_argument("--copies", type=int, default=20, metavar="K",
-                    help="copies in the large input (default 20; 0 or 1 skips it)")
+    ap.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="timed repeats per size, best is kept (default: 5 for 1x, 3 for the concatenation)",
+    )
+    ap.add_argument(
+        "--copies", type=int, default=20, metavar="K", help="copies in the large input (default 20; 0 or 1 skips it)"
+    )
     ap.add_argument("--input", type=Path, default=CORPUS, help=f"the Markdown document (default {CORPUS})")
     ap.add_argument("--json", action="store_true", help="print JSON instead of the table")
-    ap.add_argument("--no-gc", action="store_true",
-                    help="disable the cyclic garbage collector during timed calls (shows how much of the "
-                    "large input's extra cost per byte is the collector scanning live tokens)")
-    ap.add_argument("--profile", nargs="?", const=25, type=int, metavar="TOP",
-                    help="after the table, cProfile one pipeline run per input and print the TOP functions")
+    ap.add_argument(
+        "--no-gc",
+        action="store_true",
+        help="disable the cyclic garbage collector during timed calls (shows how much of the "
+        "large input's extra cost per byte is the collector scanning live tokens)",
+    )
+    ap.add_argument(
+        "--profile",
+        nargs="?",
+        const=25,
+        type=int,
+        metavar="TOP",
+        help="after the table, cProfile one pipeline run per input and print the TOP functions",
+    )
     args = ap.parse_args(argv)
 
     try:
         raw = args.input.read_bytes()
     except OSError as err:
-        print(f"benchmarks/run.py: {args.input}: cannot read the benchmark input ({err.strerror}); "
-              "expected the CommonMark spec at ../shared/corpus/commonmark-spec.md relative to the repository root",
-              file=sys.stderr)
+        print(
+            f"benchmarks/run.py: {args.input}: cannot read the benchmark input ({err.strerror}); "
+            "expected the CommonMark spec at ../shared/corpus/commonmark-spec.md relative to the repository root",
+            file=sys.stderr,
+        )
         return 2
     text = raw.decode("utf-8").replace("\r\n", "\n")
 

@@ -4,6 +4,7 @@ Selenium is given the driver's path, so its Selenium Manager never looks for (or
 fetches) one; the flags keep Chromium off the network, which this machine does
 not have, and a fresh profile keeps runs independent.
 """
+
 from __future__ import annotations
 
 import base64
@@ -115,9 +116,7 @@ class Browser:
 
     def screenshot(self, path: Path, max_height: int = 4000) -> tuple[int, int]:
         """The whole page (up to `max_height` pixels tall) as a PNG; returns its size."""
-        width, height = self.js(
-            "return [document.documentElement.clientWidth, document.documentElement.scrollHeight]"
-        )
+        width, height = self.js("return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")
         height = min(height, max_height)
         shot = self.driver.execute_cdp_cmd(
             "Page.captureScreenshot",

@@ -1,4 +1,5 @@
 """Shared test helpers: fixture folders, a throwaway project, the CLI in-process."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -13,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from mdgettext.cli import run
-from mdgettext.model import Document, Segment, Style
 from mdgettext.markdown.segment import fold
+from mdgettext.model import Document, Segment, Style
 
 TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"

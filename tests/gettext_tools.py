@@ -20,9 +20,7 @@ def _tool(name: str) -> str:
     """Path of a GNU gettext program; fail loudly when it is missing."""
     path = shutil.which(name)
     if path is None:
-        raise AssertionError(
-            f"{name} not found on PATH: install GNU gettext "
-            "(e.g. apt-get install gettext)")
+        raise AssertionError(f"{name} not found on PATH: install GNU gettext (e.g. apt-get install gettext)")
     return path
 
 
@@ -34,10 +32,14 @@ def _run(args: list[str]) -> subprocess.CompletedProcess[bytes]:
 
 def _diff(expected: bytes, actual: bytes, path: Path) -> str:
     """A unified diff of two file texts, for assertion messages."""
-    return "".join(difflib.unified_diff(
-        expected.decode("utf-8", "replace").splitlines(keepends=True),
-        actual.decode("utf-8", "replace").splitlines(keepends=True),
-        fromfile=f"{path} (ours)", tofile="msgcat output"))
+    return "".join(
+        difflib.unified_diff(
+            expected.decode("utf-8", "replace").splitlines(keepends=True),
+            actual.decode("utf-8", "replace").splitlines(keepends=True),
+            fromfile=f"{path} (ours)",
+            tofile="msgcat output",
+        )
+    )
 
 
 def assert_msgcat_fixed_point(path: str | os.PathLike[str]) -> None:
@@ -47,27 +49,19 @@ def assert_msgcat_fixed_point(path: str | os.PathLike[str]) -> None:
     msgcat = _tool("msgcat")
 
     printed = _run([msgcat, str(path)])
-    assert printed.returncode == 0, (
-        f"msgcat {path} failed:\n{printed.stderr.decode(errors='replace')}")
-    assert printed.stdout == original, (
-        "msgcat stdout differs from the file:\n"
-        + _diff(original, printed.stdout, path))
+    assert printed.returncode == 0, f"msgcat {path} failed:\n{printed.stderr.decode(errors='replace')}"
+    assert printed.stdout == original, "msgcat stdout differs from the file:\n" + _diff(original, printed.stdout, path)
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.po"
         written = _run([msgcat, "-o", str(out), str(path)])
-        assert written.returncode == 0, (
-            f"msgcat -o failed:\n{written.stderr.decode(errors='replace')}")
+        assert written.returncode == 0, f"msgcat -o failed:\n{written.stderr.decode(errors='replace')}"
         actual = out.read_bytes() if out.exists() else b""
-    assert actual == original, (
-        "msgcat -o output differs from the file:\n"
-        + _diff(original, actual, path))
+    assert actual == original, "msgcat -o output differs from the file:\n" + _diff(original, actual, path)
 
 
 def assert_msgfmt_check(path: str | os.PathLike[str]) -> None:
     """``msgfmt --check`` accepts FILE (syntax, header, format strings)."""
     msgfmt = _tool("msgfmt")
     result = _run([msgfmt, "--check", "-o", os.devnull, str(path)])
-    assert result.returncode == 0, (
-        f"msgfmt --check {path} failed:\n"
-        f"{result.stderr.decode(errors='replace')}")
+    assert result.returncode == 0, f"msgfmt --check {path} failed:\n{result.stderr.decode(errors='replace')}"

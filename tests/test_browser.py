@@ -8,6 +8,7 @@ both widths to build/screenshots/ (the README's picture is one of them).
 Besides the real chapter, a "partial" Korean build has entries made untranslated,
 fuzzy and unsafe, so the marks, the banner and the refusal are seen in the page.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import polib
 import pytest
+
 from browser import Browser, chromium, missing
 from conftest import REPO, cli, copy_project
 
@@ -78,13 +80,17 @@ def _check_page(browser: Browser, page: Path, width: int, lang: str) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("name, lang", [("ko/conclusion.html", "ko"), ("en/conclusion.html", "en"), ("ko/conclusion.review.html", "en")])
+@pytest.mark.parametrize(
+    "name, lang", [("ko/conclusion.html", "ko"), ("en/conclusion.html", "en"), ("ko/conclusion.review.html", "en")]
+)
 def test_the_built_pages_work_in_a_browser(browser: Browser, built: Path, name: str, lang: str, width: int) -> None:
     _check_page(browser, built / name, width, lang)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_partly_translated_page_marks_english_text_and_refuses_the_script(browser: Browser, partial: Path, width: int) -> None:
+def test_a_partly_translated_page_marks_english_text_and_refuses_the_script(
+    browser: Browser, partial: Path, width: int
+) -> None:
     page = partial / "ko" / "conclusion.html"
     _check_page(browser, page, width, "ko")  # the injected console.error would fail this
     marked = browser.js(
@@ -126,15 +132,21 @@ def test_every_contents_entry_scrolls_to_its_heading(browser: Browser, built: Pa
 
 def test_the_review_page_filters_by_state(browser: Browser, partial: Path) -> None:
     assert browser.open(partial / "ko" / "conclusion.review.html", 1280) == []
-    visible = "return [...document.querySelectorAll('tbody tr')].filter(r => r.offsetHeight > 0).map(r => r.dataset.state)"
+    visible = (
+        "return [...document.querySelectorAll('tbody tr')].filter(r => r.offsetHeight > 0).map(r => r.dataset.state)"
+    )
     assert len(browser.js(visible)) == 36
     for state, count in (("fuzzy", 1), ("untranslated", 1), ("refused", 1), ("translated", 33), ("all", 36)):
         browser.driver.find_element("css selector", f'input[value="{state}"]').click()
         shown = browser.js(visible)
         assert len(shown) == count and (state == "all" or set(shown) == {state})
-    changes = "return [...document.querySelectorAll('tr[data-state=fuzzy] .previous :is(del, ins)')].map(e => e.textContent)"
+    changes = (
+        "return [...document.querySelectorAll('tr[data-state=fuzzy] .previous :is(del, ins)')].map(e => e.textContent)"
+    )
     assert browser.js(changes) == ["serving chapter", "inference section"]
-    assert "<script>" in browser.js("return document.querySelector('tr[data-state=refused] td.translation').textContent")
+    assert "<script>" in browser.js(
+        "return document.querySelector('tr[data-state=refused] td.translation').textContent"
+    )
     assert browser.js("return document.querySelectorAll('td.translation script').length") == 0
     browser.driver.find_element("css selector", 'input[value="all"]').click()
     browser.screenshot(SCREENSHOTS / "review-1280.png", max_height=1400)
@@ -154,7 +166,9 @@ def test_dark_and_print_styles_apply(browser: Browser, built: Path) -> None:
 
 def test_korean_uses_hangul_fonts_and_keeps_words_whole(browser: Browser, built: Path) -> None:
     browser.open(built / "ko" / "conclusion.html", 1280)
-    style = browser.js("const s = getComputedStyle(document.querySelector('main p')); return [s.fontFamily, s.wordBreak]")
+    style = browser.js(
+        "const s = getComputedStyle(document.querySelector('main p')); return [s.fontFamily, s.wordBreak]"
+    )
     assert style[0].startswith('"Noto Sans KR"') and style[1] == "keep-all"
     assert browser.js("return document.fonts.check('16px \"Noto Sans CJK KR\"', '한국어')")
 

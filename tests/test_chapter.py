@@ -3,6 +3,7 @@
 The seed (../shared/seed/) is the Korean chapter as a reader sees it, one rendered
 block per line; the built Korean page must show every one of those lines, in order.
 """
+
 from __future__ import annotations
 
 import re
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import polib
 import yaml
+
 from conftest import REPO, SHARED, cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 
@@ -79,7 +81,9 @@ def test_the_korean_page_shows_every_line_of_the_seed_in_order(chapter_copy: Pat
 
 def test_the_english_build_is_the_source_byte_for_byte(chapter_copy: Path) -> None:
     assert cli("-C", chapter_copy, "build", "-l", "en", "--format", "md").code == 0
-    assert (chapter_copy / "build" / "en" / "conclusion.md").read_bytes() == (REPO / "source" / "en" / "conclusion.md").read_bytes()
+    assert (chapter_copy / "build" / "en" / "conclusion.md").read_bytes() == (
+        REPO / "source" / "en" / "conclusion.md"
+    ).read_bytes()
 
 
 def test_the_korean_markdown_keeps_everything_but_the_translated_text(chapter_copy: Path) -> None:
@@ -91,7 +95,13 @@ def test_the_korean_markdown_keeps_everything_but_the_translated_text(chapter_co
     changed = [(a, b) for a, b in zip(src_fm.splitlines(), built_fm.splitlines()) if a != b]
     assert len(src_fm.splitlines()) == len(built_fm.splitlines())
     assert [a.split(":")[0].strip() for a, _ in changed] == [
-        "title", "description", "previous_section_name", "next_section_name", "- name", "- name", "- name"
+        "title",
+        "description",
+        "previous_section_name",
+        "next_section_name",
+        "- name",
+        "- name",
+        "- name",
     ]
     meta = yaml.safe_load(built_fm)
     assert meta["title"] == "결론과 더 읽을거리"

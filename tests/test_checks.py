@@ -4,6 +4,7 @@ and the command's formats, options and exit codes.
     fixtures/check/X.md + X.clean.po   -> no findings
     fixtures/check/X.md + X.broken.po  -> exactly the lines of X.broken.expected
 """
+
 from __future__ import annotations
 
 import json
@@ -12,15 +13,15 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import EXAMPLES, FIXTURES, MD, cli, rt
 
-from mdgettext.po.catalog import Project, template
+from conftest import EXAMPLES, FIXTURES, MD, cli, rt
 from mdgettext.checks import run_checks
 from mdgettext.checks.entry import Context, entries_of
-from mdgettext.model import TranslationMap
-from mdgettext.po.writer import dumps
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
+from mdgettext.model import TranslationMap
+from mdgettext.po.catalog import Project, template
+from mdgettext.po.writer import dumps
 
 CHECK = FIXTURES / "check"
 FAMILIES = sorted(p.stem for p in CHECK.glob("*.md"))
@@ -83,17 +84,28 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
 def test_select_ignore_and_min_translated(tmp_path: Path) -> None:
     root = project_with(tmp_path, "completeness", "broken")
     only_fuzzy = cli("-C", root, "check", "-l", "ko", "--select", "completeness.fuzzy")
-    assert [l.split("[")[-1] for l in only_fuzzy.out.splitlines()[:-1]] == ["completeness.fuzzy] (source/en/completeness.md:5)"]
+    assert [l.split("[")[-1] for l in only_fuzzy.out.splitlines()[:-1]] == [
+        "completeness.fuzzy] (source/en/completeness.md:5)"
+    ]
     none = cli("-C", root, "check", "-l", "ko", "--ignore", "completeness", "--strict", "--min-translated", "0")
     assert none.code == 0
     below = cli("-C", root, "check", "-l", "ko", "--min-translated", "75")
     assert below.code == 1
-    assert "locale/ko/LC_MESSAGES/completeness.po:1: error: 50.0% of messages translated, fewer than the required 75% [completeness.below-minimum]" in below.out
+    assert (
+        "locale/ko/LC_MESSAGES/completeness.po:1: error: 50.0% of messages translated, fewer than the required 75% [completeness.below-minimum]"
+        in below.out
+    )
 
 
 def test_list_names_every_code(tmp_path: Path) -> None:
     listed = cli("check", "--list").out
-    for code in ("links.missing", "markup.unclosed", "structure.changed", "typography.particle-space", "completeness.stale"):
+    for code in (
+        "links.missing",
+        "markup.unclosed",
+        "structure.changed",
+        "typography.particle-space",
+        "completeness.stale",
+    ):
         assert code in listed
 
 
@@ -101,7 +113,13 @@ def test_a_suppression_silences_one_check_on_one_entry(tmp_path: Path) -> None:
     root = project_with(tmp_path, "typography", "broken")
     po_path = root / "locale" / "ko" / "LC_MESSAGES" / "typography.po"
     text = po_path.read_text(encoding="utf-8")
-    po_path.write_text(text.replace("#. paragraph\n#: source/en/typography.md:5", "# mdgettext-ignore: typography.final-colon\n#. paragraph\n#: source/en/typography.md:5"), encoding="utf-8")
+    po_path.write_text(
+        text.replace(
+            "#. paragraph\n#: source/en/typography.md:5",
+            "# mdgettext-ignore: typography.final-colon\n#. paragraph\n#: source/en/typography.md:5",
+        ),
+        encoding="utf-8",
+    )
     result = cli("-C", root, "check", "-l", "ko")
     assert "typography.final-colon" not in result.out
     assert "typography.particle-space" in result.out  # the other entries still report
@@ -167,7 +185,10 @@ def test_check_resolves_links_between_chapter_folders_as_the_build_does(project:
     po[0].msgstr = "[계속](../../part2/intro#next) 또는 [없는 곳](../part2/intro)."
     po.save()
     result = cli("-C", project, "check", "-l", "ko", "--select", "links")
-    assert "link ../part2/intro points at a page the book does not have (part1/part2/intro) [links.unknown-page]" in result.out
+    assert (
+        "link ../part2/intro points at a page the book does not have (part1/part2/intro) [links.unknown-page]"
+        in result.out
+    )
     assert "../../part2/intro#next" not in result.out
     cli("-C", project, "build", "-l", "ko", "--format", "html")
     page = (project / "build" / "ko" / "part1" / "intro.html").read_text(encoding="utf-8")

@@ -1,5 +1,6 @@
 """Each kind of defect, seeded one at a time into a copy of the real Korean catalog,
 is found with the right code at the right .po line, and fails `check --strict`."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,8 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import cli
 
+from conftest import cli
 from mdgettext.po.writer import dumps
 
 PO = Path("locale/ko/LC_MESSAGES/conclusion.po")
@@ -85,7 +86,9 @@ SEEDED = {
     "completeness.untranslated": set_msgstr("Roy Frostig는", lambda e: ""),
     "completeness.fuzzy": make_fuzzy("Roy Frostig는"),
     "frontmatter.untranslated": set_msgstr("결론과 더 읽을거리", lambda e: ""),
-    "suppression.unknown-code": edit("Roy Frostig는", lambda e: setattr(e, "tcomment", "mdgettext-ignore: links.mising")),
+    "suppression.unknown-code": edit(
+        "Roy Frostig는", lambda e: setattr(e, "tcomment", "mdgettext-ignore: links.mising")
+    ),
 }
 
 
@@ -122,5 +125,8 @@ def test_an_obsolete_entry_is_a_note_and_a_stale_catalog_a_warning(chapter_copy:
     assert result.code == 0  # nothing at error level without --strict
     lines = result.out.splitlines()
     assert any(l.endswith("[completeness.obsolete]") and ": info: " in l for l in lines)
-    assert "locale/ko/LC_MESSAGES/conclusion.po:1: warning: catalog is older than its template (0 new, 1 removed messages); run `mdgettext update -l ko` [completeness.stale]" in lines
+    assert (
+        "locale/ko/LC_MESSAGES/conclusion.po:1: warning: catalog is older than its template (0 new, 1 removed messages); run `mdgettext update -l ko` [completeness.stale]"
+        in lines
+    )
     assert cli("-C", chapter_copy, "check", "-l", "ko", "--strict").code == 1

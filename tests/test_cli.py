@@ -1,10 +1,12 @@
 """The command line as users meet it: help, exit codes, -C, --quiet, single files."""
+
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
 import polib
+
 from conftest import cli
 
 CHAPTER = "# Title\n\nSome text with a [link](https://example.com).\n"
@@ -48,7 +50,9 @@ def test_the_full_cycle_in_a_folder_with_no_configuration(project: Path) -> None
     assert (project / "build" / "ko" / "intro.md").read_text(encoding="utf-8").startswith("# 제목\n")
     assert (project / "build" / "ko" / "part" / "two.html").exists()
     stats = cli("-C", project, "stats", "-l", "ko")
-    assert "locale/ko/LC_MESSAGES/intro.po: 50.0% translated; messages: 1 translated, 0 fuzzy, 1 untranslated" in stats.out
+    assert (
+        "locale/ko/LC_MESSAGES/intro.po: 50.0% translated; messages: 1 translated, 0 fuzzy, 1 untranslated" in stats.out
+    )
 
 
 def test_build_without_a_locale_builds_every_catalog_and_english(project: Path) -> None:
@@ -132,7 +136,9 @@ def test_crlf_and_bom_sources_keep_their_line_endings(project: Path) -> None:
     po.save()
     assert cli("-C", project, "build", "-l", "ko", "-l", "en", "--format", "md").code == 0
     assert (project / "build" / "en" / "intro.md").read_bytes() == source.read_bytes()
-    assert (project / "build" / "ko" / "intro.md").read_bytes() == source.read_bytes().replace(b"# Title", "# 제목".encode())
+    assert (project / "build" / "ko" / "intro.md").read_bytes() == source.read_bytes().replace(
+        b"# Title", "# 제목".encode()
+    )
 
 
 def test_no_temporary_files_are_left_behind(project: Path) -> None:
@@ -142,4 +148,7 @@ def test_no_temporary_files_are_left_behind(project: Path) -> None:
     cli("-C", project, "build", "-l", "ko")
     leftovers = [p for p in project.rglob("*") if p.name.endswith(".tmp")]
     assert leftovers == []
-    assert os.listdir(project / "locale") == ["intro.pot", "ko"] or sorted(os.listdir(project / "locale")) == ["intro.pot", "ko"]
+    assert os.listdir(project / "locale") == ["intro.pot", "ko"] or sorted(os.listdir(project / "locale")) == [
+        "intro.pot",
+        "ko",
+    ]

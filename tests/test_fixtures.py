@@ -6,21 +6,22 @@
 
 A new case is new files, no new code.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import polib
 import pytest
+
 from conftest import FIXTURES, MD, REPO, rt, span_text
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
-
-from mdgettext.po.catalog import Project, template, translation_map
-from mdgettext.po.update import merge
-from mdgettext.model import TranslationMap
-from mdgettext.po.writer import dumps
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
+from mdgettext.model import TranslationMap
+from mdgettext.po.catalog import Project, template, translation_map
+from mdgettext.po.update import merge
+from mdgettext.po.writer import dumps
 
 PROJECT = Project("fixtures", "1.0", "2025-01-01 00:00+0000")
 

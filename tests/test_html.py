@@ -4,6 +4,7 @@ around it, the review page, and the refusal of unsafe translations.
 Paired fixtures, read side by side: `html/X.md` + `html/X.po` -> `html/X.expected.html`
 (the chapter body as the Korean page has it). A new case is new files, no new code.
 """
+
 from __future__ import annotations
 
 import re
@@ -11,16 +12,16 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import FIXTURES, cli
 
+from conftest import FIXTURES, cli
 from mdgettext import locale
 from mdgettext.checks import safety
+from mdgettext.markdown.segment import segment
+from mdgettext.markdown.weave import weave
+from mdgettext.model import Diagnostic, Location, Severity
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.publish import body as html
 from mdgettext.publish import chapter, links, review, words
-from mdgettext.model import Diagnostic, Location, Severity
-from mdgettext.markdown.segment import segment
-from mdgettext.markdown.weave import weave
 
 HTML_FIXTURES = sorted(p for p in (FIXTURES / "html").glob("*.md"))
 
@@ -52,19 +53,51 @@ def test_the_body_marks_english_text_where_the_reviewed_fixture_does(source: Pat
     "msgid, msgstr, reasons",
     [
         ("Hello", "안녕", []),
-        ("Hello", "안녕 <script>alert(1)</script>", ["adds a <script> element", "adds different code in a <script> element ('alert(1)')"]),
-        ("Hi <script>track()</script>", "안녕 <script>steal()</script>", ["adds different code in a <script> element ('steal()')"]),
+        (
+            "Hello",
+            "안녕 <script>alert(1)</script>",
+            ["adds a <script> element", "adds different code in a <script> element ('alert(1)')"],
+        ),
+        (
+            "Hi <script>track()</script>",
+            "안녕 <script>steal()</script>",
+            ["adds different code in a <script> element ('steal()')"],
+        ),
         ("Hello", "<iframe src=x></iframe>", ["adds a <iframe> element"]),
         ("Hello", "<object data=x></object><embed src=y>", ["adds a <embed> element", "adds a <object> element"]),
-        ("Hello", '<img src=x onerror="alert(1)">', ["adds a <img> element that loads a resource", "adds an event handler attribute (onerror=)"]),
-        ("Some note", "메모 <img src=x onerror=alert(1) ", ["adds an HTML tag that is never closed (what follows it would become its attributes)"]),
-        ("*x*", '*x*{: onclick="alert(1)"}', ["adds a kramdown attribute list ({: ...}) that adds attributes to the page"]),
-        ("Text[^1]", "글[^1]\n\n[^1]: [x](javascript:alert(1))", ["adds a javascript: URL (in a Markdown link or image)"]),
+        (
+            "Hello",
+            '<img src=x onerror="alert(1)">',
+            ["adds a <img> element that loads a resource", "adds an event handler attribute (onerror=)"],
+        ),
+        (
+            "Some note",
+            "메모 <img src=x onerror=alert(1) ",
+            ["adds an HTML tag that is never closed (what follows it would become its attributes)"],
+        ),
+        (
+            "*x*",
+            '*x*{: onclick="alert(1)"}',
+            ["adds a kramdown attribute list ({: ...}) that adds attributes to the page"],
+        ),
+        (
+            "Text[^1]",
+            "글[^1]\n\n[^1]: [x](javascript:alert(1))",
+            ["adds a javascript: URL (in a Markdown link or image)"],
+        ),
         ("Text", "글 ![x](https://tracker.example/p.png)", ["adds an image (which loads a resource)"]),
         ("See ![a](a.png)", "![가](a.png) 보기", []),
-        ("See [x](https://a.example)", "[x](javascript:alert(1)) 보기", ["adds a javascript: URL (in a Markdown link or image)"]),
+        (
+            "See [x](https://a.example)",
+            "[x](javascript:alert(1)) 보기",
+            ["adds a javascript: URL (in a Markdown link or image)"],
+        ),
         ("Hello", '<a href="java&#x09;script:alert(1)">x</a>', ["adds a javascript: URL (in the href= attribute)"]),
-        ("Hello", "![x](data:image/png;base64,AAAA)", ["adds a data: URL (in a Markdown link or image)", "adds an image (which loads a resource)"]),
+        (
+            "Hello",
+            "![x](data:image/png;base64,AAAA)",
+            ["adds a data: URL (in a Markdown link or image)", "adds an image (which loads a resource)"],
+        ),
         ("Hello", "<VBScript:msgbox>", ["adds a vbscript: URL (in a Markdown link or image)"]),
         ("Hello", "[x][r]\n\n[r]: javascript:alert(1)", ["adds a javascript: URL (in a Markdown link or image)"]),
         # what the English already has, the translation may keep
@@ -78,7 +111,10 @@ def test_unsafe_reasons(msgid: str, msgstr: str, reasons: list[str]) -> None:
 
 
 def test_the_body_of_a_script_is_never_offered_and_a_textarea_is() -> None:
-    doc = segment('<script>\nvar a = "hi";\n</script>\n\n<style>\np { color: red }\n</style>\n\n<textarea>\nType here\n</textarea>\n', "x.md")
+    doc = segment(
+        '<script>\nvar a = "hi";\n</script>\n\n<style>\np { color: red }\n</style>\n\n<textarea>\nType here\n</textarea>\n',
+        "x.md",
+    )
     assert [s.msgid for s in doc.segments] == ["Type here"]
 
 
@@ -98,7 +134,9 @@ def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(
     assert "build/ko/conclusion.html: 1 of 36 messages fell back to English" in result.out
     markdown = read(chapter_copy / "build" / "ko" / "conclusion.md")
     assert "onerror" not in markdown and "\n**Thank you all!**\n" in markdown
-    assert '<p lang="en" class="untranslated"><strong>Thank you all!</strong></p>' in read(chapter_copy / "build" / "ko" / "conclusion.html")
+    assert '<p lang="en" class="untranslated"><strong>Thank you all!</strong></p>' in read(
+        chapter_copy / "build" / "ko" / "conclusion.html"
+    )
     review_page = read(chapter_copy / "build" / "ko" / "conclusion.review.html")
     assert "adds an event handler attribute (onerror=)" in review_page
     assert "<img" not in review_page and "&lt;img" in review_page
@@ -107,7 +145,9 @@ def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(
 # ---------------------------------------------------------------- links
 
 
-SITE = links.Site("conclusion", {"conclusion": ("en", "ko"), "intro": ("en", "ko"), "appendix": ("en",), "part/two": ("en",)})
+SITE = links.Site(
+    "conclusion", {"conclusion": ("en", "ko"), "intro": ("en", "ko"), "appendix": ("en",), "part/two": ("en",)}
+)
 
 
 @pytest.mark.parametrize(
@@ -139,8 +179,12 @@ def test_links_from_a_chapter_in_a_sub_folder() -> None:
 
 
 def test_a_two_chapter_project_links_its_built_pages(project: Path) -> None:
-    (project / "source" / "en" / "intro.md").write_text("# Intro\n\nRead [the appendix](../appendix) next.\n", encoding="utf-8")
-    (project / "source" / "en" / "appendix.md").write_text("# Appendix\n\nBack to [the intro](../intro#intro).\n", encoding="utf-8")
+    (project / "source" / "en" / "intro.md").write_text(
+        "# Intro\n\nRead [the appendix](../appendix) next.\n", encoding="utf-8"
+    )
+    (project / "source" / "en" / "appendix.md").write_text(
+        "# Appendix\n\nBack to [the intro](../intro#intro).\n", encoding="utf-8"
+    )
     assert cli("-C", project, "extract").code == 0
     assert cli("-C", project, "update", "-l", "ko").code == 0
     (project / "locale" / "ko" / "LC_MESSAGES" / "appendix.po").unlink()
@@ -167,13 +211,18 @@ def test_the_korean_page_has_what_a_publisher_needs(built: Path) -> None:
     assert "<title>결론과 더 읽을거리</title>" in ko
     assert '<time datetime="2025-02-04">2025년 2월 4일</time>' in ko
     assert '<p class="part" lang="ko">11장</p>' in ko
-    assert '<a href="https://www.jacobaustin.org/">Jacob Austin</a> <span class="affiliation">(Google DeepMind)</span>' in ko
+    assert (
+        '<a href="https://www.jacobaustin.org/">Jacob Austin</a> <span class="affiliation">(Google DeepMind)</span>'
+        in ko
+    )
     assert '<link rel="alternate" hreflang="en" href="../en/conclusion.html">' in ko
     assert '<link rel="alternate" hreflang="ko" href="conclusion.html">' in ko
     assert '<a href="../en/conclusion.html" hreflang="en" lang="en">English</a>' in ko
     assert '<a href="conclusion.html" hreflang="ko" lang="ko" aria-current="page">한국어</a>' in ko
     assert re.findall(r'<li class="toc-level-2"><a href="#([^"]+)">([^<]+)</a>', ko) == [
-        ("acknowledgments", "감사의 말"), ("further-reading", "더 읽을거리"), ("feedback", "피드백")
+        ("acknowledgments", "감사의 말"),
+        ("further-reading", "더 읽을거리"),
+        ("feedback", "피드백"),
     ]
     assert '<h2 id="feedback">피드백<a class="self-link" href="#feedback"' in ko
     assert '<a class="prev" rel="prev" href="../jax-stuff">' in ko and '<span class="name">10장: JAX</span>' in ko
@@ -306,7 +355,10 @@ def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
 
 def test_review_summary_line(chapter_copy: Path) -> None:
     result = cli("-C", chapter_copy, "build", "-l", "ko", "--format", "html")
-    assert "build/ko/conclusion.review.html: review of 36 entries: 36 translated, 0 fuzzy, 0 untranslated, 0 refused" in result.out
+    assert (
+        "build/ko/conclusion.review.html: review of 36 entries: 36 translated, 0 fuzzy, 0 untranslated, 0 refused"
+        in result.out
+    )
 
 
 def test_a_korean_only_build_links_no_english_page_that_is_not_there(chapter_copy: Path) -> None:

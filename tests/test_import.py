@@ -8,6 +8,7 @@ Each case runs in a throwaway project as `source/en/X.md` and `ko/X.md`. Then th
 real chapter: its Korean edition round-trips through import, and an import
 against a newer English finds what changed.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -15,9 +16,9 @@ from pathlib import Path
 
 import polib
 import pytest
+
 from conftest import FIXTURES, REPO, cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
-
 from mdgettext.alignment.align import Pair, Unmatched, align
 from mdgettext.markdown.segment import segment
 
@@ -63,7 +64,9 @@ def test_import_reports_what_the_reviewed_report_lists(translation: Path, tmp_pa
 
 
 @pytest.mark.parametrize("translation", CASES, ids=case_name)
-def test_build_gives_back_the_translated_blocks_wherever_the_structure_agreed(translation: Path, tmp_path: Path) -> None:
+def test_build_gives_back_the_translated_blocks_wherever_the_structure_agreed(
+    translation: Path, tmp_path: Path
+) -> None:
     name = setup_case(tmp_path, translation)
     assert cli("-C", tmp_path, "-q", "import", "-l", "ko", f"ko/{name}.md").code == 0
     assert cli("-C", tmp_path, "-q", "build", "-l", "ko", "--format", "md").code == 0
@@ -105,7 +108,13 @@ def lines(alignment) -> list[tuple]:
     out = []
     for step in alignment.steps:
         if isinstance(step, Pair):
-            out.append((tuple(s.location.line for s in step.source), tuple(t.location.line for t in step.translated), step.fuzzy))
+            out.append(
+                (
+                    tuple(s.location.line for s in step.source),
+                    tuple(t.location.line for t in step.translated),
+                    step.fuzzy,
+                )
+            )
         else:
             out.append((step.side, step.segment.location.line))
     return out
@@ -124,7 +133,10 @@ def test_front_matter_pairs_by_key_path_and_table_of_contents_by_position() -> N
 def test_a_heading_id_written_by_build_is_not_part_of_the_translation() -> None:
     source = doc("## Further Reading\n\n## Setup {#install}\n")
     translated = doc("## 더 읽을거리 {#further-reading}\n\n## 설치 {#install}\n")
-    assert [(p.translation, p.fuzzy) for p in align(source, translated).pairs] == [("더 읽을거리", False), ("설치", False)]
+    assert [(p.translation, p.fuzzy) for p in align(source, translated).pairs] == [
+        ("더 읽을거리", False),
+        ("설치", False),
+    ]
 
 
 def test_a_heading_id_that_names_another_heading_makes_the_pair_doubtful() -> None:
@@ -136,7 +148,9 @@ def test_a_heading_id_that_names_another_heading_makes_the_pair_doubtful() -> No
 
 def test_a_paragraph_the_translator_split_in_two_is_joined_and_fuzzy() -> None:
     source = doc("# Title\n\nFirst [one](https://a.example) and then [two](https://b.example), both needed.\n\n# End\n")
-    translated = doc("# 제목\n\n먼저 [하나](https://a.example).\n\n그다음 [둘](https://b.example), 둘 다 필요하다.\n\n# 끝\n")
+    translated = doc(
+        "# 제목\n\n먼저 [하나](https://a.example).\n\n그다음 [둘](https://b.example), 둘 다 필요하다.\n\n# 끝\n"
+    )
     alignment = align(source, translated)
     assert lines(alignment) == [((1,), (1,), False), ((3,), (3, 5), True), ((5,), (7,), False)]
     joined = alignment.pairs[1]
@@ -147,30 +161,51 @@ def test_a_paragraph_the_translator_split_in_two_is_joined_and_fuzzy() -> None:
 def test_an_insertion_does_not_shift_the_blocks_after_it() -> None:
     english = [f"Item {n} links to [page {n}](https://example.com/{n})." for n in range(1, 9)]
     korean = [f"{n}번 항목은 [{n}쪽](https://example.com/{n})으로 연결된다." for n in range(1, 9)]
-    source = doc("\n".join(f"* {line}" for line in english[:3] + ["A new item about [news](https://example.com/new)."] + english[3:]) + "\n")
+    source = doc(
+        "\n".join(
+            f"* {line}" for line in english[:3] + ["A new item about [news](https://example.com/new)."] + english[3:]
+        )
+        + "\n"
+    )
     translated = doc("\n".join(f"* {line}" for line in korean[:5] + korean[6:]) + "\n")  # item 6 dropped
     assert lines(align(source, translated)) == [
-        ((1,), (1,), False), ((2,), (2,), False), ((3,), (3,), False), ("source", 4),
-        ((5,), (4,), False), ((6,), (5,), False), ("source", 7),
-        ((8,), (6,), False), ((9,), (7,), False),
+        ((1,), (1,), False),
+        ((2,), (2,), False),
+        ((3,), (3,), False),
+        ("source", 4),
+        ((5,), (4,), False),
+        ((6,), (5,), False),
+        ("source", 7),
+        ((8,), (6,), False),
+        ((9,), (7,), False),
     ]
 
 
 def test_a_pair_only_length_and_position_tie_is_doubtful_next_to_a_block_like_it() -> None:
-    source = doc("Read [the guide](https://example.com/guide).\n\nThis part is plain.\n\nThis is new and plain.\n\nSee [the end](https://example.com/end).\n")
-    translated = doc("[안내서](https://example.com/guide)를 읽어라.\n\n이 부분은 평범하다.\n\n[끝](https://example.com/end)을 보라.\n")
+    source = doc(
+        "Read [the guide](https://example.com/guide).\n\nThis part is plain.\n\nThis is new and plain.\n\nSee [the end](https://example.com/end).\n"
+    )
+    translated = doc(
+        "[안내서](https://example.com/guide)를 읽어라.\n\n이 부분은 평범하다.\n\n[끝](https://example.com/end)을 보라.\n"
+    )
     alignment = align(source, translated)
     # Either English paragraph could be the one translated; which one is a coin toss
     # of lengths, and the pair must say so.
     paired, other = (3, 5) if alignment.pairs[1].source[0].location.line == 3 else (5, 3)
     assert lines(alignment)[1:3] in ([((3,), (3,), True), ("source", 5)], [("source", 3), ((5,), (3,), True)])
-    assert alignment.pairs[1].reasons == (f"only kind, length and position pair them; it may translate source line {other} instead",)
+    assert alignment.pairs[1].reasons == (
+        f"only kind, length and position pair them; it may translate source line {other} instead",
+    )
     assert [(p.source[0].location.line, p.fuzzy) for p in alignment.pairs] == [(1, False), (paired, True), (7, False)]
 
 
 def test_a_translation_in_latin_script_aligns_without_complaints_about_its_words() -> None:
-    source = doc("# Rooflines\n\nWhen we run an algorithm, three things bound us: compute, bandwidth and memory.\n\n* Jacob Austin led the work.\n* The [TPU guide](../tpus) lists the numbers.\n")
-    translated = doc("# Les toits\n\nQuand on exécute un algorithme, trois choses nous limitent : le calcul, la bande passante et la mémoire.\n\n* Jacob Austin a dirigé le travail.\n* Le [guide des TPU](../tpus) donne les chiffres.\n")
+    source = doc(
+        "# Rooflines\n\nWhen we run an algorithm, three things bound us: compute, bandwidth and memory.\n\n* Jacob Austin led the work.\n* The [TPU guide](../tpus) lists the numbers.\n"
+    )
+    translated = doc(
+        "# Les toits\n\nQuand on exécute un algorithme, trois choses nous limitent : le calcul, la bande passante et la mémoire.\n\n* Jacob Austin a dirigé le travail.\n* Le [guide des TPU](../tpus) donne les chiffres.\n"
+    )
     alignment = align(source, translated)
     assert [p.fuzzy for p in alignment.pairs] == [False, False, False, False]
     assert not alignment.source_only and not alignment.translated_only
@@ -228,7 +263,10 @@ def test_translations_in_the_catalog_are_kept_unless_overwrite(small: Path) -> N
     po.find("Scaling Basics").msgstr = "확장의 기초"
     po.save()
     again = cli("-C", small, "import", "-l", "ko", "ko/intro.md")
-    assert "source/en/intro.md:1: aligned with ko/intro.md:1, the catalog's own translation kept (heading 1 \"Scaling Basics\")" in again.out
+    assert (
+        'source/en/intro.md:1: aligned with ko/intro.md:1, the catalog\'s own translation kept (heading 1 "Scaling Basics")'
+        in again.out
+    )
     assert again.out.splitlines()[-1].endswith("1 kept; catalog entries changed: 0 (written)")
     assert polib.pofile(str(po_path)).find("Scaling Basics").msgstr == "확장의 기초"
     forced = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "--overwrite")
@@ -239,7 +277,7 @@ def test_translations_in_the_catalog_are_kept_unless_overwrite(small: Path) -> N
 
 def test_fuzzy_imports_every_entry_as_fuzzy(small: Path) -> None:
     result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "--fuzzy")
-    assert "source/en/intro.md:1: fuzzy, from ko/intro.md:1 (heading 1 \"Scaling Basics\"): --fuzzy" in result.out
+    assert 'source/en/intro.md:1: fuzzy, from ko/intro.md:1 (heading 1 "Scaling Basics"): --fuzzy' in result.out
     po = po_of(small, "intro")
     assert [(e.msgstr != "", e.fuzzy, e.tcomment) for e in po] == [(True, True, "")] * 3
 
@@ -303,25 +341,38 @@ def test_the_korean_chapter_imports_back_into_the_committed_translations(korean_
         "locale/ko/LC_MESSAGES/conclusion.po: 39 aligned, 0 imported as fuzzy, 0 with no counterpart in the translation, "
         "0 with no counterpart in the source; catalog entries changed: 36 (written)"
     )
-    committed = {(e.msgctxt, e.msgid): (e.msgstr, e.fuzzy) for e in polib.pofile(str(REPO / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"))}
+    committed = {
+        (e.msgctxt, e.msgid): (e.msgstr, e.fuzzy)
+        for e in polib.pofile(str(REPO / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"))
+    }
     imported = {(e.msgctxt, e.msgid): (e.msgstr, e.fuzzy) for e in po_of(korean_chapter, "conclusion")}
     assert imported == committed
 
 
 NEWER_ENGLISH = [  # what the English gained since the Korean was translated: (old, new)
     ("\n* ", "\n- "),  # bullet markers
-    ("at Google\nDeepMind put in together, and we would like to thank them, however briefly!",
-     "at\nGoogle DeepMind put in together, and we would like to thank them, however\nbriefly!"),  # re-wrapped
-    ("comprehensive writing in this area, so we\nhope this manuscript will be the spark for much more of it! We also believe\n",
-     "comprehensive writing in this area, so we hope\nthis manuscript will be the spark for much more of it! We also believe\n"),  # re-wrapped
+    (
+        "at Google\nDeepMind put in together, and we would like to thank them, however briefly!",
+        "at\nGoogle DeepMind put in together, and we would like to thank them, however\nbriefly!",
+    ),  # re-wrapped
+    (
+        "comprehensive writing in this area, so we\nhope this manuscript will be the spark for much more of it! We also believe\n",
+        "comprehensive writing in this area, so we hope\nthis manuscript will be the spark for much more of it! We also believe\n",
+    ),  # re-wrapped
     ("Matt Johnson", "Matthew Johnson"),  # a name fixed
-    ("**Thank you all!**\n",
-     "**Thank you all!**\n\nThe Korean edition was translated by volunteers; see the [translation guide](https://github.com/jax-ml/scaling-book/blob/main/TRANSLATING.md)\nif you would like to help with another language.\n"),
+    (
+        "**Thank you all!**\n",
+        "**Thank you all!**\n\nThe Korean edition was translated by volunteers; see the [translation guide](https://github.com/jax-ml/scaling-book/blob/main/TRANSLATING.md)\nif you would like to help with another language.\n",
+    ),
     ("[Part 12](../gpus)", "[Part 12](../gpus/)"),  # a link changed
-    ("- [**Transformer Inference Arithmetic**]",
-     "- [**JAX Sharded Matrix Multiplication Tutorial**](https://docs.jax.dev/en/latest/notebooks/shard_map.html): How `shard_map` expresses the collectives of Part 3 in code.\n- [**Transformer Inference Arithmetic**]"),
-    ("- [**The Anatomy of Collective Communication**]",
-     "- [**GPU Glossary**](https://modal.com/gpu-glossary): A short, well-illustrated reference for the GPU terms used in Part 12.\n- [**The Anatomy of Collective Communication**]"),
+    (
+        "- [**Transformer Inference Arithmetic**]",
+        "- [**JAX Sharded Matrix Multiplication Tutorial**](https://docs.jax.dev/en/latest/notebooks/shard_map.html): How `shard_map` expresses the collectives of Part 3 in code.\n- [**Transformer Inference Arithmetic**]",
+    ),
+    (
+        "- [**The Anatomy of Collective Communication**]",
+        "- [**GPU Glossary**](https://modal.com/gpu-glossary): A short, well-illustrated reference for the GPU terms used in Part 12.\n- [**The Anatomy of Collective Communication**]",
+    ),
     ("improve this document further. You can reach", "improve this document further.\n\nYou can reach"),  # split
 ]
 
@@ -369,4 +420,7 @@ def test_two_chapters_of_the_same_name_need_an_explicit_source(project: Path, tm
     translated.write_text("글.\n", encoding="utf-8")
     result = cli("-C", project, "import", "-l", "ko", translated)
     assert result.code == 2
-    assert "several chapters are named intro.md (source/en/part1/intro.md, source/en/part2/intro.md); say which with --source" in result.err
+    assert (
+        "several chapters are named intro.md (source/en/part1/intro.md, source/en/part2/intro.md); say which with --source"
+        in result.err
+    )

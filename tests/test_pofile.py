@@ -35,24 +35,31 @@ HEADER = {
 
 LONG_ENGLISH = (
     "This is a rather long English sentence that certainly does not fit on "
-    "a single line of a PO file, so GNU gettext has to wrap it at spaces.")
+    "a single line of a PO file, so GNU gettext has to wrap it at spaces."
+)
 LONG_KOREAN = (
     "이 문장은 한국어로 작성된 아주 긴 문장으로, PO 파일의 한 줄에 들어가지 "
-    "않기 때문에 GNU gettext가 공백과 한글 음절 사이에서 줄을 나누어야 합니다.")
+    "않기 때문에 GNU gettext가 공백과 한글 음절 사이에서 줄을 나누어야 합니다."
+)
 KOREAN_NO_SPACES = "가나다라마바사아자차카타파하" * 8
 KOREAN_PARTICLES = (
     "GitHub에 저장소를 만들고 API를 호출한 다음 Python으로 스크립트를 "
     "작성하면 README.md에 설명을 추가하고 CI에서 테스트를 실행합니다. "
-    "Markdown을 gettext로 번역하면 mdgettext가 PO 파일을 씁니다.")
-LONG_URL = ("https://example.com/docs/very/long/path/to/some/page/that/keeps/"
-            "going/and/going/index.html?query=value&other=thing#anchor")
+    "Markdown을 gettext로 번역하면 mdgettext가 PO 파일을 씁니다."
+)
+LONG_URL = (
+    "https://example.com/docs/very/long/path/to/some/page/that/keeps/"
+    "going/and/going/index.html?query=value&other=thing#anchor"
+)
 MARKDOWN = (
     "See **bold text** and *emphasis*, a "
     "[link text](https://example.com/a/b/c) and `inline code` with `a_very_long_identifier_name()`; also "
-    "![an image](images/figure-1.png \"Title\") and <https://example.org/>.")
+    '![an image](images/figure-1.png "Title") and <https://example.org/>.'
+)
 MARKDOWN_KO = (
     "**굵은 글씨**와 *기울임*, [링크 텍스트](https://example.com/a/b/c) 그리고 "
-    "`인라인 코드`가 있는 문단입니다. `cargo build --release`를 실행하세요.")
+    "`인라인 코드`가 있는 문단입니다. `cargo build --release`를 실행하세요."
+)
 
 
 def _entry(msgid: str, msgstr: str = "", **kwargs: object) -> polib.POEntry:
@@ -60,8 +67,7 @@ def _entry(msgid: str, msgstr: str = "", **kwargs: object) -> polib.POEntry:
     return polib.POEntry(msgid=msgid, msgstr=msgstr, **kwargs)
 
 
-def _catalog(entries: list[polib.POEntry], header: str = "",
-             fuzzy_header: bool = False) -> polib.POFile:
+def _catalog(entries: list[polib.POEntry], header: str = "", fuzzy_header: bool = False) -> polib.POFile:
     """A POFile with the Korean test header and the given entries."""
     po = polib.POFile()
     po.header = header
@@ -99,8 +105,8 @@ def _assert_round_trip(po: polib.POFile, text: str) -> None:
     expected = [e for e in po if not e.obsolete or _first_msgstr(e)]
     got = list(back)
     assert [e.msgid for e in got] == (
-        [e.msgid for e in expected if not e.obsolete]
-        + [e.msgid for e in expected if e.obsolete])
+        [e.msgid for e in expected if not e.obsolete] + [e.msgid for e in expected if e.obsolete]
+    )
     by_key = {(e.msgctxt, e.msgid, e.obsolete): e for e in got}
     for want in expected:
         have = by_key[(want.msgctxt, want.msgid, want.obsolete)]
@@ -113,13 +119,11 @@ def _assert_round_trip(po: polib.POFile, text: str) -> None:
         assert have.tcomment == want.tcomment
         assert have.comment == want.comment
         assert _references(have) == _references(want)
-        wanted_flags = [f for f in want.flags
-                        if f != "fuzzy" or _first_msgstr(want)]
+        wanted_flags = [f for f in want.flags if f != "fuzzy" or _first_msgstr(want)]
         assert sorted(have.flags) == sorted(wanted_flags)
 
 
-def _check(po: polib.POFile, tmp_path: Path, name: str = "test.po",
-           round_trip: bool = True) -> str:
+def _check(po: polib.POFile, tmp_path: Path, name: str = "test.po", round_trip: bool = True) -> str:
     """Write *po*, then let GNU gettext (and polib) judge the file."""
     text = dumps(po)
     assert text.endswith("\n") and not text.endswith("\n\n")
@@ -137,16 +141,15 @@ def _check(po: polib.POFile, tmp_path: Path, name: str = "test.po",
 # Exact output for small cases: what GNU's layout rules look like.
 # ---------------------------------------------------------------------------
 
+
 def test_short_entry_stays_on_one_line() -> None:
-    assert dump_entry(_entry("Hello", "안녕하세요")) == (
-        'msgid "Hello"\nmsgstr "안녕하세요"')
+    assert dump_entry(_entry("Hello", "안녕하세요")) == ('msgid "Hello"\nmsgstr "안녕하세요"')
 
 
 def test_long_string_starts_with_empty_line_and_breaks_after_spaces() -> None:
     lines = dump_entry(_entry(LONG_ENGLISH)).split("\n")
     assert lines[0] == 'msgid ""'
-    assert lines[1] == ('"This is a rather long English sentence that '
-                        'certainly does not fit on a "')
+    assert lines[1] == ('"This is a rather long English sentence that certainly does not fit on a "')
     assert all(len(line) <= 79 for line in lines)
     assert lines[-1] == 'msgstr ""'
 
@@ -160,31 +163,45 @@ def test_hangul_counts_two_columns_and_breaks_between_syllables() -> None:
 
 def test_embedded_newlines_split_lines() -> None:
     assert dump_entry(_entry("one\ntwo\n", "하나\n둘\n")) == (
-        'msgid ""\n"one\\n"\n"two\\n"\nmsgstr ""\n"하나\\n"\n"둘\\n"')
+        'msgid ""\n"one\\n"\n"two\\n"\nmsgstr ""\n"하나\\n"\n"둘\\n"'
+    )
     # A single trailing newline alone does not force the empty first line.
     assert dump_entry(_entry("line\n")) == 'msgid "line\\n"\nmsgstr ""'
 
 
 def test_escapes() -> None:
     text = dump_entry(_entry('tab\there "quoted" back\\slash', "cr\rbell\a"))
-    assert text == ('msgid "tab\\there \\"quoted\\" back\\\\slash"\n'
-                    'msgstr "cr\\rbell\\a"')
+    assert text == ('msgid "tab\\there \\"quoted\\" back\\\\slash"\nmsgstr "cr\\rbell\\a"')
 
 
 def test_comment_order_and_layout() -> None:
     entry = _entry(
-        "Text", "텍스트", msgctxt="ctx", tcomment="first\n\nthird",
+        "Text",
+        "텍스트",
+        msgctxt="ctx",
+        tcomment="first\n\nthird",
         comment="extracted one\nextracted two",
         occurrences=[("./src/a.md", "12"), ("b.md", ""), ("src/a.md", "12")],
         flags=["python-format", "fuzzy", "no-such-flag"],
-        previous_msgctxt="old ctx", previous_msgid="Old text")
-    assert dump_entry(entry) == "\n".join([
-        "# first", "#", "# third",
-        "#. extracted one", "#. extracted two",
-        "#: src/a.md:12 b.md",
-        "#, fuzzy, python-format",
-        '#| msgctxt "old ctx"', '#| msgid "Old text"',
-        'msgctxt "ctx"', 'msgid "Text"', 'msgstr "텍스트"'])
+        previous_msgctxt="old ctx",
+        previous_msgid="Old text",
+    )
+    assert dump_entry(entry) == "\n".join(
+        [
+            "# first",
+            "#",
+            "# third",
+            "#. extracted one",
+            "#. extracted two",
+            "#: src/a.md:12 b.md",
+            "#, fuzzy, python-format",
+            '#| msgctxt "old ctx"',
+            '#| msgid "Old text"',
+            'msgctxt "ctx"',
+            'msgid "Text"',
+            'msgstr "텍스트"',
+        ]
+    )
 
 
 def test_fuzzy_is_dropped_on_untranslated_entries() -> None:
@@ -197,16 +214,15 @@ def test_references_fill_up_to_79_columns() -> None:
     ref_lines = [line for line in lines if line.startswith("#:")]
     assert len(ref_lines) == 4
     assert all(len(line) <= 79 for line in ref_lines)
-    assert all(len(a) + len(b.split(" ")[1]) + 1 > 79
-               for a, b in zip(ref_lines, ref_lines[1:]))
+    assert all(len(a) + len(b.split(" ")[1]) + 1 > 79 for a, b in zip(ref_lines, ref_lines[1:]))
 
 
 def test_obsolete_entry_layout() -> None:
-    entry = _entry(LONG_KOREAN, "번역", obsolete=True, tcomment="note",
-                   flags=["fuzzy", "range: 1..2"], previous_msgid="old")
+    entry = _entry(
+        LONG_KOREAN, "번역", obsolete=True, tcomment="note", flags=["fuzzy", "range: 1..2"], previous_msgid="old"
+    )
     lines = dump_entry(entry).split("\n")
-    assert lines[:4] == ["# note", "#, fuzzy", '#~| msgid "old"',
-                         '#~ msgid ""']
+    assert lines[:4] == ["# note", "#, fuzzy", '#~| msgid "old"', '#~ msgid ""']
     assert all(line.startswith("#~ ") for line in lines[3:])
     assert all(len(line) <= 79 for line in lines)
     assert dump_entry(_entry("gone", "", obsolete=True)) == ""
@@ -221,7 +237,8 @@ def test_header_layout() -> None:
     assert dumps(po) == (
         "# Korean translation.\n#\n# Copyright.\n#, fuzzy\n"
         'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-        'msgid "a"\nmsgstr "가"\n')
+        'msgid "a"\nmsgstr "가"\n'
+    )
 
 
 def test_previous_context_needs_previous_msgid() -> None:
@@ -229,8 +246,7 @@ def test_previous_context_needs_previous_msgid() -> None:
     assert "#|" not in dump_entry(entry)
     entry.previous_msgid = "y"
     entry.previous_msgid_plural = "ys"
-    assert dump_entry(entry).split("\n")[1:4] == [
-        '#| msgctxt "old"', '#| msgid "y"', '#| msgid_plural "ys"']
+    assert dump_entry(entry).split("\n")[1:4] == ['#| msgctxt "old"', '#| msgid "y"', '#| msgid_plural "ys"']
 
 
 def test_obsolete_entries_go_last() -> None:
@@ -251,94 +267,113 @@ def test_python_format_directives_are_not_split() -> None:
 # GNU gettext as the judge.
 # ---------------------------------------------------------------------------
 
+
 def test_basic_catalog(tmp_path: Path) -> None:
-    po = _catalog([
-        _entry("Hello", "안녕하세요"),
-        _entry(LONG_ENGLISH, LONG_KOREAN),
-        _entry(KOREAN_NO_SPACES, KOREAN_NO_SPACES[::-1]),
-        _entry(KOREAN_PARTICLES, KOREAN_PARTICLES),
-        _entry(LONG_URL, LONG_URL),
-        _entry(f"Visit {LONG_URL} now.", f"지금 {LONG_URL}을 방문하세요."),
-        _entry(MARKDOWN, MARKDOWN_KO),
-        _entry("Empty translation"),
-    ], header="Korean translation for the test book.\n\nSecond paragraph.")
+    po = _catalog(
+        [
+            _entry("Hello", "안녕하세요"),
+            _entry(LONG_ENGLISH, LONG_KOREAN),
+            _entry(KOREAN_NO_SPACES, KOREAN_NO_SPACES[::-1]),
+            _entry(KOREAN_PARTICLES, KOREAN_PARTICLES),
+            _entry(LONG_URL, LONG_URL),
+            _entry(f"Visit {LONG_URL} now.", f"지금 {LONG_URL}을 방문하세요."),
+            _entry(MARKDOWN, MARKDOWN_KO),
+            _entry("Empty translation"),
+        ],
+        header="Korean translation for the test book.\n\nSecond paragraph.",
+    )
     _check(po, tmp_path)
 
 
 def test_escapes_and_newlines(tmp_path: Path) -> None:
-    po = _catalog([
-        _entry("Line one\nLine two\n", "첫째 줄\n둘째 줄\n"),
-        _entry("Tabs\tand \"quotes\" and back\\slashes\\",
-               "탭\t그리고 \"따옴표\"와 역슬래시\\"),
-        _entry("```\ncode block\n```\n", "```\n코드 블록\n```\n"),
-        _entry("\n\nleading newlines", "\n\n앞쪽 줄바꿈"),
-        _entry(LONG_ENGLISH + "\n" + LONG_ENGLISH + "\n",
-               LONG_KOREAN + "\n" + LONG_KOREAN + "\n"),
-        _entry("x" * 74 + "\\\"\\\\\n", "가" * 36 + "\"\\\n"),
-        _entry("\t" * 50 + "tabs", "\t" * 50 + "탭"),
-    ])
+    po = _catalog(
+        [
+            _entry("Line one\nLine two\n", "첫째 줄\n둘째 줄\n"),
+            _entry('Tabs\tand "quotes" and back\\slashes\\', '탭\t그리고 "따옴표"와 역슬래시\\'),
+            _entry("```\ncode block\n```\n", "```\n코드 블록\n```\n"),
+            _entry("\n\nleading newlines", "\n\n앞쪽 줄바꿈"),
+            _entry(LONG_ENGLISH + "\n" + LONG_ENGLISH + "\n", LONG_KOREAN + "\n" + LONG_KOREAN + "\n"),
+            _entry("x" * 74 + '\\"\\\\\n', "가" * 36 + '"\\\n'),
+            _entry("\t" * 50 + "tabs", "\t" * 50 + "탭"),
+        ]
+    )
     _check(po, tmp_path)
 
 
 def test_context_fuzzy_previous_and_plural(tmp_path: Path) -> None:
-    po = _catalog([
-        _entry("Open", "열기", msgctxt="menu"),
-        _entry("Open", "열린", msgctxt="adjective"),
-        _entry("Open", "열기", msgctxt=LONG_ENGLISH),
-        _entry(LONG_ENGLISH, LONG_KOREAN, flags=["fuzzy"],
-               previous_msgid=LONG_ENGLISH.replace("rather", "very")),
-        _entry("New text", "새 텍스트", flags=["fuzzy"],
-               previous_msgctxt="old", previous_msgid="Old text"),
-        _entry("%(n)d file", msgid_plural="%(n)d files",
-               msgstr_plural={0: "파일 %(n)d개"}, flags=["python-format"]),
-        _entry("%d item in " + LONG_URL, msgid_plural="%d items",
-               msgstr_plural={0: "%d개 항목 " + LONG_URL}, flags=["c-format"]),
-    ])
+    po = _catalog(
+        [
+            _entry("Open", "열기", msgctxt="menu"),
+            _entry("Open", "열린", msgctxt="adjective"),
+            _entry("Open", "열기", msgctxt=LONG_ENGLISH),
+            _entry(LONG_ENGLISH, LONG_KOREAN, flags=["fuzzy"], previous_msgid=LONG_ENGLISH.replace("rather", "very")),
+            _entry("New text", "새 텍스트", flags=["fuzzy"], previous_msgctxt="old", previous_msgid="Old text"),
+            _entry(
+                "%(n)d file", msgid_plural="%(n)d files", msgstr_plural={0: "파일 %(n)d개"}, flags=["python-format"]
+            ),
+            _entry(
+                "%d item in " + LONG_URL,
+                msgid_plural="%d items",
+                msgstr_plural={0: "%d개 항목 " + LONG_URL},
+                flags=["c-format"],
+            ),
+        ]
+    )
     _check(po, tmp_path)
 
 
 def test_comments_and_references(tmp_path: Path) -> None:
-    refs = [(f"./src/ko/chapter-{n}/{'sub/' * (n % 4)}page-{n}.md", str(n))
-            for n in range(1, 30)]
+    refs = [(f"./src/ko/chapter-{n}/{'sub/' * (n % 4)}page-{n}.md", str(n)) for n in range(1, 30)]
     refs += [("no-line-number.md", ""), ("src/ko/chapter-1/page-1.md", "1")]
-    po = _catalog([
-        _entry("Referenced", "참조됨", occurrences=refs,
-               tcomment="Translator note.\n  indented second line",
-               comment="Extracted from the source.\nSecond line: "
-                       + LONG_KOREAN),
-        _entry("Paths", "경로", occurrences=[
-            ("src/한국어/긴-경로-이름/문서.md", "10"), ("a" * 90 + ".md", "1")]),
-    ])
+    po = _catalog(
+        [
+            _entry(
+                "Referenced",
+                "참조됨",
+                occurrences=refs,
+                tcomment="Translator note.\n  indented second line",
+                comment="Extracted from the source.\nSecond line: " + LONG_KOREAN,
+            ),
+            _entry("Paths", "경로", occurrences=[("src/한국어/긴-경로-이름/문서.md", "10"), ("a" * 90 + ".md", "1")]),
+        ]
+    )
     _check(po, tmp_path)
 
 
 def test_obsolete_entries(tmp_path: Path) -> None:
-    po = _catalog([
-        _entry("Live", "살아 있음"),
-        _entry(LONG_ENGLISH, LONG_KOREAN, obsolete=True),
-        _entry("Obsolete with previous", "이전 것", obsolete=True,
-               flags=["fuzzy"], previous_msgid=KOREAN_PARTICLES,
-               tcomment="kept comment"),
-        _entry(KOREAN_NO_SPACES, KOREAN_PARTICLES + "\n" + MARKDOWN_KO,
-               obsolete=True, msgctxt="context"),
-        _entry("Obsolete untranslated", "", obsolete=True),
-        _entry("Live again", "다시 살아 있음"),
-    ])
+    po = _catalog(
+        [
+            _entry("Live", "살아 있음"),
+            _entry(LONG_ENGLISH, LONG_KOREAN, obsolete=True),
+            _entry(
+                "Obsolete with previous",
+                "이전 것",
+                obsolete=True,
+                flags=["fuzzy"],
+                previous_msgid=KOREAN_PARTICLES,
+                tcomment="kept comment",
+            ),
+            _entry(KOREAN_NO_SPACES, KOREAN_PARTICLES + "\n" + MARKDOWN_KO, obsolete=True, msgctxt="context"),
+            _entry("Obsolete untranslated", "", obsolete=True),
+            _entry("Live again", "다시 살아 있음"),
+        ]
+    )
     text = _check(po, tmp_path)
     assert "Obsolete untranslated" not in text
 
 
 def test_flags_are_normalized(tmp_path: Path) -> None:
-    po = _catalog([
-        _entry("Hi %s", "안녕 %s", flags=["no-wrap", "c-format", "fuzzy"]),
-        _entry("%(x)s " + LONG_ENGLISH, "%(x)s " + LONG_KOREAN,
-               flags=["possible-python-format", "range: 1..5"]),
-        _entry(LONG_ENGLISH + " no wrap", LONG_KOREAN, flags=["no-wrap"]),
-    ])
+    po = _catalog(
+        [
+            _entry("Hi %s", "안녕 %s", flags=["no-wrap", "c-format", "fuzzy"]),
+            _entry("%(x)s " + LONG_ENGLISH, "%(x)s " + LONG_KOREAN, flags=["possible-python-format", "range: 1..5"]),
+            _entry(LONG_ENGLISH + " no wrap", LONG_KOREAN, flags=["no-wrap"]),
+        ]
+    )
     text = _check(po, tmp_path, round_trip=False)
     assert "#, fuzzy, c-format, no-wrap\n" in text
     assert "#, python-format, range: 1..5\n" in text
-    no_wrap = text[text.index(LONG_ENGLISH + " no wrap") - 7:]
+    no_wrap = text[text.index(LONG_ENGLISH + " no wrap") - 7 :]
     assert no_wrap.startswith(f'msgid "{LONG_ENGLISH} no wrap"\n')
 
 
@@ -347,28 +382,101 @@ def test_flags_are_normalized(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------
 
 _VOCABULARY = [
-    "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "Rust",
-    "translation", "catalog", "internationalization", "e.g.", "i.e.", "etc.",
-    "한국어", "번역", "문서를", "작성합니다", "그리고", "파일", "저장소", "확인",
-    "GitHub에", "API를", "Python으로", "README.md를", "CI에서", "mdgettext가",
-    "웹페이지(https://example.com/path)를", "대한민국의수도는서울특별시입니다",
-    "https://example.com/a/b/c", "http://www.gnu.org/software/gettext/",
+    "the",
+    "quick",
+    "brown",
+    "fox",
+    "jumps",
+    "over",
+    "lazy",
+    "dog",
+    "Rust",
+    "translation",
+    "catalog",
+    "internationalization",
+    "e.g.",
+    "i.e.",
+    "etc.",
+    "한국어",
+    "번역",
+    "문서를",
+    "작성합니다",
+    "그리고",
+    "파일",
+    "저장소",
+    "확인",
+    "GitHub에",
+    "API를",
+    "Python으로",
+    "README.md를",
+    "CI에서",
+    "mdgettext가",
+    "웹페이지(https://example.com/path)를",
+    "대한민국의수도는서울특별시입니다",
+    "https://example.com/a/b/c",
+    "http://www.gnu.org/software/gettext/",
     "https://docs.rs/polib/latest/polib/struct.POFile.html#method.save",
-    "**굵게**", "*기울임*", "`code`", "`some::path::to::Item`",
-    "[링크](https://example.com/a/b/c)", "![그림](img/a.png)", "<br/>",
-    "(괄호)", "「인용」", "“따옴표”", "‘작은’", "—", "–", "…", "...", "·",
-    "1,000", "3.14", "50%", "$5", "₩1,000", "#1", "@user", "a/b", "x-y",
-    "foo_bar", "--flag", "C++", "C#", "'s", ":", ";", ",", "!", "?", "/",
-    "\\", '"', "'", "\t", "漢字", "テスト", "é", "naïve", "😀", "→",
-    "（전각）", "ＡＢＣ", "！", "、", "。", "ｶﾀｶﾅ", "e\u0301", "\u00a0",
+    "**굵게**",
+    "*기울임*",
+    "`code`",
+    "`some::path::to::Item`",
+    "[링크](https://example.com/a/b/c)",
+    "![그림](img/a.png)",
+    "<br/>",
+    "(괄호)",
+    "「인용」",
+    "“따옴표”",
+    "‘작은’",
+    "—",
+    "–",
+    "…",
+    "...",
+    "·",
+    "1,000",
+    "3.14",
+    "50%",
+    "$5",
+    "₩1,000",
+    "#1",
+    "@user",
+    "a/b",
+    "x-y",
+    "foo_bar",
+    "--flag",
+    "C++",
+    "C#",
+    "'s",
+    ":",
+    ";",
+    ",",
+    "!",
+    "?",
+    "/",
+    "\\",
+    '"',
+    "'",
+    "\t",
+    "漢字",
+    "テスト",
+    "é",
+    "naïve",
+    "😀",
+    "→",
+    "（전각）",
+    "ＡＢＣ",
+    "！",
+    "、",
+    "。",
+    "ｶﾀｶﾅ",
+    "e\u0301",
+    "\u00a0",
 ]
 _SEPARATORS = ["", " ", " ", " ", " ", "  ", "\n"]
 
 
 def _random_text(rng: random.Random, words: int) -> str:
     """A string of *words* vocabulary items with mixed separators."""
-    return "".join(rng.choice(_VOCABULARY) + rng.choice(_SEPARATORS)
-                   for _ in range(words))
+    return "".join(rng.choice(_VOCABULARY) + rng.choice(_SEPARATORS) for _ in range(words))
 
 
 def _comment_text(rng: random.Random) -> str:
@@ -399,8 +507,7 @@ def _random_catalog(seed: int, count: int) -> polib.POFile:
         msgid = f"{n}: {_random_text(rng, rng.randint(1, 40))}"
         msgstr = ""
         if rng.random() < 0.8:
-            msgstr = _match_newlines(
-                msgid, _random_text(rng, rng.randint(1, 40)))
+            msgstr = _match_newlines(msgid, _random_text(rng, rng.randint(1, 40)))
         entry = _entry(msgid, msgstr)
         if rng.random() < 0.15:
             entry.msgctxt = _random_text(rng, rng.randint(1, 8))
@@ -413,10 +520,12 @@ def _random_catalog(seed: int, count: int) -> polib.POFile:
             entry.comment = _comment_text(rng)
         if rng.random() < 0.4:
             entry.occurrences = [
-                (rng.choice(["./", "", "src/ko/", "book/src/chapter/"])
-                 + f"page_{rng.randint(1, 99)}.md",
-                 rng.choice(["", str(rng.randint(1, 9999))]))
-                for _ in range(rng.randint(1, 12))]
+                (
+                    rng.choice(["./", "", "src/ko/", "book/src/chapter/"]) + f"page_{rng.randint(1, 99)}.md",
+                    rng.choice(["", str(rng.randint(1, 9999))]),
+                )
+                for _ in range(rng.randint(1, 12))
+            ]
         if msgstr and rng.random() < 0.1:
             entry.msgid_plural = _random_text(rng, rng.randint(1, 20))
             entry.msgstr_plural = {0: msgstr}
@@ -437,26 +546,26 @@ def test_random_strings(tmp_path: Path, seed: int) -> None:
     # The wrap rules really ran: long lines were broken, none overflows.
     lines = text.split("\n")
     assert sum(line == 'msgid ""' for line in lines) > 10
-    assert all(len(line) <= 79 for line in lines
-               if line.isascii() and not line.startswith(("# ", "#.")))
+    assert all(len(line) <= 79 for line in lines if line.isascii() and not line.startswith(("# ", "#.")))
 
 
 def test_random_strings_with_format_flags(tmp_path: Path) -> None:
     rng = random.Random(1234)
-    directives = {"python-format": ["%(name)s", "%(a-b)s", "%%", "%5.2f"],
-                  "c-format": ["%s", "%+d", "%%", "%'d", "%-5.2lf", "%zu"]}
+    directives = {
+        "python-format": ["%(name)s", "%(a-b)s", "%%", "%5.2f"],
+        "c-format": ["%s", "%+d", "%%", "%'d", "%-5.2lf", "%zu"],
+    }
     entries = []
     for n in range(60):
         flag = rng.choice(sorted(directives))
-        pool = directives[flag] if flag == "c-format" else (
-            ["%(name)s", "%(a-b)s", "%%"])
-        parts = [rng.choice(pool) if rng.random() < 0.3
-                 else rng.choice(_VOCABULARY).replace("%", "%%")
-                 for _ in range(rng.randint(5, 40))]
+        pool = directives[flag] if flag == "c-format" else (["%(name)s", "%(a-b)s", "%%"])
+        parts = [
+            rng.choice(pool) if rng.random() < 0.3 else rng.choice(_VOCABULARY).replace("%", "%%")
+            for _ in range(rng.randint(5, 40))
+        ]
         msgid = f"{n} " + rng.choice(["", " "]).join(parts)
         msgstr = "번역 " + " ".join(parts)
-        entries.append(_entry(msgid.replace("\n", " "),
-                              msgstr.replace("\n", " "), flags=[flag]))
+        entries.append(_entry(msgid.replace("\n", " "), msgstr.replace("\n", " "), flags=[flag]))
     _check(_catalog(entries), tmp_path)
 
 
@@ -465,18 +574,28 @@ def test_wrap_points_column_by_column(tmp_path: Path) -> None:
     time: what sits at the overflow point (a space run, an escape, a
     directive, a double-width syllable, an unbreakable word) decides the
     break, and the writer only looks at the text around that point."""
-    tails = ["b", "  cc", "\\d", '"e"', "\tf", "%sg", "한글", "가나다",
-             "https://example.com/x/y", "(z)", "w-x", "…", "e\u0301 q"]
+    tails = [
+        "b",
+        "  cc",
+        "\\d",
+        '"e"',
+        "\tf",
+        "%sg",
+        "한글",
+        "가나다",
+        "https://example.com/x/y",
+        "(z)",
+        "w-x",
+        "…",
+        "e\u0301 q",
+    ]
     entries = []
     for n, tail in enumerate(tails):
         for fill in range(64, 84):
-            for head in ("a" * fill, "word " * (fill // 5) + "a" * (fill % 5),
-                         "한" * (fill // 2)):
+            for head in ("a" * fill, "word " * (fill // 5) + "a" * (fill % 5), "한" * (fill // 2)):
                 text = f"{head}{tail} {tail}{head[:9]} end"
                 msgstr = text.upper().replace("%S", "%s")
-                entries.append(_entry(f"{n} {fill} {text}", msgstr,
-                                      flags=["c-format"] if "%" in tail
-                                      else []))
+                entries.append(_entry(f"{n} {fill} {text}", msgstr, flags=["c-format"] if "%" in tail else []))
     _check(_catalog(entries), tmp_path, round_trip=False)
 
 
@@ -484,8 +603,8 @@ def test_wrap_points_column_by_column(tmp_path: Path) -> None:
 # The helpers themselves.
 # ---------------------------------------------------------------------------
 
-def test_helpers_fail_without_gettext(tmp_path: Path,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+
+def test_helpers_fail_without_gettext(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "x.po"
     path.write_text('msgid "a"\nmsgstr "b"\n', encoding="utf-8")
     monkeypatch.setenv("PATH", str(tmp_path))

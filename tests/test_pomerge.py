@@ -1,4 +1,5 @@
 """Merging catalogs in git: entry by entry, with no conflict markers and no lost work."""
+
 from __future__ import annotations
 
 import os
@@ -7,11 +8,11 @@ import subprocess
 from pathlib import Path
 
 import polib
+
 from conftest import FIXTURES, cli
 from gettext_tools import assert_msgcat_fixed_point
-
-from mdgettext.po.writer import dumps
 from mdgettext.po.merge3 import merge3
+from mdgettext.po.writer import dumps
 
 MERGE = FIXTURES / "merge"
 
@@ -33,7 +34,13 @@ def test_the_merge_driver_writes_over_ours(tmp_path: Path) -> None:
 
 
 def git(repo: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com")
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@example.com",
+        GIT_COMMITTER_NAME="t",
+        GIT_COMMITTER_EMAIL="t@example.com",
+    )
     return subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True, env=env)
 
 

@@ -1,5 +1,6 @@
 """Property tests: no sequence of English edits loses a translation, and no Markdown
 made from the CommonMark examples crashes the pipeline or breaks the identity round trip."""
+
 from __future__ import annotations
 
 import re
@@ -7,17 +8,17 @@ import textwrap
 from dataclasses import dataclass
 
 import polib
-from conftest import EXAMPLES, REPO, rt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mdgettext.publish import body as html
-from mdgettext.po.catalog import Project, template, translation_map
-from mdgettext.po.update import merge
-from mdgettext.model import TranslationMap
-from mdgettext.po.writer import dumps
+from conftest import EXAMPLES, REPO, rt
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
+from mdgettext.model import TranslationMap
+from mdgettext.po.catalog import Project, template, translation_map
+from mdgettext.po.update import merge
+from mdgettext.po.writer import dumps
+from mdgettext.publish import body as html
 
 SOURCE = (REPO / "source" / "en" / "conclusion.md").read_text(encoding="utf-8")
 KOREAN = polib.pofile(str(REPO / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"))
@@ -58,7 +59,9 @@ def apply(blocks: list[str], removed: list[str], edit: Edit) -> tuple[list[str],
         j = edit.other % len(blocks)
         blocks[i], blocks[j] = blocks[j], blocks[i]
     elif edit.kind == "rewrap" and not blocks[i].startswith(("#", "*", "-", "|", "<", "{")):
-        blocks[i] = "\n".join(textwrap.wrap(" ".join(blocks[i].split()), edit.width, break_long_words=False, break_on_hyphens=False))
+        blocks[i] = "\n".join(
+            textwrap.wrap(" ".join(blocks[i].split()), edit.width, break_long_words=False, break_on_hyphens=False)
+        )
     elif edit.kind == "word" and not blocks[i].startswith("#"):
         words = blocks[i].split(" ")
         k = edit.other % len(words)
@@ -111,7 +114,10 @@ def test_no_sequence_of_english_edits_loses_a_translation(edits: list[Edit]) -> 
                 continue
             # gone or changed: obsolete, or the translation of a fuzzy entry showing it as its previous msgid
             obsolete = any(e.obsolete and e.msgid == old.msgid and e.msgstr == old.msgstr for e in po)
-            fuzzy = any(e.fuzzy and e.previous_msgid in (old.msgid, old.previous_msgid) and e.msgstr == old.msgstr for e in live.values())
+            fuzzy = any(
+                e.fuzzy and e.previous_msgid in (old.msgid, old.previous_msgid) and e.msgstr == old.msgstr
+                for e in live.values()
+            )
             assert obsolete or fuzzy, f"translation lost after {edit}: {old.msgid[:60]}"
             assert (old.msgid, old.msgstr) in kept or fuzzy
     # and a catalog merged twice with the same template does not change
@@ -128,7 +134,9 @@ FRAGMENTS = [e["markdown"] for e in EXAMPLES]
     joiner=st.sampled_from(["", "\n", "\n\n"]),
     prefix=st.sampled_from(["", "> ", "- ", "1. ", "> - "]),
 )
-def test_markdown_built_from_commonmark_fragments_never_breaks_the_pipeline(parts: list[str], joiner: str, prefix: str) -> None:
+def test_markdown_built_from_commonmark_fragments_never_breaks_the_pipeline(
+    parts: list[str], joiner: str, prefix: str
+) -> None:
     text = joiner.join(parts)
     if prefix:
         indent = "".join(c if c == ">" else " " for c in prefix)

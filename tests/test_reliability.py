@@ -1,5 +1,6 @@
 """Bad input gets one clear line and exit 2, and leaves every file as it was; odd but
 valid input works; nothing is ever half-written."""
+
 from __future__ import annotations
 
 import hashlib
@@ -8,8 +9,8 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import cli
 
+from conftest import cli
 from mdgettext import files
 
 CHAPTER = "# Title\n\nFirst paragraph.\n\nSecond paragraph.\n"
@@ -17,7 +18,11 @@ PO = "locale/ko/LC_MESSAGES/intro.po"
 
 
 def snapshot(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture
@@ -36,8 +41,16 @@ def translated(project: Path) -> Path:
 
 BROKEN_CATALOGS = {
     # name: (how to break it, text on the line the message must name, words the message says)
-    "bare msgid": (lambda t: t.replace('msgid "Title"', "msgid Title"), "msgid Title", "must be followed by a quoted string"),
-    "unterminated string": (lambda t: t.replace('msgstr "제목"', 'msgstr "제목'), 'msgstr "제목', "the string is not closed"),
+    "bare msgid": (
+        lambda t: t.replace('msgid "Title"', "msgid Title"),
+        "msgid Title",
+        "must be followed by a quoted string",
+    ),
+    "unterminated string": (
+        lambda t: t.replace('msgstr "제목"', 'msgstr "제목'),
+        'msgstr "제목',
+        "the string is not closed",
+    ),
     "bad escape": (lambda t: t.replace('msgstr "제목"', 'msgstr "제\\q목"'), "\\q", "unknown escape"),
     "merge conflict": (
         lambda t: t.replace('msgstr "제목"', '<<<<<<< HEAD\nmsgstr "제목"\n=======\nmsgstr "표제"\n>>>>>>> theirs'),
@@ -60,8 +73,12 @@ def expected_line(text: str, marker: str | None) -> int:
 
 
 @pytest.mark.parametrize("case", sorted(BROKEN_CATALOGS))
-@pytest.mark.parametrize("command", [("update", "-l", "ko"), ("build", "-l", "ko"), ("check", "-l", "ko"), ("stats", "-l", "ko")])
-def test_a_broken_catalog_is_one_clear_line_and_nothing_changes(case: str, command: tuple[str, ...], translated: Path) -> None:
+@pytest.mark.parametrize(
+    "command", [("update", "-l", "ko"), ("build", "-l", "ko"), ("check", "-l", "ko"), ("stats", "-l", "ko")]
+)
+def test_a_broken_catalog_is_one_clear_line_and_nothing_changes(
+    case: str, command: tuple[str, ...], translated: Path
+) -> None:
     breaker, marker, words = BROKEN_CATALOGS[case]
     path = translated / PO
     original = path.read_text(encoding="utf-8")
@@ -94,7 +111,10 @@ def test_a_catalog_without_its_template_says_run_extract(translated: Path) -> No
     before = snapshot(translated)
     result = cli("-C", translated, "update", "-l", "ko")
     assert result.code == 2
-    assert result.err == f"mdgettext: error: {PO}: its template locale/intro.pot is missing; run `mdgettext extract` first\n"
+    assert (
+        result.err
+        == f"mdgettext: error: {PO}: its template locale/intro.pot is missing; run `mdgettext extract` first\n"
+    )
     assert snapshot(translated) == before  # other.po was not written either
 
 
@@ -104,7 +124,9 @@ def test_a_catalog_whose_chapter_is_gone_is_refused(translated: Path) -> None:
     before = snapshot(translated)
     result = cli("-C", translated, "update", "-l", "ko")
     assert result.code == 2
-    assert result.err.startswith(f"mdgettext: error: {PO}: no chapter source/en/intro.md any more; if it was renamed, rename the catalog")
+    assert result.err.startswith(
+        f"mdgettext: error: {PO}: no chapter source/en/intro.md any more; if it was renamed, rename the catalog"
+    )
     assert snapshot(translated) == before
 
 
@@ -126,7 +148,9 @@ def test_a_nul_byte_in_a_source_is_refused_with_its_line(project: Path) -> None:
 
 def test_an_empty_file_and_an_unclosed_fence_are_warnings(project: Path) -> None:
     (project / "source" / "en" / "empty.md").write_text("", encoding="utf-8")
-    (project / "source" / "en" / "fence.md").write_text("Intro.\n\n```python\nprint(1)\n\nLost paragraph.\n", encoding="utf-8")
+    (project / "source" / "en" / "fence.md").write_text(
+        "Intro.\n\n```python\nprint(1)\n\nLost paragraph.\n", encoding="utf-8"
+    )
     result = cli("-C", project, "extract")
     assert result.code == 0
     assert "mdgettext: warning: source/en/empty.md: empty file: nothing to translate" in result.err
@@ -174,15 +198,21 @@ def test_a_file_in_the_way_of_an_output_is_one_line_and_no_output_changes(transl
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
     assert "intro.md: cannot write" in result.err
     after = snapshot(translated)
-    assert {k: v for k, v in after.items() if k != "build/ko/intro.md"} == {k: v for k, v in before.items() if k != "build/ko/intro.md"}
+    assert {k: v for k, v in after.items() if k != "build/ko/intro.md"} == {
+        k: v for k, v in before.items() if k != "build/ko/intro.md"
+    }
 
 
-@pytest.mark.parametrize("setting", ['locales = "ko"', 'heading_ids = "false"', "front_matter_keys = \"title\"", "pages = [1, 2]"])
+@pytest.mark.parametrize(
+    "setting", ['locales = "ko"', 'heading_ids = "false"', 'front_matter_keys = "title"', "pages = [1, 2]"]
+)
 def test_a_setting_of_the_wrong_type_is_refused(setting: str, translated: Path) -> None:
     (translated / "pyproject.toml").write_text(f"[tool.mdgettext]\n{setting}\n", encoding="utf-8")
     result = cli("-C", translated, "build")
     assert result.code == 2
-    assert result.err.startswith(f"mdgettext: error: pyproject.toml: [tool.mdgettext] {setting.split(' ')[0]} must be a")
+    assert result.err.startswith(
+        f"mdgettext: error: pyproject.toml: [tool.mdgettext] {setting.split(' ', maxsplit=1)[0]} must be a"
+    )
 
 
 def test_building_twice_gives_the_same_bytes(translated: Path, monkeypatch: pytest.MonkeyPatch) -> None:

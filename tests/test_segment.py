@@ -1,4 +1,5 @@
 """Segmentation details a translator relies on: stable msgids and exact spans."""
+
 from __future__ import annotations
 
 import textwrap
@@ -8,21 +9,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mdgettext.markdown.frontmatter import encode
-from mdgettext.model import TranslationMap
 from mdgettext.markdown.segment import fold, segment
 from mdgettext.markdown.weave import weave
+from mdgettext.model import TranslationMap
 
-WORDS = st.lists(st.sampled_from(["the", "model", "`x`", "*fast*", "[a](b)", "TPU", "v5e", "H<sub>2</sub>O", "$n^2$", "—"]), min_size=1, max_size=40)
+WORDS = st.lists(
+    st.sampled_from(["the", "model", "`x`", "*fast*", "[a](b)", "TPU", "v5e", "H<sub>2</sub>O", "$n^2$", "—"]),
+    min_size=1,
+    max_size=40,
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(words=WORDS, width=st.integers(min_value=10, max_value=100), prefix=st.sampled_from(["", "> ", "* ", "1. ", "> * "]))
+@given(
+    words=WORDS, width=st.integers(min_value=10, max_value=100), prefix=st.sampled_from(["", "> ", "* ", "1. ", "> * "])
+)
 def test_rewrapping_a_paragraph_changes_no_msgid(words: list[str], width: int, prefix: str) -> None:
     one_line = " ".join(words)
     wrapped = textwrap.wrap(one_line, width, break_long_words=False, break_on_hyphens=False)
     indent = "".join(c if c == ">" else " " for c in prefix)
     text = prefix + ("\n" + indent).join(wrapped) + "\n"
-    assert [s.msgid for s in segment(text, "x.md").segments] == [s.msgid for s in segment(prefix + one_line + "\n", "x.md").segments]
+    assert [s.msgid for s in segment(text, "x.md").segments] == [
+        s.msgid for s in segment(prefix + one_line + "\n", "x.md").segments
+    ]
 
 
 def test_fold_keeps_hard_breaks_visible() -> None:
@@ -69,7 +78,12 @@ def test_unknown_fence_never_swallows_a_segment_span() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(value=st.text(alphabet=st.sampled_from(list("ab :#'\"-*&!%@`|>{}[],?\\\n\t한글yesnull01.")), min_size=1, max_size=20), quote=st.sampled_from(["", '"', "'", ">", "|"]))
+@given(
+    value=st.text(
+        alphabet=st.sampled_from(list("ab :#'\"-*&!%@`|>{}[],?\\\n\t한글yesnull01.")), min_size=1, max_size=20
+    ),
+    quote=st.sampled_from(["", '"', "'", ">", "|"]),
+)
 def test_front_matter_values_are_written_back_as_valid_yaml(value: str, quote: str) -> None:
     assert yaml.safe_load(f"key: {encode(value, quote)}\nnext: 1\n") == {"key": value, "next": 1}
 

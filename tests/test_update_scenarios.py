@@ -1,12 +1,14 @@
 """What a translator sees after the English changes: `extract` + `update` on a real
 project folder, through the command line. Every catalog written is checked with
 GNU gettext (`msgcat` prints it unchanged, `msgfmt --check` accepts it)."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import polib
 import pytest
+
 from conftest import cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 
@@ -72,9 +74,14 @@ def test_rewrapping_a_paragraph_changes_nothing_for_the_translator(translated: P
 
 def test_an_edited_sentence_goes_fuzzy_with_its_previous_source(translated: Path) -> None:
     po = edit_and_update(translated, "Models keep growing", "Language models keep growing")
-    changed = entry(po, "Language models keep growing, and training them takes many chips working together over a fast network.")
+    changed = entry(
+        po, "Language models keep growing, and training them takes many chips working together over a fast network."
+    )
     assert changed.fuzzy
-    assert changed.previous_msgid == "Models keep growing, and training them takes many chips working together over a fast network."
+    assert (
+        changed.previous_msgid
+        == "Models keep growing, and training them takes many chips working together over a fast network."
+    )
     assert changed.msgstr.startswith("모델은 계속 커지고")
     assert not po.obsolete_entries()
 
@@ -88,7 +95,9 @@ def test_a_changed_url_is_carried_into_the_translation(translated: Path) -> None
 
 def test_a_deleted_paragraph_goes_obsolete_and_comes_back_when_restored(translated: Path) -> None:
     po = edit_and_update(translated, "\nA paragraph that will be deleted later.\n", "")
-    assert [(e.msgid, e.msgstr) for e in po.obsolete_entries()] == [("A paragraph that will be deleted later.", "나중에 지워질 문단.")]
+    assert [(e.msgid, e.msgstr) for e in po.obsolete_entries()] == [
+        ("A paragraph that will be deleted later.", "나중에 지워질 문단.")
+    ]
     po = edit_and_update(translated, "you start.\n", "you start.\n\nA paragraph that will be deleted later.\n")
     back = entry(po, "A paragraph that will be deleted later.")
     assert back.msgstr == "나중에 지워질 문단." and not back.obsolete and not back.fuzzy
@@ -119,7 +128,9 @@ def test_a_translators_comment_and_flags_survive_update(translated: Path) -> Non
     assert entry(po, "A new paragraph.").msgstr == ""
 
 
-def test_the_template_keeps_its_creation_date_until_its_content_changes(translated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_template_keeps_its_creation_date_until_its_content_changes(
+    translated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pot_path = translated / "locale" / "intro.pot"
     created = polib.pofile(str(pot_path)).metadata["POT-Creation-Date"]
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "2000000000")  # 2033-05-18

@@ -1,10 +1,11 @@
 """The weaver reports where each block's text landed, for the HTML layer to mark
 text that fell back to English."""
+
 from __future__ import annotations
 
-from mdgettext.model import TranslationMap
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
+from mdgettext.model import TranslationMap
 
 
 def test_placements_point_at_each_blocks_text_in_the_output() -> None:

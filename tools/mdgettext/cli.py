@@ -1,11 +1,11 @@
 """Command line: argument parsing and exit codes (0 ok, 1 findings, 2 usage or input error)."""
+
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from mdgettext import __version__
@@ -38,21 +38,45 @@ def parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    ap.add_argument("-C", dest="directory", metavar="DIR", type=Path, default=Path("."), help="run as if started in DIR")
+    ap.add_argument(
+        "-C", dest="directory", metavar="DIR", type=Path, default=Path("."), help="run as if started in DIR"
+    )
     ap.add_argument("-q", "--quiet", action="store_true", help="print errors and warnings only")
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    ex = sub.add_parser("extract", help="source Markdown -> templates (.pot)", description="Extract translatable text into templates.")
+    ex = sub.add_parser(
+        "extract", help="source Markdown -> templates (.pot)", description="Extract translatable text into templates."
+    )
     ex.add_argument("file", nargs="?", type=Path, metavar="FILE.md", help="one file instead of the project's sources")
     ex.add_argument("-o", "--output", type=Path, metavar="OUT.pot", help="the template to write (with FILE.md)")
 
-    up = sub.add_parser("update", help="create or merge translation catalogs (.po)", description="Create or update catalogs from the templates; translations are never dropped.")
-    up.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
+    up = sub.add_parser(
+        "update",
+        help="create or merge translation catalogs (.po)",
+        description="Create or update catalogs from the templates; translations are never dropped.",
+    )
+    up.add_argument(
+        "-l",
+        "--locale",
+        action="append",
+        metavar="LANG",
+        help="locale code, may repeat (default: every configured locale)",
+    )
 
-    bu = sub.add_parser("build", help="translated Markdown and HTML", description="Build translated Markdown and HTML into the build folder.")
+    bu = sub.add_parser(
+        "build",
+        help="translated Markdown and HTML",
+        description="Build translated Markdown and HTML into the build folder.",
+    )
     bu.add_argument("file", nargs="?", type=Path, metavar="FILE.md", help="one source file instead of the project's")
-    bu.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale plus the source language)")
+    bu.add_argument(
+        "-l",
+        "--locale",
+        action="append",
+        metavar="LANG",
+        help="locale code, may repeat (default: every configured locale plus the source language)",
+    )
     bu.add_argument("--format", default="md,html", metavar="md,html", help="output formats (default: md,html)")
     bu.add_argument("--po", type=Path, metavar="IN.po", help="the catalog to use (with FILE.md)")
     bu.add_argument("-o", "--output", type=Path, metavar="OUT.md|OUT.html", help="the file to write (with FILE.md)")
@@ -62,11 +86,37 @@ def parser() -> argparse.ArgumentParser:
         help="find broken links, names, markup and structure in translations",
         description="Check catalogs against their sources. Exit 0: nothing at error level; 1: errors found; 2: usage or input error.",
     )
-    ch.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
-    ch.add_argument("--strict", action="store_true", help="warnings are errors, and every catalog must be 100%% translated unless --min-translated says otherwise")
-    ch.add_argument("--format", dest="check_format", choices=REPORT_FORMATS, default="text", help="text (default), json, or github (Actions annotations)")
-    ch.add_argument("--min-translated", type=float, metavar="PCT", help="share of translated messages each catalog needs (default: 100 under --strict)")
-    ch.add_argument("--select", default="", metavar="CODES", help="only these codes or families, comma-separated (e.g. links,markup.code)")
+    ch.add_argument(
+        "-l",
+        "--locale",
+        action="append",
+        metavar="LANG",
+        help="locale code, may repeat (default: every configured locale)",
+    )
+    ch.add_argument(
+        "--strict",
+        action="store_true",
+        help="warnings are errors, and every catalog must be 100%% translated unless --min-translated says otherwise",
+    )
+    ch.add_argument(
+        "--format",
+        dest="check_format",
+        choices=REPORT_FORMATS,
+        default="text",
+        help="text (default), json, or github (Actions annotations)",
+    )
+    ch.add_argument(
+        "--min-translated",
+        type=float,
+        metavar="PCT",
+        help="share of translated messages each catalog needs (default: 100 under --strict)",
+    )
+    ch.add_argument(
+        "--select",
+        default="",
+        metavar="CODES",
+        help="only these codes or families, comma-separated (e.g. links,markup.code)",
+    )
     ch.add_argument("--ignore", default="", metavar="CODES", help="never these codes or families, comma-separated")
     ch.add_argument("--list", action="store_true", help="list every check code and what it means, and exit")
 
@@ -77,7 +127,12 @@ def parser() -> argparse.ArgumentParser:
     )
     im.add_argument("file", type=Path, metavar="TRANSLATED.md", help="the translated file")
     im.add_argument("-l", "--locale", required=True, metavar="LANG", help="the translation's locale code")
-    im.add_argument("--source", type=Path, metavar="SOURCE.md", help="the English file (default: the file of the same name in source/en)")
+    im.add_argument(
+        "--source",
+        type=Path,
+        metavar="SOURCE.md",
+        help="the English file (default: the file of the same name in source/en)",
+    )
     im.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
     im.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")
     im.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
@@ -92,8 +147,18 @@ def parser() -> argparse.ArgumentParser:
     mg.add_argument("ours", type=Path, metavar="OURS")
     mg.add_argument("theirs", type=Path, metavar="THEIRS")
 
-    st = sub.add_parser("stats", help="translation progress per catalog", description="Show translated, fuzzy and untranslated messages and words.")
-    st.add_argument("-l", "--locale", action="append", metavar="LANG", help="locale code, may repeat (default: every configured locale)")
+    st = sub.add_parser(
+        "stats",
+        help="translation progress per catalog",
+        description="Show translated, fuzzy and untranslated messages and words.",
+    )
+    st.add_argument(
+        "-l",
+        "--locale",
+        action="append",
+        metavar="LANG",
+        help="locale code, may repeat (default: every configured locale)",
+    )
     return ap
 
 
@@ -166,7 +231,14 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
 
         source = root / args.source if args.source is not None else None
         return import_translation(
-            config, root / args.file, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
+            config,
+            root / args.file,
+            args.locale,
+            source,
+            report,
+            fuzzy=args.fuzzy,
+            overwrite=args.overwrite,
+            dry_run=args.dry_run,
         )
     if args.command == "merge-driver":
         from mdgettext.commands.merge_driver import merge_driver

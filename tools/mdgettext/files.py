@@ -5,6 +5,7 @@ module hides line endings and byte-order marks and gives them back on output, an
 never leaves a half-written file: it writes a temporary file beside the target and
 renames it into place.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,9 +16,9 @@ from pathlib import Path
 import polib
 
 from mdgettext.po import suppressions
-from mdgettext.po.catalog import CatalogFile
 from mdgettext.po import validate as povalidate
 from mdgettext.po import writer as pofile
+from mdgettext.po.catalog import CatalogFile
 
 BOM = "\ufeff"
 
@@ -57,7 +58,9 @@ def read_source(path: Path, display: str) -> SourceText:
     text = _read_utf8(path, display)
     if "\0" in text:
         line = text.count("\n", 0, text.index("\0")) + 1
-        raise InputError(f"{display}:{line}: a NUL byte: this is not a text file (or it is corrupt); remove the byte or the file")
+        raise InputError(
+            f"{display}:{line}: a NUL byte: this is not a text file (or it is corrupt); remove the byte or the file"
+        )
     bom = text.startswith(BOM)
     if bom:
         text = text[1:]

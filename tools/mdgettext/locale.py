@@ -4,6 +4,7 @@ Babel's CLDR data answers every question here; the rest of mdgettext asks this
 module, so a new language needs no code outside its own rules (its typography
 checks in `checks/typography/`, its interface words in `publish/words.py`).
 """
+
 from __future__ import annotations
 
 from babel import Locale, UnknownLocaleError
@@ -44,3 +45,8 @@ def language_name(code: str) -> str:
     except (UnknownLocaleError, ValueError):
         return code
     return name[:1].upper() + name[1:] if name else code
+
+
+def primary(language: str) -> str:
+    """The primary language subtag: `ko` for `ko`, `ko_KR` and `ko-KR`; rules are keyed by it."""
+    return language.replace("-", "_").split("_")[0].split("@")[0].lower()

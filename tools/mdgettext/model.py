@@ -3,6 +3,7 @@
 Everything the pipeline passes between stages is one of these, so a stage can be
 tested with values built by hand and never needs another stage's internals.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping

@@ -3,16 +3,16 @@
 Every setting has a default, so any folder with `source/en/` is a project; a
 `[tool.mdgettext]` table in its pyproject.toml changes them.
 """
+
 from __future__ import annotations
 
 import posixpath
 import tomllib
-from urllib.parse import urlsplit
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
 
 from mdgettext.markdown.frontmatter import DEFAULT_KEYS
-
 
 CHAPTER_SUFFIXES = (".html", ".md")
 
@@ -67,12 +67,16 @@ class Config:
     def templates(self) -> list[str]:
         """Chapter names that have a template in the locale folder."""
         base = self.root / self.locale_dir
-        return sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.pot")) if base.is_dir() else []
+        return (
+            sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.pot")) if base.is_dir() else []
+        )
 
     def catalogs(self, language: str) -> list[str]:
         """Chapter names that have a catalog for `language`."""
         base = self.root / self.locale_dir / language / "LC_MESSAGES"
-        return sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.po")) if base.is_dir() else []
+        return (
+            sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.po")) if base.is_dir() else []
+        )
 
     def source_path(self, chapter: str) -> Path:
         return self.source_dir / f"{chapter}.md"
@@ -122,24 +126,47 @@ def load_config(root: Path) -> Config:
         raise ConfigError(f"pyproject.toml: {err}") from err
     project = data.get("project", {})
     table = data.get("tool", {}).get("mdgettext", {})
-    known = {"source", "locale_dir", "build_dir", "locales", "front_matter_keys", "heading_ids", "pages", "name", "version"}
+    known = {
+        "source",
+        "locale_dir",
+        "build_dir",
+        "locales",
+        "front_matter_keys",
+        "heading_ids",
+        "pages",
+        "name",
+        "version",
+    }
     unknown = sorted(set(table) - known)
     if unknown:
-        raise ConfigError(f"pyproject.toml: unknown [tool.mdgettext] setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
+        raise ConfigError(
+            f"pyproject.toml: unknown [tool.mdgettext] setting {unknown[0]!r} (known: {', '.join(sorted(known))})"
+        )
     expected = {
-        "source": str, "locale_dir": str, "build_dir": str, "name": str, "version": str,
-        "locales": list, "front_matter_keys": list, "pages": list, "heading_ids": bool,
+        "source": str,
+        "locale_dir": str,
+        "build_dir": str,
+        "name": str,
+        "version": str,
+        "locales": list,
+        "front_matter_keys": list,
+        "pages": list,
+        "heading_ids": bool,
     }
     for key, kind in expected.items():
         if key in table and not isinstance(table[key], kind):
             example = {str: '"text"', list: '["a", "b"]', bool: "true"}[kind]
-            raise ConfigError(f"pyproject.toml: [tool.mdgettext] {key} must be a {kind.__name__} (like {key} = {example})")
+            raise ConfigError(
+                f"pyproject.toml: [tool.mdgettext] {key} must be a {kind.__name__} (like {key} = {example})"
+            )
         if kind is list and key in table and not all(isinstance(item, str) for item in table[key]):
             raise ConfigError(f"pyproject.toml: [tool.mdgettext] {key} must be a list of strings")
     for key in ("source", "locale_dir", "build_dir"):
         value = table.get(key)
         if value is not None and not (root / value).resolve().is_relative_to(root):
-            raise ConfigError(f"pyproject.toml: {key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}")
+            raise ConfigError(
+                f"pyproject.toml: {key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}"
+            )
     return Config(
         root=root,
         source=table.get("source", "source/en"),

@@ -1,4 +1,5 @@
 """Findings as text, JSON or GitHub Actions annotations, and the summary line."""
+
 from __future__ import annotations
 
 import json

@@ -12,13 +12,14 @@ consecutive ones (a paragraph split or joined) is a move of its own.
 Front-matter values are not aligned but looked up: by key path, and for a list
 (`toc[].name`) by position in it.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
 
-from mdgettext.model import Document, Location, Segment
 from mdgettext.alignment.signals import Model, Signals, combine, disagreements, evidence, model, score, signals
+from mdgettext.model import Document, Location, Segment
 
 THRESHOLD = 1.0  # a pair must score above this to beat leaving both blocks unpaired
 SPLIT = 1.0  # the extra cost of pairing one block with two
@@ -182,7 +183,13 @@ def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tupl
                 value = at(i - 2, j - 1) + score(joined_src[i - 2], dst[j - 1], m) - THRESHOLD - SPLIT
                 if value > top:
                     top, step = value, (2, 1)
-            if i and j > 1 and joined_dst[j - 2] and (plausible or pairs.get(j - 1, neg) > 0) and at(i - 1, j - 2) > neg:
+            if (
+                i
+                and j > 1
+                and joined_dst[j - 2]
+                and (plausible or pairs.get(j - 1, neg) > 0)
+                and at(i - 1, j - 2) > neg
+            ):
                 value = at(i - 1, j - 2) + score(src[i - 1], joined_dst[j - 2], m) - THRESHOLD - SPLIT
                 if value > top:
                     top, step = value, (1, 2)
@@ -221,11 +228,15 @@ def _mark_ambiguous(steps: list[Raw], m: Model) -> list[Raw]:
             ns, nt, _ = near
             if ns and ns[0].kind == s[0].kind and ns[0].nesting == s[0].nesting:
                 if score(ns[0], t[0], m) >= own - AMBIGUOUS:
-                    reasons += (f"only kind, length and position pair them; it may translate source line {ns[0].segment.location.line} instead",)
+                    reasons += (
+                        f"only kind, length and position pair them; it may translate source line {ns[0].segment.location.line} instead",
+                    )
                     break
             if nt and nt[0].kind == t[0].kind and nt[0].nesting == t[0].nesting:
                 if score(s[0], nt[0], m) >= own - AMBIGUOUS:
-                    reasons += (f"only kind, length and position pair them; translated line {nt[0].segment.location.line} may be the one",)
+                    reasons += (
+                        f"only kind, length and position pair them; translated line {nt[0].segment.location.line} may be the one",
+                    )
                     break
         out[index] = (s, t, reasons)
     return out

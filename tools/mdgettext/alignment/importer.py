@@ -5,6 +5,7 @@ files. A block's pair becomes its entry's msgstr; a doubtful pair is imported as
 fuzzy with a translator comment saying why; a translation the catalog already
 has is kept unless the caller asks to overwrite it.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -165,7 +166,9 @@ def _set(entry: polib.POEntry, msgstr: str, reasons: tuple[str, ...], fuzzy: boo
     flags = [f for f in entry.flags if f != "fuzzy"]
     if reasons or fuzzy:
         flags.insert(0, "fuzzy")
-    own = [line for line in entry.tcomment.split("\n") if line and not line.startswith(COMMENT)] if entry.tcomment else []
+    own = (
+        [line for line in entry.tcomment.split("\n") if line and not line.startswith(COMMENT)] if entry.tcomment else []
+    )
     tcomment = "\n".join(own + [COMMENT + r for r in reasons])
     if (entry.msgstr, entry.flags, entry.tcomment) == (msgstr, flags, tcomment):
         return False

@@ -10,6 +10,7 @@ chosen pair does not, for the translator.
 The inline Markdown is read with the project's one parser (`parseInline` with the
 document's own link references and footnotes), never by pattern matching.
 """
+
 from __future__ import annotations
 
 import math
@@ -18,10 +19,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-
-from mdgettext.model import Document, Segment, Style
 from mdgettext.markdown.anchors import has_explicit_id
 from mdgettext.markdown.inline import Inventory, Reader
+from mdgettext.model import Document, Segment, Style
 
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{2,}")
 NAME = re.compile(r"(?<![.!?:]\s)(?<=[\w,;)] )[A-Z][A-Za-z]+")
@@ -105,7 +105,9 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
             heading_id = seg.anchor if explicit or not translated else None
         inline = read(text) if seg.span.style is not Style.YAML and seg.kind != "html" else Inventory(prose=text)
         prose = inline.prose
-        notes = Counter([f"[^{label}]" for label in inline.footnotes] + [tag.verbatim() for tag in inline.tags if not tag.closing])
+        notes = Counter(
+            [f"[^{label}]" for label in inline.footnotes] + [tag.verbatim() for tag in inline.tags if not tag.closing]
+        )
         index = order.get(id(seg))
         out.append(
             Signals(
@@ -138,7 +140,9 @@ def model(source: Iterable[Signals], translated: Iterable[Signals]) -> Model:
     dst = sum(t.length for t in translated)
     letters = LETTER.findall("".join(t.prose for t in translated))
     latin = sum(1 for c in letters if c < LATIN_END)
-    return Model(ratio=dst / src if src and dst else 1.0, latin_target=not letters or latin / len(letters) > LATIN_SHARE)
+    return Model(
+        ratio=dst / src if src and dst else 1.0, latin_target=not letters or latin / len(letters) > LATIN_SHARE
+    )
 
 
 def combine(first: Signals, second: Signals) -> Signals:
@@ -250,7 +254,7 @@ def _kind_score(a: str, b: str) -> float:
     if a == b:
         return SAME_KIND
     families = {"heading", "table"}
-    if a.split()[0] == b.split()[0] and a.split()[0] in families:
+    if a.split(maxsplit=1)[0] == b.split(maxsplit=1)[0] and a.split(maxsplit=1)[0] in families:
         return NEAR_KIND
     return OTHER_KIND
 

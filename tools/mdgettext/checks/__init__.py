@@ -11,42 +11,29 @@ A translator silences one check on one entry with a translator comment
 `# mdgettext-ignore: links.missing` (or the flag `#, mdgettext-ignore: ...`,
 which `update` turns into that comment, since GNU gettext drops unknown flags).
 """
+
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import polib
 
+from mdgettext.checks import completeness, front_matter, links, markup, names, safety, structure, typography
+from mdgettext.checks.entry import Context, Entry, Family, Glossary, entries_of
 from mdgettext.model import Diagnostic, Document, Severity
-from mdgettext.checks import completeness, front_matter, links, markup, names, safety, structure
-from mdgettext.checks.typography import ko as typography
-from mdgettext.checks.entry import Context, Entry, Glossary, entries_of
 
-ENTRY_CHECKS: tuple[Callable[[Entry, Context], Iterable[Diagnostic]], ...] = (
-    safety.check,
-    links.check,
-    markup.check,
-    names.check,
-    structure.check_entry,
-    typography.check_entry,
+FAMILIES: tuple[Family, ...] = (
+    safety.FAMILY,
+    links.FAMILY,
+    markup.FAMILY,
+    names.FAMILY,
+    structure.FAMILY,
+    completeness.FAMILY,
+    front_matter.FAMILY,
+    typography.FAMILY,
 )
-CATALOG_CHECKS: tuple[Callable[[Sequence[Entry], Context], Iterable[Diagnostic]], ...] = (
-    completeness.check,
-    structure.check,
-    front_matter.check,
-    typography.check_catalog,
-)
-CODES = {
-    **completeness.CODES,
-    **links.CODES,
-    **markup.CODES,
-    **names.CODES,
-    **safety.CODES,
-    **structure.CODES,
-    **front_matter.CODES,
-    **typography.CODES,
-    "suppression.unknown-code": "a mdgettext-ignore comment names no known check",
-}
+SUPPRESSION = {"suppression.unknown-code": "a mdgettext-ignore comment names no known check"}
+CODES = {code: meaning for family in FAMILIES for code, meaning in family.codes.items()} | SUPPRESSION
 
 __all__ = ["CODES", "Context", "Entry", "Glossary", "check_catalog", "entries_of", "run_checks"]
 
@@ -67,11 +54,13 @@ def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for entry in entries:
         if entry.translated:
-            for check in ENTRY_CHECKS:
-                found.extend(check(entry, ctx))
+            for family in FAMILIES:
+                if family.entry is not None:
+                    found.extend(family.entry(entry, ctx))
         found.extend(_unknown_codes(entry, ctx))
-    for check in CATALOG_CHECKS:
-        found.extend(check(entries, ctx))
+    for family in FAMILIES:
+        if family.catalog is not None:
+            found.extend(family.catalog(entries, ctx))
     by_line = {e.line: e for e in entries}
     explained = {d.location.line for d in found if d.code.startswith(("links.", "markup.", "safety."))}
     kept = [

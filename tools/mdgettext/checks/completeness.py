@@ -1,10 +1,11 @@
 """Completeness: what the page will still show in English, and catalogs out of date."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.model import Diagnostic, Severity
-from mdgettext.checks.entry import Context, Entry, live
 from mdgettext.po.catalog import State
 
 CODES = {
@@ -20,7 +21,12 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     current = live(entries)
     for entry in entries:
         if entry.state is State.OBSOLETE:
-            yield ctx.finding(entry, "completeness.obsolete", Severity.INFO, "obsolete translation (`#~`) kept for reference; delete it once it is of no use")
+            yield ctx.finding(
+                entry,
+                "completeness.obsolete",
+                Severity.INFO,
+                "obsolete translation (`#~`) kept for reference; delete it once it is of no use",
+            )
         elif entry.state is State.FUZZY:
             yield ctx.finding(
                 entry,
@@ -29,7 +35,12 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 "fuzzy: the English changed since this was translated; update the translation and remove the fuzzy flag",
             )
         elif entry.state is State.UNTRANSLATED:
-            yield ctx.finding(entry, "completeness.untranslated", Severity.WARNING, "not translated yet: the page shows the English text")
+            yield ctx.finding(
+                entry,
+                "completeness.untranslated",
+                Severity.WARNING,
+                "not translated yet: the page shows the English text",
+            )
     if ctx.template_keys is not None:
         mine = {(e.msgctxt, e.msgid) for e in current}
         new, gone = len(ctx.template_keys - mine), len(mine - ctx.template_keys)
@@ -49,3 +60,6 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 Severity.ERROR,
                 f"{share:.1f}% of messages translated, fewer than the required {ctx.min_translated:g}%",
             )
+
+
+FAMILY = Family(CODES, catalog=check)

@@ -1,7 +1,8 @@
 """The view of a catalog that checks work on: entries with their .po line and source."""
+
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -81,9 +82,19 @@ class Context:
         source = entry.source if entry is not None else None
         return Diagnostic(Location(self.po_path, line), code, severity, message, source)
 
-    @property
-    def korean(self) -> bool:
-        return self.language.split("_")[0].split("-")[0] == "ko"
+
+EntryCheck = Callable[[Entry, Context], Iterable[Diagnostic]]
+CatalogCheck = Callable[[Sequence[Entry], Context], Iterable[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class Family:
+    """One family of checks: its codes and what it runs. Every check module exports
+    one as `FAMILY`, and `checks/__init__.py` builds the registry from them."""
+
+    codes: Mapping[str, str]  # code -> what it means, for `check --list` and suppressions
+    entry: EntryCheck | None = None  # run on every translated entry
+    catalog: CatalogCheck | None = None  # run once on the whole catalog
 
 
 def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:

@@ -4,18 +4,19 @@ a translated title and description.
 The Distill layout links each table-of-contents entry to the heading with the same
 text, so in every language a toc name must equal its heading's translation.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 import yaml
 
+from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import strip_id
-from mdgettext.model import Diagnostic, Severity, TranslationMap
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.weave import weave
-from mdgettext.checks.entry import Context, Entry
+from mdgettext.model import Diagnostic, Severity, TranslationMap
 
 CODES = {
     "frontmatter.toc-mismatch": "a table-of-contents name equals no heading of the translated page",
@@ -29,7 +30,12 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     for field in frontmatter.REQUIRED_KEYS:
         entry = by_key.get(field)
         if entry is not None and not entry.translated:
-            yield ctx.finding(entry, "frontmatter.untranslated", Severity.WARNING, f"the page's {field} is not translated; readers see it in search results and the browser tab")
+            yield ctx.finding(
+                entry,
+                "frontmatter.untranslated",
+                Severity.WARNING,
+                f"the page's {field} is not translated; readers see it in search results and the browser tab",
+            )
     translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries if e.translated})
     text = weave(ctx.doc, translations, heading_ids=ctx.heading_ids).text
     tokens = parser().parse(text)
@@ -38,16 +44,14 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     try:
         meta = yaml.safe_load(tokens[0].content) or {}
     except yaml.YAMLError as err:
-        yield ctx.finding(None, "frontmatter.invalid", Severity.ERROR, f"the translated front matter is not valid YAML: {err}")
+        yield ctx.finding(
+            None, "frontmatter.invalid", Severity.ERROR, f"the translated front matter is not valid YAML: {err}"
+        )
         return
     toc = meta.get("toc") if isinstance(meta, dict) else None
     if not isinstance(toc, list):
         return
-    headings = {
-        strip_id(tokens[i + 1].content).strip()
-        for i, tok in enumerate(tokens)
-        if tok.type == "heading_open"
-    }
+    headings = {strip_id(tokens[i + 1].content).strip() for i, tok in enumerate(tokens) if tok.type == "heading_open"}
     toc_entries = {e.msgstr if e.translated else e.msgid: e for e in entries if frontmatter.TOC_NAME in e.keys}
     for item in toc:
         name = str(item.get("name", "")) if isinstance(item, dict) else ""
@@ -59,3 +63,6 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 Severity.ERROR,
                 f"table-of-contents name {name!r} equals no heading; give the heading and the toc entry the same translation",
             )
+
+
+FAMILY = Family(CODES, catalog=check)

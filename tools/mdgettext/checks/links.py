@@ -1,4 +1,5 @@
 """Links: a translation keeps every destination, adds none, and points at real pages."""
+
 from __future__ import annotations
 
 import re
@@ -8,10 +9,10 @@ from urllib.parse import unquote, urlsplit
 
 from markdown_it.common.utils import normalizeReference
 
+from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.markdown.inline import difference
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.project import linked_chapter
-from mdgettext.checks.entry import Context, Entry
-from mdgettext.markdown.inline import difference
 
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
@@ -28,9 +29,19 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     missing, added = difference(source.counted("links"), target.counted("links"))
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
     for url in missing:
-        yield ctx.finding(entry, "links.missing", Severity.ERROR, f"link {url} is missing from the translation; keep the link target as in the English")
+        yield ctx.finding(
+            entry,
+            "links.missing",
+            Severity.ERROR,
+            f"link {url} is missing from the translation; keep the link target as in the English",
+        )
     for url in added:
-        yield ctx.finding(entry, "links.added", Severity.ERROR, f"link {url} is not in the English; links must point where the English ones do")
+        yield ctx.finding(
+            entry,
+            "links.added",
+            Severity.ERROR,
+            f"link {url} is not in the English; links must point where the English ones do",
+        )
     yield from _labels(entry, ctx)
     for url in sorted({unquote(u) for u in target.links}):
         yield from _resolve(entry, ctx, url)
@@ -61,8 +72,15 @@ def _resolve(entry: Entry, ctx: Context, url: str) -> Iterable[Diagnostic]:
         return
     page = linked_chapter(url, ctx.page) if parts.path else ctx.page
     if page not in ctx.pages:
-        yield ctx.finding(entry, "links.unknown-page", Severity.ERROR, f"link {url} points at a page the book does not have ({page})")
+        yield ctx.finding(
+            entry, "links.unknown-page", Severity.ERROR, f"link {url} points at a page the book does not have ({page})"
+        )
         return
     anchors = ctx.anchors.get(page)
     if parts.fragment and anchors is not None and parts.fragment not in anchors:
-        yield ctx.finding(entry, "links.unknown-anchor", Severity.ERROR, f"link {url}: no heading has the id #{parts.fragment}")
+        yield ctx.finding(
+            entry, "links.unknown-anchor", Severity.ERROR, f"link {url}: no heading has the id #{parts.fragment}"
+        )
+
+
+FAMILY = Family(CODES, entry=check)

@@ -5,15 +5,16 @@ The classic trap in Korean: `**마크다운(Markdown)**을` stays literal, becau
 CommonMark closes `**` after punctuation only when a space or punctuation follows,
 and a particle is a letter. The finding says so and how to fix it.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
 from collections.abc import Iterable
 
-from mdgettext.model import Diagnostic, Severity
-from mdgettext.checks.entry import Context, Entry
+from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown.inline import Inventory, difference
+from mdgettext.model import Diagnostic, Severity
 
 CODES = {
     "markup.code": "a code span differs from the source",
@@ -39,9 +40,16 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     for part, code, noun in PARTS:
         missing, added = difference(source.counted(part), target.counted(part))
         for part in missing:
-            yield ctx.finding(entry, code, Severity.ERROR, f"{noun} {part} is missing from the translation; copy it exactly")
+            yield ctx.finding(
+                entry, code, Severity.ERROR, f"{noun} {part} is missing from the translation; copy it exactly"
+            )
         for part in added:
-            yield ctx.finding(entry, code, Severity.ERROR, f"{noun} {part} is not in the English; remove it or copy the English one exactly")
+            yield ctx.finding(
+                entry,
+                code,
+                Severity.ERROR,
+                f"{noun} {part} is not in the English; remove it or copy the English one exactly",
+            )
     yield from _emphasis(entry, ctx, source, target)
 
 
@@ -85,3 +93,6 @@ def stuck_delimiters(text: str) -> Iterable[str]:
 
 def _punctuation(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "PS"
+
+
+FAMILY = Family(CODES, entry=check)

@@ -3,6 +3,7 @@
 Korean particles attach to a name with no space (`Jacob Austin에게`), so the
 rendering is looked for as a substring of the translation, never as a word.
 """
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,8 @@ from functools import lru_cache
 
 import polib
 
+from mdgettext.checks.entry import Context, Entry, Family, Glossary
 from mdgettext.model import Diagnostic, Severity
-from mdgettext.checks.entry import Context, Entry, Glossary
 
 CODES = {
     "names.missing": "a person's name from the front matter's authors is missing from the translation",
@@ -29,12 +30,22 @@ def load_glossary(po: polib.POFile) -> Glossary:
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     for name in ctx.names:
         if _mentions(entry.msgid, name) and name not in entry.msgstr:
-            yield ctx.finding(entry, "names.missing", Severity.ERROR, f"the author's name {name!r} is missing; keep names as the English writes them")
+            yield ctx.finding(
+                entry,
+                "names.missing",
+                Severity.ERROR,
+                f"the author's name {name!r} is missing; keep names as the English writes them",
+            )
     for term, rendering in ctx.glossary.terms.items():
         if term in ctx.names or not _mentions(entry.msgid, term):
             continue
         if not _contains(entry.msgstr, rendering, case_sensitive=not term.islower()):
-            yield ctx.finding(entry, "glossary.missing", Severity.ERROR, f"glossary: {term!r} should appear as {rendering!r} in the translation")
+            yield ctx.finding(
+                entry,
+                "glossary.missing",
+                Severity.ERROR,
+                f"glossary: {term!r} should appear as {rendering!r} in the translation",
+            )
 
 
 def _mentions(english: str, term: str) -> bool:
@@ -58,3 +69,6 @@ def authors(front_matter: Mapping[str, object]) -> tuple[str, ...]:
     if not isinstance(people, list):
         return ()
     return tuple(str(p["name"]) for p in people if isinstance(p, dict) and p.get("name"))
+
+
+FAMILY = Family(CODES, entry=check)

@@ -16,6 +16,7 @@ a tag, which a reviewer can clear by keeping the English markup.
 
 Pure functions over strings: the build and the `check` command share them.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,7 +26,7 @@ from html.parser import HTMLParser
 
 from markdown_it.token import Token
 
-from mdgettext.checks.entry import Context, Entry
+from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown.parser import untrusted
 from mdgettext.model import Diagnostic, Severity, TranslationMap
 
@@ -183,6 +184,7 @@ def safe_translations(
             kept[key] = msgstr
     return TranslationMap(kept), refused
 
+
 CODES = {
     "safety.active-content": "the translation adds active content (script, event handler, javascript: URL, Liquid tag, unclosed comment); the build refuses it",
 }
@@ -190,4 +192,12 @@ CODES = {
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     for reason in unsafe_reasons(entry.msgid, entry.msgstr):
-        yield ctx.finding(entry, "safety.active-content", Severity.ERROR, f"the translation {reason}; the build publishes the English instead")
+        yield ctx.finding(
+            entry,
+            "safety.active-content",
+            Severity.ERROR,
+            f"the translation {reason}; the build publishes the English instead",
+        )
+
+
+FAMILY = Family(CODES, entry=check)

@@ -4,6 +4,7 @@ A translation that starts a list, a heading, a quote, a code fence or a table ro
 or splits its block, changes the page's tag skeleton; the finding names the entry
 that does it, found by putting that translation back alone.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,11 +13,11 @@ from collections.abc import Iterable, Sequence
 
 from markdown_it.token import Token
 
-from mdgettext.model import Diagnostic, Severity, TranslationMap
+from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.markdown.inline import read_tag
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.weave import weave
-from mdgettext.checks.entry import Context, Entry
-from mdgettext.markdown.inline import read_tag
+from mdgettext.model import Diagnostic, Severity, TranslationMap
 
 CODES = {
     "structure.changed": "putting the translation back changes the page's block structure",
@@ -42,7 +43,12 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     """A pipe in a table cell's translation makes a new cell, which the table drops."""
     if any(k in ("table cell", "table header") for k in entry.kinds):
         if len(UNESCAPED_PIPE.findall(entry.msgstr)) > len(UNESCAPED_PIPE.findall(entry.msgid)):
-            yield ctx.finding(entry, "structure.changed", Severity.ERROR, "a `|` in a table cell ends the cell, and the table drops what follows; write `\\|`")
+            yield ctx.finding(
+                entry,
+                "structure.changed",
+                Severity.ERROR,
+                "a `|` in a table cell ends the cell, and the table drops what follows; write `\\|`",
+            )
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
@@ -101,4 +107,9 @@ def _describe(source: list[tuple], rebuilt: list[tuple]) -> str:
         if b[0] == "paragraph_open":
             return "the translation splits its block in two when put back (a blank line in it); keep it one paragraph"
         return f"the translation {OPENS.get(b[0], 'changes the block')} when put back; {ESCAPE_HINT}"
-    return "the translation adds blocks when put back (a blank line, or a line that starts a new block); keep it one block"
+    return (
+        "the translation adds blocks when put back (a blank line, or a line that starts a new block); keep it one block"
+    )
+
+
+FAMILY = Family(CODES, entry=check_entry, catalog=check)

@@ -1,4 +1,5 @@
 """`mdgettext build`: each chapter in each language -> build/<lang>/<name>.md, .html, .review.html."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -53,8 +54,14 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
                     report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
             site = Site(chapter, published, config.source_language, templates=templates)
             outputs = publish(
-                doc, language, catalog, site,
-                source_language=config.source_language, html=html, heading_ids=config.heading_ids, findings=findings,
+                doc,
+                language,
+                catalog,
+                site,
+                source_language=config.source_language,
+                html=html,
+                heading_ids=config.heading_ids,
+                findings=findings,
             )
             paths = {fmt: config.output_path(chapter, language, fmt) for fmt in formats}
             _plan_outputs(plan, outputs, source, paths, config.root, report)
@@ -75,7 +82,13 @@ def build_file(source_path: Path, po_path: Path | None, output: Path, config: Co
         language = catalog.po.metadata.get("Language") or language
     site = single_file(Path(doc.path).stem, language, config.source_language)
     outputs = publish(
-        doc, language, catalog, site, source_language=config.source_language, html=fmt == "html", heading_ids=config.heading_ids
+        doc,
+        language,
+        catalog,
+        site,
+        source_language=config.source_language,
+        html=fmt == "html",
+        heading_ids=config.heading_ids,
     )
     plan = Plan()
     _plan_outputs(plan, outputs, source, {fmt: output}, config.root, report)
@@ -105,7 +118,9 @@ def published_languages(config: Config, languages: Iterable[str]) -> dict[str, t
     }
 
 
-def _plan_outputs(plan: Plan, outputs: Outputs, source: SourceText, paths: dict[str, Path], root: Path, report: Reporter) -> None:
+def _plan_outputs(
+    plan: Plan, outputs: Outputs, source: SourceText, paths: dict[str, Path], root: Path, report: Reporter
+) -> None:
     for warning in outputs.warnings:
         report.warn(warning)
     for fmt, path in paths.items():

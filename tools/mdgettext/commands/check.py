@@ -1,4 +1,5 @@
 """`mdgettext check`: every catalog against its source; the CI gate."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -43,7 +44,9 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
                 findings.append(Diagnostic(Location(shown, 1), "completeness.stale", Severity.ERROR, message))
                 continue
             catalog = read_catalog(po_path, shown)
-            findings.extend(catalog_findings(config, chapter, language, docs[chapter], anchors, catalog, glossary, minimum))
+            findings.extend(
+                catalog_findings(config, chapter, language, docs[chapter], anchors, catalog, glossary, minimum)
+            )
             counts = stats(catalog.po)
             catalogs += 1
             entries += counts.total

@@ -1,4 +1,5 @@
 """What every command shares: reporting to the terminal, staged writes, reading a chapter."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """`mdgettext extract`: the English sources -> templates (.pot)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,7 +19,9 @@ def extract(config: Config, report: Reporter) -> int:
     """Every chapter's template; a template whose messages did not change is left alone."""
     chapters = config.chapters()
     if not chapters:
-        raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to extract (is this the project folder?)")
+        raise InputError(
+            f"{config.relative(config.source_dir)}: no Markdown files to extract (is this the project folder?)"
+        )
     project = project_info(config)
     plan = Plan()
     for chapter in chapters:
@@ -30,7 +33,9 @@ def extract(config: Config, report: Reporter) -> int:
         pot_path = config.pot_path(chapter)
         _plan_template(plan, pot_path, catalog.template([doc], project), config.relative(pot_path))
     for orphan in sorted(set(config.templates()) - set(chapters)):
-        report.warn(f"{config.relative(config.pot_path(orphan))}: no {config.relative(config.source_path(orphan))} any more; delete the template if the chapter is gone")
+        report.warn(
+            f"{config.relative(config.pot_path(orphan))}: no {config.relative(config.source_path(orphan))} any more; delete the template if the chapter is gone"
+        )
     plan.carry_out(report)
     return 0
 

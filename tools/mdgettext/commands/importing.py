@@ -1,4 +1,5 @@
 """`mdgettext import`: a Markdown file translated in place -> translations in the catalog."""
+
 from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
@@ -30,7 +31,9 @@ def import_translation(
     try:
         chapter = source.resolve().relative_to(config.source_dir.resolve()).with_suffix("").as_posix()
     except ValueError:
-        raise InputError(f"{source_display}: not under {config.source}; the catalog is named after the source's place there") from None
+        raise InputError(
+            f"{source_display}: not under {config.source}; the catalog is named after the source's place there"
+        ) from None
     _, source_doc = load(source, source_display, config)
     _, translated_doc = load(translated, display(translated, config.root), config)
     po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
@@ -66,5 +69,7 @@ def _same_name_source(config: Config, translated: Path) -> Path:
     same_name = [c for c in config.chapters() if PurePosixPath(c).name == translated.stem]
     if len(same_name) > 1:
         choices = ", ".join(config.relative(config.source_path(c)) for c in same_name)
-        raise InputError(f"{display(translated, config.root)}: several chapters are named {translated.name} ({choices}); say which with --source")
+        raise InputError(
+            f"{display(translated, config.root)}: several chapters are named {translated.name} ({choices}); say which with --source"
+        )
     return config.source_path(same_name[0]) if same_name else config.source_dir / translated.name

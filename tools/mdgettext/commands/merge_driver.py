@@ -1,4 +1,5 @@
 """`mdgettext merge-driver`: git's merge driver for catalogs, entry by entry."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """`mdgettext stats`: how far along each catalog is."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

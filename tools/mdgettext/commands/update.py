@@ -1,4 +1,5 @@
 """`mdgettext update`: templates -> each language's catalogs, keeping every translation."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -50,7 +51,9 @@ def _refuse_orphans(config: Config, language: str, chapters: Sequence[str]) -> N
             continue
         po = config.relative(config.po_path(name, language))
         if config.source_path(name).exists():
-            raise InputError(f"{po}: its template {config.relative(config.pot_path(name))} is missing; run `mdgettext extract` first")
+            raise InputError(
+                f"{po}: its template {config.relative(config.pot_path(name))} is missing; run `mdgettext extract` first"
+            )
         raise InputError(
             f"{po}: no chapter {config.relative(config.source_path(name))} any more; if it was renamed, "
             "rename the catalog the same way (`git mv`), or delete it (its translations stay in git history)"

@@ -3,6 +3,7 @@
 One pattern for an explicit id, used wherever one is read, kept out of a msgid,
 written back after a translated heading, or stripped before a heading is shown.
 """
+
 from __future__ import annotations
 
 import re

@@ -4,6 +4,7 @@ PyYAML's composer gives every scalar its exact start and end in the text, so a
 translated value replaces those characters only: comments, key order, blank lines
 and untouched keys (a `_styles: >` block, say) stay byte for byte.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -73,7 +74,9 @@ def _walk(node: yaml.Node, path: str, text: str, flow: bool = False) -> Iterator
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
             if isinstance(key, yaml.ScalarNode):
-                yield from _walk(value, f"{path}.{key.value}" if path else str(key.value), text, flow or bool(node.flow_style))
+                yield from _walk(
+                    value, f"{path}.{key.value}" if path else str(key.value), text, flow or bool(node.flow_style)
+                )
     elif isinstance(node, yaml.SequenceNode):
         for item in node.value:
             yield from _walk(item, f"{path}[]", text, flow or bool(node.flow_style))

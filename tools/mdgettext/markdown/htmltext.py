@@ -6,6 +6,7 @@ stand on a line of their own stay out of the run: in CommonMark such a line is w
 makes the HTML a block at all, and it must not move. Python's own HTML tokenizer
 finds the tags; nothing here parses HTML by hand.
 """
+
 from __future__ import annotations
 
 import re

@@ -6,6 +6,7 @@ msgstr's; the aligner scores two blocks by what both keep. Messages are parsed b
 `Reader`, with the source document's link definitions and footnotes, so
 `[text][label]`, autolinks and `[^1]` count exactly when the page renders them.
 """
+
 from __future__ import annotations
 
 import re
@@ -168,7 +169,9 @@ class Reader:
     in a message as they do in the page. Each text is parsed once, however many
     checks ask about it."""
 
-    def __init__(self, references: Mapping[str, Mapping[str, object]] | None = None, footnotes: Iterable[str] = ()) -> None:
+    def __init__(
+        self, references: Mapping[str, Mapping[str, object]] | None = None, footnotes: Iterable[str] = ()
+    ) -> None:
         self.references = dict(references or {})
         self.footnotes = tuple(footnotes)
         self._seen: dict[str, Inventory] = {}

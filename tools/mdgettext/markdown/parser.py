@@ -7,6 +7,7 @@ trust a translation: `untrusted()` keeps every link destination (markdown-it dro
 `javascript:` links itself, kramdown on the Jekyll site does not, so the safety
 check must see them), and `text_only()` renders raw HTML as text (the review page).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -40,7 +41,12 @@ def text_only() -> MarkdownIt:
 
 
 def _preset(html: bool) -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": html}).enable("table").use(footnote_plugin).use(dollarmath_plugin, double_inline=True)
+    return (
+        MarkdownIt("commonmark", {"html": html})
+        .enable("table")
+        .use(footnote_plugin)
+        .use(dollarmath_plugin, double_inline=True)
+    )
 
 
 def row_offsets_plugin(md: MarkdownIt) -> None:

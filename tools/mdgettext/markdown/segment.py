@@ -10,6 +10,7 @@ re-wrapping an English paragraph changes no msgid. Offsets come from the tokens'
 line maps: every content line markdown-it-py gives us is the tail of its source
 line, which pins each block to exact character positions without re-parsing.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,8 +23,8 @@ from markdown_it.token import Token
 from mdgettext.markdown import frontmatter, htmltext
 from mdgettext.markdown.anchors import Slugger, explicit_id
 from mdgettext.markdown.inline import walk
-from mdgettext.model import Document, Location, Segment, Span, Style
 from mdgettext.markdown.parser import normalize, parser
+from mdgettext.model import Document, Location, Segment, Span, Style
 
 # Paragraphs that are only Liquid tags or output ({% include figure.liquid ... %}):
 # the site's machinery, never prose.
@@ -117,7 +118,11 @@ def _unclosed(fence: Token, lines: Lines) -> bool:
     """A code fence that runs to the end of the file: CommonMark allows it,
     but in a chapter it almost always means a forgotten closing fence."""
     last = lines.get(fence.map[1] - 1).strip(" >\t")
-    closed = fence.map[1] - fence.map[0] > 1 and last.startswith(fence.markup[0] * len(fence.markup)) and not last.strip(fence.markup[0])
+    closed = (
+        fence.map[1] - fence.map[0] > 1
+        and last.startswith(fence.markup[0] * len(fence.markup))
+        and not last.strip(fence.markup[0])
+    )
     return not closed and fence.map[1] >= len(lines.starts) - (1 if lines.text.endswith("\n") else 0)
 
 
@@ -169,7 +174,9 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
     yield Segment(fold(content), kind, Location(path, line + 1), span, anchor=slug)
 
 
-def _table_cell(opening: Token, token: Token, tokens: list[Token], index: int, lines: Lines, path: str) -> Iterator[Segment]:
+def _table_cell(
+    opening: Token, token: Token, tokens: list[Token], index: int, lines: Lines, path: str
+) -> Iterator[Segment]:
     if not _has_letters(token):
         return
     line = token.map[0]
@@ -194,7 +201,11 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
         start, end = offsets(run.start), offsets(run.end)
         line = start_line + content.count("\n", 0, run.start)
         if run.verbatim:  # textarea: line breaks are part of the text
-            continuation = lines.get(line + 1)[: starts[line - start_line + 1] - lines.start(line + 1)] if line + 1 < start_line + len(starts) else ""
+            continuation = (
+                lines.get(line + 1)[: starts[line - start_line + 1] - lines.start(line + 1)]
+                if line + 1 < start_line + len(starts)
+                else ""
+            )
             span = Span(start, end, Style.INLINE, continuation)
             comments: tuple[str, ...] = ("text of a <textarea>: line breaks are kept as written",)
         else:

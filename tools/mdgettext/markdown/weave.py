@@ -4,13 +4,14 @@ The weaver splices: it copies the source and replaces the characters of each
 translated span, and nothing else. That is why list markers, blank lines, code,
 math, HTML and front-matter comments survive any translation byte for byte.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from mdgettext.markdown import frontmatter
-from mdgettext.model import Document, Segment, Style, TranslationMap
 from mdgettext.markdown.anchors import has_explicit_id
+from mdgettext.model import Document, Segment, Style, TranslationMap
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ polib's `POFile`/`POEntry` are the catalog model (gettext's own vocabulary:
 msgid, msgctxt, occurrences, flags, previous_msgid); this module adds what every
 stage asks of a catalog. Updating a catalog to a new template is `update.py`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -77,8 +78,6 @@ def metadata(project: Project, language: str | None, revision_date: str | None =
     if language is not None:
         meta["Plural-Forms"] = plural_forms(language)
     return meta
-
-
 
 
 def has_translation(entry: polib.POEntry) -> bool:

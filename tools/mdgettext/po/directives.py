@@ -104,11 +104,10 @@ def _c_argno(s: str, i: int) -> tuple[int, int]:
     return 0, i
 
 
-_C99_MACRO_RE = re.compile(
-    r"<PRI[diouxX](?:MAX|PTR|(?:LEAST|FAST)?(?:8|16|32|64))>")
+_C99_MACRO_RE = re.compile(r"<PRI[diouxX](?:MAX|PTR|(?:LEAST|FAST)?(?:8|16|32|64))>")
 
-def c_directives(s: str, translated: bool = False,
-                 objc: bool = False) -> list[Span]:
+
+def c_directives(s: str, translated: bool = False, objc: bool = False) -> list[Span]:
     """Directives of a ``c-format`` string (format-c.c of gettext 0.21).
 
     ``%[N$][flags][width][.precision][size]conversion`` and the ISO C99
@@ -126,8 +125,7 @@ def c_directives(s: str, translated: bool = False,
         number, i = _c_argno(s, i + 1)
         if number < 0:
             return spans
-        while _at(s, i) in (" ", "+", "-", "#", "0", "'") or (
-                translated and _at(s, i) == "I"):
+        while _at(s, i) in (" ", "+", "-", "#", "0", "'") or (translated and _at(s, i) == "I"):
             i += 1
         for part in ("width", "precision"):
             if part == "precision":
@@ -184,12 +182,10 @@ marks no directives for python-brace-format; languages not listed here
 are not modelled.)"""
 
 
-def directive_positions(value: str, language: str | None,
-                         translated: bool) -> list[int]:
+def directive_positions(value: str, language: str | None, translated: bool) -> list[int]:
     """Indices inside each directive (not its first character), ascending:
     GNU allows no line break before them."""
     parser = _DIRECTIVE_PARSERS.get(language or "")
     if parser is None or not value:
         return []
-    return sorted({k for start, end in parser(value, translated)
-                   for k in range(start + 1, end + 1)})
+    return sorted({k for start, end in parser(value, translated) for k in range(start + 1, end + 1)})

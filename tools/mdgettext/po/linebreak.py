@@ -28,8 +28,41 @@ from uniseg.linebreak import line_break
 
 # Line break classes in libunistring's numbering.  The first 33 index the
 # pair table; the rest are resolved before the table is consulted.
-(WJ, GL, B2, BA, BB, HY, CL, CP1, CP2, EX, IN, NS, OP1, OP2, QU, IS, NU, PO,
- PR, SY, AL, H2, H3, ID1, ID2, JL, JV, JT, HL, RI, ZWJ, EB, EM) = range(33)
+(
+    WJ,
+    GL,
+    B2,
+    BA,
+    BB,
+    HY,
+    CL,
+    CP1,
+    CP2,
+    EX,
+    IN,
+    NS,
+    OP1,
+    OP2,
+    QU,
+    IS,
+    NU,
+    PO,
+    PR,
+    SY,
+    AL,
+    H2,
+    H3,
+    ID1,
+    ID2,
+    JL,
+    JV,
+    JT,
+    HL,
+    RI,
+    ZWJ,
+    EB,
+    EM,
+) = range(33)
 BK, CR, LF, CM, ZW, SP, CB, AI, SA, XX = range(33, 43)
 HL_BA = 100  # run-time only: Hebrew letter followed by HY or BA (LB21a)
 
@@ -75,14 +108,52 @@ _PAIR_TABLE: tuple[str, ...] = (
 
 # uniseg knows Unicode 16 classes; map them onto libunistring 1.0's set.
 _SIMPLE_CLASSES: dict[str, int] = {
-    "BK": BK, "NL": BK, "CR": CR, "LF": LF, "CM": CM, "ZW": ZW, "SP": SP,
-    "WJ": WJ, "GL": GL, "B2": B2, "BA": BA, "BB": BB, "HY": HY, "CB": CB,
-    "CL": CL, "EX": EX, "IN": IN, "NS": NS, "CJ": NS, "QU": QU, "IS": IS,
-    "NU": NU, "PO": PO, "PR": PR, "SY": SY, "AI": AI, "AL": AL, "H2": H2,
-    "H3": H3, "HL": HL, "JL": JL, "JV": JV, "JT": JT, "RI": RI, "ZWJ": ZWJ,
-    "EB": EB, "EM": EM, "SA": SA, "XX": XX, "SG": XX,
+    "BK": BK,
+    "NL": BK,
+    "CR": CR,
+    "LF": LF,
+    "CM": CM,
+    "ZW": ZW,
+    "SP": SP,
+    "WJ": WJ,
+    "GL": GL,
+    "B2": B2,
+    "BA": BA,
+    "BB": BB,
+    "HY": HY,
+    "CB": CB,
+    "CL": CL,
+    "EX": EX,
+    "IN": IN,
+    "NS": NS,
+    "CJ": NS,
+    "QU": QU,
+    "IS": IS,
+    "NU": NU,
+    "PO": PO,
+    "PR": PR,
+    "SY": SY,
+    "AI": AI,
+    "AL": AL,
+    "H2": H2,
+    "H3": H3,
+    "HL": HL,
+    "JL": JL,
+    "JV": JV,
+    "JT": JT,
+    "RI": RI,
+    "ZWJ": ZWJ,
+    "EB": EB,
+    "EM": EM,
+    "SA": SA,
+    "XX": XX,
+    "SG": XX,
     # Unicode 15.1 split Brahmic letters and viramas out of AL and CM.
-    "AK": AL, "AP": AL, "AS": AL, "VI": CM, "VF": CM,
+    "AK": AL,
+    "AP": AL,
+    "AS": AL,
+    "VI": CM,
+    "VF": CM,
 }
 
 UNDEFINED, PROHIBITED, POSSIBLE, MANDATORY = -1, 0, 1, 2
@@ -152,8 +223,7 @@ def possible_linebreaks(text: str) -> list[int]:
                 else:
                     result[i] = PROHIBITED
             else:
-                result[i] = _pair_break(last_prop, prev_prop, prop,
-                                        seen_space, ri_count)
+                result[i] = _pair_break(last_prop, prev_prop, prop, seen_space, ri_count)
                 last_prop = prop
                 seen_space = False
             if prev_prop == HL and prop in (HY, BA):
@@ -164,8 +234,7 @@ def possible_linebreaks(text: str) -> list[int]:
     return result
 
 
-def _pair_break(last_prop: int, prev_prop: int, prop: int,
-                seen_space: bool, ri_count: int) -> int:
+def _pair_break(last_prop: int, prev_prop: int, prop: int, seen_space: bool, ri_count: int) -> int:
     """Break value before a character that is looked up in the pair table."""
     if last_prop == BK:
         return PROHIBITED
@@ -185,9 +254,15 @@ def _pair_break(last_prop: int, prev_prop: int, prop: int,
 
 # Unassigned code points that libunistring 1.0 counts as double width.
 _WIDE_UNASSIGNED: tuple[tuple[int, int], ...] = (
-    (0x2E80, 0x303E), (0x3040, 0xA4CF), (0xF900, 0xFAFF), (0xFE10, 0xFE1F),
-    (0xFE30, 0xFE6F), (0xFF00, 0xFF60), (0xFFE0, 0xFFE6),
-    (0x1F200, 0x1F2FF), (0x20000, 0x3FFFD),
+    (0x2E80, 0x303E),
+    (0x3040, 0xA4CF),
+    (0xF900, 0xFAFF),
+    (0xFE10, 0xFE1F),
+    (0xFE30, 0xFE6F),
+    (0xFF00, 0xFF60),
+    (0xFFE0, 0xFFE6),
+    (0x1F200, 0x1F2FF),
+    (0x20000, 0x3FFFD),
 )
 
 
@@ -213,17 +288,16 @@ def char_width(ch: str) -> int:
         return 1
     if 0x1160 <= cp <= 0x11FF or 0xD7B0 <= cp <= 0xD7FF:
         return 0
-    if (unicodedata.bidirectional(ch) == "NSM"
-            or category in ("Me", "Cf")):
+    if unicodedata.bidirectional(ch) == "NSM" or category in ("Me", "Cf"):
         return 0
     if unicodedata.east_asian_width(ch) in ("W", "F"):
         return 2
     return 1
 
 
-def width_linebreaks(text: str, width: int, start_column: int,
-                     overrides: Sequence[int],
-                     possible: Sequence[int] | None = None) -> list[bool]:
+def width_linebreaks(
+    text: str, width: int, start_column: int, overrides: Sequence[int], possible: Sequence[int] | None = None
+) -> list[bool]:
     """Where to break *text* so that lines fit in *width* columns.
 
     A port of libunistring's ``u8_width_linebreaks`` with
@@ -323,26 +397,22 @@ _CLASS_CODES = _CodeTable(_resolved_class)
 _WIDTH_CODES = _CodeTable(lambda ch: max(char_width(ch), 0))
 """Text -> one column count per character (-1, "ignore", counts 0)."""
 
-_CONTEXT_RE = re.compile(
-    "[" + "".join(re.escape(chr(c)) for c in _CONTEXT_CLASSES) + "]")
+_CONTEXT_RE = re.compile("[" + "".join(re.escape(chr(c)) for c in _CONTEXT_CLASSES) + "]")
 
 _SP_CODE = chr(SP)
 
 _DIRECT_PAIRS = frozenset(
-    chr(before) + chr(after)
-    for before, row in enumerate(_PAIR_TABLE)
-    for after, kind in enumerate(row) if kind == "D")
+    chr(before) + chr(after) for before, row in enumerate(_PAIR_TABLE) for after, kind in enumerate(row) if kind == "D"
+)
 """Class-code pairs with a break opportunity between adjacent characters."""
 
 _SPACED_PAIRS = frozenset(
-    chr(before) + chr(after)
-    for before, row in enumerate(_PAIR_TABLE)
-    for after, kind in enumerate(row) if kind in "DI")
+    chr(before) + chr(after) for before, row in enumerate(_PAIR_TABLE) for after, kind in enumerate(row) if kind in "DI"
+)
 """Class-code pairs with a break opportunity when spaces separate them."""
 
 
-def _is_opportunity(classes: str, i: int,
-                    prohibited: AbstractSet[int]) -> bool:
+def _is_opportunity(classes: str, i: int, prohibited: AbstractSet[int]) -> bool:
     """Whether a line may break before character *i*.
 
     Valid for text without _CONTEXT_CLASSES, where possible_linebreaks
@@ -363,9 +433,9 @@ def _is_opportunity(classes: str, i: int,
     return classes[j] + code in pairs
 
 
-def _greedy_breaks(classes: str, prefix: Sequence[int],
-                   prohibited: AbstractSet[int], width: int,
-                   start_column: int) -> list[int]:
+def _greedy_breaks(
+    classes: str, prefix: Sequence[int], prohibited: AbstractSet[int], width: int, start_column: int
+) -> list[int]:
     """width_linebreaks for text without _CONTEXT_CLASSES, as positions.
 
     *prefix[i]* is the width of the first *i* characters.  As in
@@ -430,8 +500,7 @@ class Portion:
         if self._possible is not None:
             return self._slow_breaks(width, start_column)
         assert self._classes is not None
-        return _greedy_breaks(self._classes, self._prefix, self.prohibited,
-                              width, start_column)
+        return _greedy_breaks(self._classes, self._prefix, self.prohibited, width, start_column)
 
     def _analyse(self) -> None:
         """Classes and column prefix sums; or the full UAX #14 pass when
@@ -451,6 +520,5 @@ class Portion:
         overrides = [UNDEFINED] * len(self.text)
         for i in self.prohibited:
             overrides[i] = PROHIBITED
-        result = width_linebreaks(self.text, width, start_column, overrides,
-                                  self._possible)
+        result = width_linebreaks(self.text, width, start_column, overrides, self._possible)
         return [i for i, brk in enumerate(result) if brk]

@@ -7,6 +7,7 @@ side changed is taken; where both changed the same translation differently, ours
 is kept, marked fuzzy, with theirs in a translator comment, so nothing is lost
 and the file stays valid for every tool.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -64,6 +65,7 @@ def _state(entry: polib.POEntry) -> tuple:
 def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.POEntry) -> tuple[polib.POEntry, bool]:
     """Each part of an entry merged on its own: one side may fix the translation
     while the other adds a comment, and both changes are kept."""
+
     def pick(get):
         o, t = get(ours), get(theirs)
         if o == t:

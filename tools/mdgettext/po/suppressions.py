@@ -5,6 +5,7 @@ writer, which follows them) drops flags it does not know, so the flag form
 `#, mdgettext-ignore: CODE` is read too and turned into the comment wherever a
 catalog is read, so update, import and the merge driver all keep it.
 """
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@
 The merge is ours, not msgmerge's: it must never lose a translation, and it must
 recognise edits that need no new translation (a changed URL or code span).
 """
+
 from __future__ import annotations
 
 import difflib
@@ -13,7 +14,6 @@ import polib
 
 from mdgettext.locale import locale_name
 from mdgettext.po.catalog import Project, has_translation, metadata
-
 
 FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
 
@@ -84,7 +84,9 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
             _keep_translation(new, old_entry)
             if "fuzzy" not in new.flags:
                 new.flags.insert(0, "fuzzy")
-            new.previous_msgid = old_entry.previous_msgid if old_entry.fuzzy and old_entry.previous_msgid else old_entry.msgid
+            new.previous_msgid = (
+                old_entry.previous_msgid if old_entry.fuzzy and old_entry.previous_msgid else old_entry.msgid
+            )
             new.previous_msgctxt = old_entry.msgctxt
         candidates.remove(old_entry)
         used.add((old_entry.msgctxt, old_entry.msgid))

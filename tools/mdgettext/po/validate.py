@@ -5,6 +5,7 @@ without a word, and the translation silently disappears from the build. This mod
 does not parse catalogs (polib does); it checks each line's lexical shape and the
 parsed catalog's header, so a broken file gets one clear message with its line.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,9 @@ from collections.abc import Iterator
 
 import polib
 
-KEYWORD = re.compile(r'^(?P<obsolete>#~\s*)?(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+(?P<rest>.*?))?\s*$')
+KEYWORD = re.compile(
+    r"^(?P<obsolete>#~\s*)?(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+(?P<rest>.*?))?\s*$"
+)
 CONTINUATION = re.compile(r'^(?P<obsolete>#~\s*)?(?P<rest>".*?)\s*$')
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 ESCAPE = re.compile(r'\\(?:[\\"abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)|(?P<bad>\\.?)')
@@ -37,7 +40,10 @@ def _line_errors(text: str) -> Iterator[CatalogSyntaxError]:
     after_keyword = False
     for number, line in enumerate(text.split("\n"), start=1):
         if CONFLICT.match(line):
-            yield CatalogSyntaxError(number, "a git merge-conflict marker: keep one side of the conflict, delete the marker lines, then run `mdgettext update`")
+            yield CatalogSyntaxError(
+                number,
+                "a git merge-conflict marker: keep one side of the conflict, delete the marker lines, then run `mdgettext update`",
+            )
             continue
         stripped = line.strip()
         if not stripped:
@@ -48,19 +54,27 @@ def _line_errors(text: str) -> Iterator[CatalogSyntaxError]:
         if keyword:
             rest = keyword.group("rest") or ""
             if not rest.startswith('"'):
-                yield CatalogSyntaxError(number, f"`{keyword.group('keyword')}` must be followed by a quoted string, as in {keyword.group('keyword')} \"text\"")
+                yield CatalogSyntaxError(
+                    number,
+                    f'`{keyword.group("keyword")}` must be followed by a quoted string, as in {keyword.group("keyword")} "text"',
+                )
                 continue
             yield from _string_errors(number, rest)
             after_keyword = True
         elif continuation and (not stripped.startswith("#") or continuation.group("obsolete")):
             if not after_keyword:
-                yield CatalogSyntaxError(number, "a quoted string with no msgid or msgstr before it (an empty line inside an entry?)")
+                yield CatalogSyntaxError(
+                    number, "a quoted string with no msgid or msgstr before it (an empty line inside an entry?)"
+                )
             yield from _string_errors(number, continuation.group("rest"))
         elif stripped.startswith("#"):
             after_keyword = False
         else:
             word = stripped.split()[0]
-            yield CatalogSyntaxError(number, f"`{word}` is not a PO keyword (msgctxt, msgid, msgid_plural, msgstr) or comment; check the spelling, or start a comment with #")
+            yield CatalogSyntaxError(
+                number,
+                f"`{word}` is not a PO keyword (msgctxt, msgid, msgid_plural, msgstr) or comment; check the spelling, or start a comment with #",
+            )
 
 
 def _string_errors(number: int, rest: str) -> Iterator[CatalogSyntaxError]:
@@ -73,19 +87,27 @@ def _string_errors(number: int, rest: str) -> Iterator[CatalogSyntaxError]:
         return
     for escape in ESCAPE.finditer(match.group(0)[1:-1]):
         if escape.group("bad") is not None:
-            yield CatalogSyntaxError(number, f"unknown escape {escape.group('bad')!r} in the string: write \\\\ for a backslash")
+            yield CatalogSyntaxError(
+                number, f"unknown escape {escape.group('bad')!r} in the string: write \\\\ for a backslash"
+            )
             return
 
 
 def check_catalog(po: polib.POFile, text: str) -> None:
     """The parsed catalog: a header with a UTF-8 charset, and no message twice."""
     if not any(line.startswith('msgid ""') for line in text.split("\n")) or not po.metadata:
-        raise CatalogSyntaxError(1, 'no header entry (msgid "" with Content-Type and Language): run `mdgettext update` to recreate it, or copy one from the template')
+        raise CatalogSyntaxError(
+            1,
+            'no header entry (msgid "" with Content-Type and Language): run `mdgettext update` to recreate it, or copy one from the template',
+        )
     content_type = po.metadata.get("Content-Type", "")
     charset = re.search(r"charset=([\w.-]+)", content_type)
     if not charset or charset.group(1).upper().replace("_", "-") not in ("UTF-8", "UTF8"):
         found = charset.group(1) if charset else "none"
-        raise CatalogSyntaxError(_header_line(text, "Content-Type"), f"charset is {found}: mdgettext catalogs are UTF-8; set \"Content-Type: text/plain; charset=UTF-8\\n\" and save the file as UTF-8")
+        raise CatalogSyntaxError(
+            _header_line(text, "Content-Type"),
+            f'charset is {found}: mdgettext catalogs are UTF-8; set "Content-Type: text/plain; charset=UTF-8\\n" and save the file as UTF-8',
+        )
     seen: dict[tuple[str | None, str], int] = {}
     lines = text.split("\n")
     for entry in po:

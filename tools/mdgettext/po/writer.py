@@ -46,10 +46,10 @@ from collections.abc import Set as AbstractSet
 
 import polib
 
-from mdgettext.po.linebreak import Portion
 from mdgettext.po.directives import directive_positions
+from mdgettext.po.linebreak import Portion
 
-__all__ = ["dumps", "dump_entry"]
+__all__ = ["dump_entry", "dumps"]
 
 PAGE_WIDTH = 79
 """GNU's default ``--width``."""
@@ -58,8 +58,7 @@ PAGE_WIDTH = 79
 # Strings: escaping and wrapping (write-po.c's wrap()).
 # ---------------------------------------------------------------------------
 
-_ESCAPES = {"\a": "a", "\b": "b", "\f": "f", "\n": "n", "\r": "r",
-            "\t": "t", "\v": "v", "\\": "\\", '"': '"'}
+_ESCAPES = {"\a": "a", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t", "\v": "v", "\\": "\\", '"': '"'}
 
 _ESCAPE_TABLE = str.maketrans({ch: "\\" + esc for ch, esc in _ESCAPES.items()})
 
@@ -75,8 +74,7 @@ def _split_portions(value: str) -> list[str]:
     return _PORTION_RE.findall(value) or [""]
 
 
-def _escape_portion(portion: str, protected: Sequence[int]
-                    ) -> tuple[str, AbstractSet[int]]:
+def _escape_portion(portion: str, protected: Sequence[int]) -> tuple[str, AbstractSet[int]]:
     """C-escape *portion*; return it with the indices where no line may
     break: inside escape sequences, before the ``\\n`` that ends the
     portion, and inside format directives.
@@ -98,8 +96,7 @@ def _escape_portion(portion: str, protected: Sequence[int]
     return text, prohibited
 
 
-def _protected_in(protected: Sequence[int], offset: int,
-                  length: int) -> list[int]:
+def _protected_in(protected: Sequence[int], offset: int, length: int) -> list[int]:
     """The *protected* indices in value[offset:offset + length], relative
     to *offset*."""
     if not protected:
@@ -109,9 +106,14 @@ def _protected_in(protected: Sequence[int], offset: int,
     return [q - offset for q in protected[lo:hi]]
 
 
-def wrap_string(keyword: str, value: str, prefix: str = "",
-                do_wrap: bool = True, format_language: str | None = None,
-                page_width: int = PAGE_WIDTH) -> list[str]:
+def wrap_string(
+    keyword: str,
+    value: str,
+    prefix: str = "",
+    do_wrap: bool = True,
+    format_language: str | None = None,
+    page_width: int = PAGE_WIDTH,
+) -> list[str]:
     """Lines for ``keyword "value"``, wrapped like GNU (without newlines).
 
     *prefix* is ``"#~ "`` for obsolete entries, ``"#| "``/``"#~| "`` for
@@ -123,20 +125,17 @@ def wrap_string(keyword: str, value: str, prefix: str = "",
     """
     width = (page_width if do_wrap else 2**31 - 1) - 2 - len(prefix)
     first_start = len(keyword) + 1  # column after `keyword "`, less prefix
-    protected = directive_positions(
-        value, format_language, keyword.startswith("msgstr"))
+    protected = directive_positions(value, format_language, keyword.startswith("msgstr"))
     portions = _split_portions(value)
     lines: list[str] = []
     offset = 0
     for index, portion in enumerate(portions):
-        text, prohibited = _escape_portion(
-            portion, _protected_in(protected, offset, len(portion)))
+        text, prohibited = _escape_portion(portion, _protected_in(protected, offset, len(portion)))
         offset += len(portion)
         wrapped = Portion(text, prohibited)
         if index > 0:
             head, breaks = prefix, wrapped.breaks(width, 0)
-        elif text and (len(portions) > 1 or first_start > width
-                       or wrapped.breaks(width, first_start)):
+        elif text and (len(portions) > 1 or first_start > width or wrapped.breaks(width, first_start)):
             # GNU starts with `keyword ""` when the value does not fit on
             # the keyword's line.
             lines.append(f'{prefix}{keyword} ""')
@@ -166,11 +165,36 @@ def _cut(text: str, breaks: Iterable[int]) -> list[str]:
 # ---------------------------------------------------------------------------
 
 FORMAT_LANGUAGES: tuple[str, ...] = (
-    "c", "objc", "python", "python-brace", "java", "java-printf", "csharp",
-    "javascript", "scheme", "lisp", "elisp", "librep", "ruby", "sh", "awk",
-    "lua", "object-pascal", "smalltalk", "qt", "qt-plural", "kde",
-    "kde-kuit", "boost", "tcl", "perl", "perl-brace", "php", "gcc-internal",
-    "gfc-internal", "ycp",
+    "c",
+    "objc",
+    "python",
+    "python-brace",
+    "java",
+    "java-printf",
+    "csharp",
+    "javascript",
+    "scheme",
+    "lisp",
+    "elisp",
+    "librep",
+    "ruby",
+    "sh",
+    "awk",
+    "lua",
+    "object-pascal",
+    "smalltalk",
+    "qt",
+    "qt-plural",
+    "kde",
+    "kde-kuit",
+    "boost",
+    "tcl",
+    "perl",
+    "perl-brace",
+    "php",
+    "gcc-internal",
+    "gfc-internal",
+    "ycp",
 )
 """The ``*-format`` flags GNU gettext 0.21 knows, in the order it prints."""
 
@@ -181,8 +205,7 @@ def _comment_lines(marker: str, text: str) -> list[str]:
     """``# text`` lines; an empty line is the bare marker, as GNU writes."""
     if not text:
         return []
-    return [f"{marker} {line}" if line else marker
-            for line in text.split("\n")]
+    return [f"{marker} {line}" if line else marker for line in text.split("\n")]
 
 
 def _strip_dot_slash(path: str) -> str:
@@ -203,8 +226,7 @@ def _reference(path: str, line: object) -> str:
     return f"{path}:{line_text}"
 
 
-def _reference_lines(occurrences: Iterable[tuple[str, object]],
-                     page_width: int = PAGE_WIDTH) -> list[str]:
+def _reference_lines(occurrences: Iterable[tuple[str, object]], page_width: int = PAGE_WIDTH) -> list[str]:
     """``#:`` lines filled up to *page_width* bytes, duplicates removed."""
     refs: list[str] = []
     for path, line in occurrences:
@@ -227,8 +249,7 @@ def _reference_lines(occurrences: Iterable[tuple[str, object]],
     return lines
 
 
-def _parse_flags(flags: Iterable[str]) -> tuple[bool, dict[str, str],
-                                                tuple[int, int] | None, bool]:
+def _parse_flags(flags: Iterable[str]) -> tuple[bool, dict[str, str], tuple[int, int] | None, bool]:
     """Read polib flags as GNU does: (fuzzy, formats, range, no_wrap).
 
     Later flags override earlier ones; unknown flags are ignored.
@@ -257,9 +278,8 @@ def _parse_flags(flags: Iterable[str]) -> tuple[bool, dict[str, str],
 def _parse_format_flag(body: str, formats: dict[str, str]) -> None:
     """Record ``[possible-|no-|impossible-|undecided-]LANG`` in *formats*."""
     for qualifier in ("possible-", "impossible-", "undecided-", "no-", ""):
-        if body.startswith(qualifier) and body[len(qualifier):] in \
-                FORMAT_LANGUAGES:
-            formats[body[len(qualifier):]] = qualifier
+        if body.startswith(qualifier) and body[len(qualifier) :] in FORMAT_LANGUAGES:
+            formats[body[len(qualifier) :]] = qualifier
             return
 
 
@@ -319,13 +339,13 @@ def _flags_line(entry: polib.POEntry) -> list[str]:
 # Entries and files.
 # ---------------------------------------------------------------------------
 
+
 def _msgstr_items(entry: polib.POEntry) -> list[tuple[str, str]]:
     """(keyword, value) pairs for the translation(s)."""
     if not entry.msgid_plural:
         return [("msgstr", entry.msgstr)]
     plural = entry.msgstr_plural or {0: ""}
-    return [(f"msgstr[{int(i)}]", plural[i])
-            for i in sorted(plural, key=int)]
+    return [(f"msgstr[{int(i)}]", plural[i]) for i in sorted(plural, key=int)]
 
 
 def dump_entry(entry: polib.POEntry) -> str:
@@ -348,15 +368,16 @@ def dump_entry(entry: polib.POEntry) -> str:
     lines += _flags_line(entry)
 
     prev_prefix = "#~| " if obsolete else "#| "
-    previous = (("msgctxt", entry.previous_msgctxt),
-                ("msgid", entry.previous_msgid),
-                ("msgid_plural", entry.previous_msgid_plural))
+    previous = (
+        ("msgctxt", entry.previous_msgctxt),
+        ("msgid", entry.previous_msgid),
+        ("msgid_plural", entry.previous_msgid_plural),
+    )
     if entry.previous_msgid is None:
         previous = ()  # GNU's grammar has no "#|" block without a msgid
     for keyword, value in previous:
         if value is not None:
-            lines += wrap_string(keyword, value, prev_prefix, do_wrap,
-                                 language)
+            lines += wrap_string(keyword, value, prev_prefix, do_wrap, language)
 
     prefix = "#~ " if obsolete else ""
     items: list[tuple[str, str]] = []
@@ -373,13 +394,11 @@ def dump_entry(entry: polib.POEntry) -> str:
 
 def _header_entry(po: polib.POFile) -> polib.POEntry | None:
     """The header as an entry with msgid "", or None if there is none."""
-    msgstr = "".join(f"{key}: {value}\n"
-                     for key, value in po.metadata.items())
+    msgstr = "".join(f"{key}: {value}\n" for key, value in po.metadata.items())
     fuzzy = _header_is_fuzzy(po)
     if not (msgstr or po.header or fuzzy):
         return None
-    return polib.POEntry(msgid="", msgstr=msgstr, tcomment=po.header or "",
-                         flags=["fuzzy"] if fuzzy else [])
+    return polib.POEntry(msgid="", msgstr=msgstr, tcomment=po.header or "", flags=["fuzzy"] if fuzzy else [])
 
 
 def _header_is_fuzzy(po: polib.POFile) -> bool:

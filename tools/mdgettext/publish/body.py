@@ -15,6 +15,7 @@ What it adds to markdown-it-py's HTML is what a localized page needs:
   can typeset later; tables sit in a scrolling wrapper so a wide one never
   widens a phone's page.
 """
+
 from __future__ import annotations
 
 import re

@@ -5,6 +5,7 @@ the catalog and writes what comes back. Unsafe translations are refused here for
 every output at once (the Markdown goes to the Jekyll site too, so it must never
 carry what the HTML page would refuse) and counted as text that fell back to English.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -95,7 +96,9 @@ def review_name(html_name: str) -> str:
 
 def summary(rows: Sequence[Row]) -> str:
     """The build's line about a review page: how its entries stand."""
-    counts = {state: sum(1 for r in rows if r.state == state) for state in ("translated", "fuzzy", "untranslated", "refused")}
+    counts = {
+        state: sum(1 for r in rows if r.state == state) for state in ("translated", "fuzzy", "untranslated", "refused")
+    }
     found = sum(len(r.findings) for r in rows)
     return (
         f"review of {len(rows)} entries: {counts['translated']} translated, {counts['fuzzy']} fuzzy, "

@@ -8,6 +8,7 @@ project does not have is left as the author wrote it: the build cannot know wher
 that page will live, and inventing a path in the build folder would only trade one
 dead link for another.
 """
+
 from __future__ import annotations
 
 import posixpath

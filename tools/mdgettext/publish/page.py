@@ -6,6 +6,7 @@ language switcher, previous/next links, the untranslated-text banner) and hands
 it to a Jinja2 template (`templates.py`), so a publisher changes the page by
 overriding a template file, not Python.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -32,7 +33,6 @@ class Fallbacks:
     count: int = 0  # messages that fell back
     total: int = 0  # messages on the page
     front_matter: Collection[str] = field(default_factory=frozenset)  # key paths, e.g. "title"
-
 
 
 def chapter_page(

@@ -8,6 +8,7 @@ Translations are untrusted, and a review page is exactly where a malicious one
 would be opened, so both columns are rendered with raw HTML turned off: tags in a
 message show as text the reviewer can compare, and never run.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -19,13 +20,12 @@ from html import escape
 from markupsafe import Markup
 
 from mdgettext.locale import language_name
+from mdgettext.markdown.parser import text_only
+from mdgettext.model import Diagnostic, Document, Key, Location
+from mdgettext.po.catalog import CatalogFile, State
+from mdgettext.po.catalog import state as catalog_state
 from mdgettext.publish.links import Site, page_path, relative
 from mdgettext.publish.templates import environment, stylesheet
-from mdgettext.po.catalog import State
-from mdgettext.po.catalog import state as catalog_state
-from mdgettext.model import Diagnostic, Document, Key, Location
-from mdgettext.markdown.parser import text_only
-from mdgettext.po.catalog import CatalogFile
 
 STATES = ("translated", "fuzzy", "untranslated", "refused")
 WORDS = re.compile(r"\s+|[\w’'-]+|[^\w\s]", re.UNICODE)
@@ -163,7 +163,5 @@ def _view(row: Row, language: str) -> dict:
         "translation_html": render_message(row.msgstr, row.plain) if row.msgstr else None,
         "previous_html": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
         "context": row.key[0],
-        "findings": [
-            {"severity": d.severity.value, "code": d.code, "message": d.message} for d in row.findings
-        ],
+        "findings": [{"severity": d.severity.value, "code": d.code, "message": d.message} for d in row.findings],
     }

@@ -4,6 +4,7 @@ A file in the project's `templates/` folder replaces the built-in file of the sa
 name (`chapter.html.j2`, `review.html.j2`, `mdgettext.css`), so a publisher changes
 the page by overriding a template file, not Python.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -2,10 +2,10 @@
 
 A language missing here gets the English words, marked `lang="en"` in the page.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
-
 
 # The page's own words, per language; a language missing here gets English ones,
 # marked lang="en" in the page.

@@ -1,16 +1,17 @@
 """Korean typography (warnings): signs that a translation was copied, or reads oddly.
 
-Korean only: other languages get none of these. Particles (은/는/이/가/을/를/에/...)
+Registered for `ko` in `checks/typography/__init__.py`. Particles (은/는/이/가/을/를/에/...)
 attach to the word before them with no space, also after Latin words and markup.
 """
+
 from __future__ import annotations
 
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.model import Diagnostic, Severity
-from mdgettext.checks.entry import Context, Entry
 
 CODES = {
     "typography.copied": "the translation is identical to an English source with words to translate",
@@ -32,15 +33,22 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
-    if not ctx.korean or "raw html text" in entry.kinds:
+    if "raw html text" in entry.kinds:
         return
     prose = ctx.inline(entry.msgid).text
     text = ctx.inline(entry.msgstr).text
     words = [w for w in WORD.findall(prose) if w not in ctx.glossary.terms and not any(w in n for n in ctx.names)]
     if entry.msgstr == entry.msgid and words:
-        yield ctx.finding(entry, "typography.copied", Severity.WARNING, "identical to the English: translate it, or keep it with `# mdgettext-ignore: typography.copied` if it must stay")
+        yield ctx.finding(
+            entry,
+            "typography.copied",
+            Severity.WARNING,
+            "identical to the English: translate it, or keep it with `# mdgettext-ignore: typography.copied` if it must stay",
+        )
     elif words and not HANGUL.search(text):
-        yield ctx.finding(entry, "typography.no-hangul", Severity.WARNING, "no Hangul in this translation: is it translated?")
+        yield ctx.finding(
+            entry, "typography.no-hangul", Severity.WARNING, "no Hangul in this translation: is it translated?"
+        )
     for match in PARTICLE_SPACE.finditer(entry.msgstr):
         word, space, particle = match.groups()
         yield ctx.finding(
@@ -50,7 +58,12 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             f"a particle attaches with no space: write {word + particle!r}, not {word + space + particle!r}",
         )
     if FINAL_COLON.search(entry.msgstr):
-        yield ctx.finding(entry, "typography.final-colon", Severity.WARNING, "the sentence ends with a colon; Korean usually ends it with a verb (…다.)")
+        yield ctx.finding(
+            entry,
+            "typography.final-colon",
+            Severity.WARNING,
+            "the sentence ends with a colon; Korean usually ends it with a verb (…다.)",
+        )
     if DOUBLE_SPACE.search(entry.msgstr):
         yield ctx.finding(entry, "typography.double-space", Severity.WARNING, "two spaces in a row; use one")
 
@@ -58,15 +71,17 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 def speech_level(text: str) -> str | None:
     """The speech level of a text's sentence endings: formal (-습니다), polite (-요) or plain (-다)."""
     counts = Counter(
-        {"formal": len(FORMAL.findall(text)), "polite": len(POLITE.findall(text)), "plain": len(PLAIN.findall(text)) - len(FORMAL.findall(text))}
+        {
+            "formal": len(FORMAL.findall(text)),
+            "polite": len(POLITE.findall(text)),
+            "plain": len(PLAIN.findall(text)) - len(FORMAL.findall(text)),
+        }
     )
     level, count = counts.most_common(1)[0]
     return level if count > 0 else None
 
 
 def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
-    if not ctx.korean:
-        return
     levels = {e.line: speech_level(e.msgstr) for e in entries if e.translated}
     tally = Counter(level for level in levels.values() if level)
     if len(tally) < 2:
@@ -81,3 +96,6 @@ def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic
                 Severity.WARNING,
                 f"{level} sentence endings in a catalog written in the {usual} style; use one speech level throughout",
             )
+
+
+FAMILY = Family(CODES, check_entry, check_catalog)
