@@ -311,7 +311,7 @@ def marks() -> tuple:
 def test_the_msgid_line_is_the_line_of_the_msgid_keyword(marks: tuple) -> None:
     _, catalog = marks
     lines = catalog.text.split("\n")
-    found = catalog.msgid_lines()
+    found = catalog.msgid_lines
     assert len(found) == 18
     for (_, msgid), line in found.items():
         assert lines[line - 1].startswith("msgid ")
@@ -320,7 +320,7 @@ def test_the_msgid_line_is_the_line_of_the_msgid_keyword(marks: tuple) -> None:
 
 def test_review_rows_follow_the_document_and_carry_state_and_findings(marks: tuple) -> None:
     doc, catalog = marks
-    lines = catalog.msgid_lines()
+    lines = catalog.msgid_lines
     line = lines[(None, "A paragraph left in English.")]
     finding = Diagnostic(Location("marks.po", line), "completeness.untranslated", Severity.WARNING, "not translated")
     header = Diagnostic(Location("marks.po", 1), "catalog.header", Severity.ERROR, "bad header")

@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +88,9 @@ class Document:
     meta: Mapping[str, object] = field(default_factory=dict, compare=False)  # the front matter, parsed
     notes: tuple[Location, ...] = ()  # where the source likely has a mistake (an unclosed code fence)
     footnotes: tuple[str, ...] = ()  # labels of the footnotes the document defines
+    # The parser's tokens of `text`, from segmenting: the one parse of the source that
+    # the checks and the English page reuse. Readers must not change them.
+    tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,14 @@ which `update` turns into that comment, since GNU gettext drops unknown flags).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import polib
 
 from mdgettext.checks import completeness, front_matter, links, markup, names, safety, structure, typography
 from mdgettext.checks.entry import Context, Entry, Family, Glossary, entries_of
-from mdgettext.model import Diagnostic, Document, Severity
+from mdgettext.markdown.weave import weave
+from mdgettext.model import Diagnostic, Document, Severity, TranslationMap
 
 FAMILIES: tuple[Family, ...] = (
     safety.FAMILY,
@@ -51,6 +53,10 @@ def check_catalog(
 
 
 def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
+    """Every finding for one catalog's entries, in .po line order, suppressions applied."""
+    if ctx.rebuilt is None:
+        translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries if e.translated})
+        ctx = replace(ctx, rebuilt=weave(ctx.doc, translations, heading_ids=ctx.heading_ids))
     found: list[Diagnostic] = []
     for entry in entries:
         if entry.translated:

@@ -9,6 +9,7 @@ from functools import cached_property
 import polib
 
 from mdgettext.markdown.inline import Reader
+from mdgettext.markdown.weave import Woven
 from mdgettext.model import Diagnostic, Document, Location, Segment, Severity
 from mdgettext.po.catalog import State, state
 from mdgettext.po.suppressions import ignored_codes
@@ -71,6 +72,9 @@ class Context:
     template_keys: frozenset[tuple[str | None, str]] | None = None  # the .pot's messages
     min_translated: float | None = None
     heading_ids: bool = False
+    # The chapter with every translated entry put back; `run_checks` weaves it when
+    # the caller (the build, which publishes the same text) has not already.
+    rebuilt: Woven | None = None
 
     @cached_property
     def inline(self) -> Reader:

@@ -14,9 +14,7 @@ import yaml
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import strip_id
-from mdgettext.markdown.parser import parser
-from mdgettext.markdown.weave import weave
-from mdgettext.model import Diagnostic, Severity, TranslationMap
+from mdgettext.model import Diagnostic, Severity
 
 CODES = {
     "frontmatter.toc-mismatch": "a table-of-contents name equals no heading of the translated page",
@@ -36,9 +34,8 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 Severity.WARNING,
                 f"the page's {field} is not translated; readers see it in search results and the browser tab",
             )
-    translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries if e.translated})
-    text = weave(ctx.doc, translations, heading_ids=ctx.heading_ids).text
-    tokens = parser().parse(text)
+    assert ctx.rebuilt is not None  # run_checks weaves it
+    tokens = ctx.rebuilt.tokens
     if not tokens or tokens[0].type != "front_matter":
         return
     try:

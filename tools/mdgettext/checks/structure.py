@@ -15,7 +15,6 @@ from markdown_it.token import Token
 
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown.inline import read_tag
-from mdgettext.markdown.parser import parser
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Severity, TranslationMap
 
@@ -55,27 +54,26 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     translated = [e for e in entries if e.translated and e.msgstr != e.msgid]
     if not translated:
         return
-    source = skeleton(ctx.doc.text)
-    if _rebuilt(translated, ctx) == source:
+    source = skeleton(ctx.doc.tokens)
+    assert ctx.rebuilt is not None  # run_checks weaves it
+    if skeleton(ctx.rebuilt.tokens) == source:
         return
-    for entry in translated:
-        rebuilt = _rebuilt([entry], ctx)
+    for entry in translated:  # which entry does it: each one put back alone
+        alone = weave(
+            ctx.doc, TranslationMap({(entry.msgctxt, entry.msgid): entry.msgstr}), heading_ids=ctx.heading_ids
+        )
+        rebuilt = skeleton(alone.tokens)
         if rebuilt != source:
             yield ctx.finding(entry, "structure.changed", Severity.ERROR, _describe(source, rebuilt))
 
 
-def _rebuilt(entries: Sequence[Entry], ctx: Context) -> list[tuple]:
-    translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries})
-    return skeleton(weave(ctx.doc, translations, heading_ids=ctx.heading_ids).text)
-
-
-def skeleton(markdown: str) -> list[tuple]:
+def skeleton(tokens: Iterable[Token]) -> list[tuple]:
     """Block tokens in order, each with the multiset of its inline elements: word
     order may change in translation, the structure may not. Link targets and tag
     attributes are the links and markup checks' business, so one problem gets one
     finding."""
     shape: list[tuple] = []
-    for tok in parser().parse(markdown):
+    for tok in tokens:
         if tok.type == "inline":
             shape.append(("inline", _inline_shape(tok.children or [])))
         else:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from mdgettext.commands.check import catalog_findings, load_project_glossary
+from mdgettext.checks import entries_of, run_checks
+from mdgettext.commands.check import check_context, load_project_glossary, template_keys
+from mdgettext.markdown.weave import weave
+from mdgettext.po.catalog import translation_map
 from mdgettext.commands.common import Plan, Reporter, display, load, load_chapter
 from mdgettext.files import InputError, SourceText, read_catalog
 from mdgettext.locale import locale_name
-from mdgettext.model import Diagnostic
 from mdgettext.po.catalog import CatalogFile
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish, review_name
@@ -42,16 +44,17 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
             glossary = load_project_glossary(config, language)
         for chapter in chapters:
             source, doc = sources[chapter]
-            catalog: CatalogFile | None = None
-            findings: Sequence[Diagnostic] = ()
+            catalog, woven, findings = None, None, []
             if translating:
-                po_path = config.po_path(chapter, language)
-                if po_path.exists():
-                    catalog = read_catalog(po_path, config.relative(po_path))
-                    if html:  # the review page shows what `check` finds
-                        findings = catalog_findings(config, chapter, language, doc, anchors, catalog, glossary)
-                else:
-                    report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
+                catalog = _catalog(config, chapter, language, report)
+            if catalog is not None:
+                woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
+                if html:  # the review page shows what `check` finds, in the text the page shows
+                    keys = template_keys(config, chapter)
+                    context = check_context(
+                        config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven
+                    )
+                    findings = run_checks(entries_of(catalog.po, catalog.text, doc), context)
             site = Site(chapter, published, config.source_language, templates=templates)
             outputs = publish(
                 doc,
@@ -62,6 +65,7 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
                 html=html,
                 heading_ids=config.heading_ids,
                 findings=findings,
+                woven=woven,
             )
             paths = {fmt: config.output_path(chapter, language, fmt) for fmt in formats}
             _plan_outputs(plan, outputs, source, paths, config.root, report)
@@ -94,6 +98,14 @@ def build_file(source_path: Path, po_path: Path | None, output: Path, config: Co
     _plan_outputs(plan, outputs, source, {fmt: output}, config.root, report)
     plan.carry_out(report)
     return 0
+
+
+def _catalog(config: Config, chapter: str, language: str, report: Reporter) -> CatalogFile | None:
+    po_path = config.po_path(chapter, language)
+    if po_path.exists():
+        return read_catalog(po_path, config.relative(po_path))
+    report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
+    return None
 
 
 def published_languages(config: Config, languages: Iterable[str]) -> dict[str, tuple[str, ...]]:

@@ -11,7 +11,8 @@ from mdgettext.checks.names import authors, load_glossary
 from mdgettext.commands.common import Reporter, load_chapter, templates_required
 from mdgettext.files import read_catalog, read_po
 from mdgettext.locale import locale_name
-from mdgettext.model import Diagnostic, Document, Location, Severity
+from mdgettext.markdown.weave import Woven
+from mdgettext.model import Diagnostic, Document, Key, Location, Severity
 from mdgettext.po.catalog import CatalogFile, stats
 from mdgettext.project import Config
 
@@ -30,6 +31,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     chapters = templates_required(config)
     docs = {c: load_chapter(config, c)[1] for c in chapters}
     anchors = {c: frozenset(d.headings) for c, d in docs.items()}
+    keys = {c: template_keys(config, c) for c in chapters}
     minimum = options.min_translated if options.min_translated is not None else (100.0 if options.strict else None)
     findings: list[Diagnostic] = []
     catalogs = entries = translated = 0
@@ -44,9 +46,10 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
                 findings.append(Diagnostic(Location(shown, 1), "completeness.stale", Severity.ERROR, message))
                 continue
             catalog = read_catalog(po_path, shown)
-            findings.extend(
-                catalog_findings(config, chapter, language, docs[chapter], anchors, catalog, glossary, minimum)
+            context = check_context(
+                config, chapter, language, docs[chapter], anchors, catalog, glossary, keys[chapter], minimum
             )
+            findings.extend(run_checks(entries_of(catalog.po, catalog.text, docs[chapter]), context))
             counts = stats(catalog.po)
             catalogs += 1
             entries += counts.total
@@ -69,7 +72,13 @@ def load_project_glossary(config: Config, language: str) -> Glossary:
     return load_glossary(read_po(path, config.relative(path))) if path.exists() else Glossary()
 
 
-def catalog_findings(
+def template_keys(config: Config, chapter: str) -> frozenset[Key]:
+    """The messages of a chapter's template: a catalog without them is stale."""
+    path = config.pot_path(chapter)
+    return frozenset((e.msgctxt, e.msgid) for e in read_po(path, config.relative(path)) if e.msgid)
+
+
+def check_context(
     config: Config,
     chapter: str,
     language: str,
@@ -77,13 +86,13 @@ def catalog_findings(
     anchors: Mapping[str, frozenset[str]],
     catalog: CatalogFile,
     glossary: Glossary,
+    keys: frozenset[Key] | None,
     minimum: float | None = None,
-) -> list[Diagnostic]:
-    """What the checks find in one catalog; `check` and the review page share it,
+    rebuilt: Woven | None = None,
+) -> Context:
+    """What the checks of one catalog need; `check` and the review page share it,
     so the page shows exactly what `check` reports."""
-    pot_path = config.pot_path(chapter)
-    pot = read_po(pot_path, config.relative(pot_path))
-    context = Context(
+    return Context(
         language=language,
         doc=doc,
         po_path=catalog.display,
@@ -92,11 +101,11 @@ def catalog_findings(
         pages=config.known_pages(),
         anchors=anchors,
         page=chapter,
-        template_keys=frozenset((e.msgctxt, e.msgid) for e in pot if e.msgid),
+        template_keys=keys,
         min_translated=minimum,
         heading_ids=config.heading_ids,
+        rebuilt=rebuilt,
     )
-    return run_checks(entries_of(catalog.po, catalog.text, doc), context)
 
 
 def _selected(code: str, options: CheckOptions) -> bool:

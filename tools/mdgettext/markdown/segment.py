@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
-from mdgettext.markdown import frontmatter, htmltext
+from mdgettext.markdown import directives, frontmatter, htmltext
+from mdgettext.markdown.lines import Lines
+from mdgettext.markdown.tables import Cursor
 from mdgettext.markdown.anchors import Slugger, explicit_id
 from mdgettext.markdown.inline import walk
 from mdgettext.markdown.parser import normalize, parser
@@ -29,44 +31,12 @@ from mdgettext.model import Document, Location, Segment, Span, Style
 # Paragraphs that are only Liquid tags or output ({% include figure.liquid ... %}):
 # the site's machinery, never prose.
 LIQUID_ONLY = re.compile(r"^(?:\s*(?:\{%.*?%\}|\{\{.*?\}\}))+\s*$", re.DOTALL)
-# Author directives: <!-- mdgettext: skip -->, <!-- mdgettext: context menu -->,
-# <!-- mdgettext: note Keep it short. -->; they apply to the next block.
-DIRECTIVE = re.compile(r"^\s*<!--\s*mdgettext:\s*(skip|context|note)\b\s*(.*?)\s*-->\s*$", re.DOTALL)
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
 
 
 class SegmentationError(ValueError):
     """The parser's view of a block could not be matched to the source text."""
-
-
-@dataclass
-class Lines:
-    """Line starts of a text, so token line maps turn into character offsets."""
-
-    text: str
-    starts: list[int] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
-
-    def start(self, line: int) -> int:
-        return self.starts[line] if line < len(self.starts) else len(self.text)
-
-    def end(self, line: int) -> int:
-        """Offset of the line's end, before its newline."""
-        nxt = self.start(line + 1)
-        return nxt - 1 if nxt > 0 and self.text[nxt - 1 : nxt] == "\n" else nxt
-
-    def get(self, line: int) -> str:
-        return self.text[self.start(line) : self.end(line)]
-
-
-@dataclass(frozen=True)
-class Directives:
-    skip: bool = False
-    context: str | None = None
-    notes: tuple[str, ...] = ()
 
 
 def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter.DEFAULT_KEYS) -> Document:
@@ -81,10 +51,12 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
     segments: list[Segment] = []
     headings: list[str] = []
     slugs = Slugger()
-    directives = _directives_by_line(tokens)
+    found_directives = directives.by_line(tokens)
     stack: list[str] = []
     meta: dict = {}
+    cursor = Cursor()
     for index, token in enumerate(tokens):
+        cursor.see(token)
         found: Iterable[Segment] = ()
         if token.type in CONTAINERS:
             stack.append(CONTAINERS[token.type])
@@ -103,15 +75,17 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
                 headings.append(slug)
                 found = _heading(parent, token, lines, path, slug)
             elif parent.type in ("th_open", "td_open"):
-                found = _table_cell(parent, token, tokens, index, lines, path)
+                found = _table_cell(parent, token, cursor, lines, path)
             else:
                 found = _paragraph(token, lines, path, stack)
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
-    segments = [_apply(seg, directives) for seg in segments]
+    segments = [directives.apply(seg, found_directives) for seg in segments]
     kept = sorted((s for s in segments if s is not None), key=lambda s: s.span.start)
     notes = tuple(Location(path, t.map[0] + 1) for t in tokens if t.type == "fence" and _unclosed(t, lines))
     footnotes = tuple(label[1:] for label in env.get("footnotes", {}).get("refs", {}))
-    return Document(path, text, tuple(kept), tuple(headings), env.get("references", {}), meta, notes, footnotes)
+    return Document(
+        path, text, tuple(kept), tuple(headings), env.get("references", {}), meta, notes, footnotes, tuple(tokens)
+    )
 
 
 def _unclosed(fence: Token, lines: Lines) -> bool:
@@ -174,24 +148,20 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
     yield Segment(fold(content), kind, Location(path, line + 1), span, anchor=slug)
 
 
-def _table_cell(
-    opening: Token, token: Token, tokens: list[Token], index: int, lines: Lines, path: str
-) -> Iterator[Segment]:
+def _table_cell(opening: Token, token: Token, cursor: Cursor, lines: Lines, path: str) -> Iterator[Segment]:
     if not _has_letters(token):
         return
     line = token.map[0]
-    column = column_index(tokens, index)
-    table_open = next(t for t in reversed(tokens[:index]) if t.type == "table_open")
-    cells = table_cells(lines.text, *table_open.meta["rows"][line])
-    if column >= len(cells):
-        raise SegmentationError(f"{path}:{line + 1}: table cell {column + 1} not found")
-    start, end = cells[column]
+    found = cursor.cell(lines.text, line)
+    if found is None:
+        raise SegmentationError(f"{path}:{line + 1}: table cell {cursor.column + 1} not found")
+    start, end = found
     kind = "table header" if opening.type == "th_open" else "table cell"
     yield Segment(lines.text[start:end], kind, Location(path, line + 1), Span(start, end, Style.LINE))
 
 
 def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iterator[Segment]:
-    if DIRECTIVE.match(token.content):
+    if directives.DIRECTIVE.match(token.content):
         return
     start_line = token.map[0]
     content = token.content
@@ -296,48 +266,6 @@ def _continuation(prefix: str) -> str:
     return "".join(c if c in ">\t" else " " for c in prefix)
 
 
-def table_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Offsets of a table row's cells, split as markdown-it-py's `escapedSplit` does.
-
-    `start`/`end` bound the row's text after its container prefix.
-    """
-    start, end = _trim(text, start, end)
-    pieces: list[tuple[int, int]] = []
-    last = start
-    escaped = False
-    for pos in range(start, end):
-        ch = text[pos]
-        if ch == "|" and not escaped:
-            pieces.append((last, pos))
-            last = pos + 1
-        escaped = ch == "\\"
-    pieces.append((last, end))
-    if pieces and pieces[0][0] == pieces[0][1]:
-        pieces.pop(0)
-    if pieces and pieces[-1][0] == pieces[-1][1]:
-        pieces.pop()
-    return [_trim(text, a, b) for a, b in pieces]
-
-
-def _trim(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and text[a] in MD_TRIM_CHARS:
-        a += 1
-    while b > a and text[b - 1] in MD_TRIM_CHARS:
-        b -= 1
-    return a, b
-
-
-def column_index(tokens: list[Token], index: int) -> int:
-    """Which cell of its row the inline token `tokens[index]` is (0-based)."""
-    column = 0
-    for tok in reversed(tokens[: index - 1]):
-        if tok.type == "tr_open":
-            break
-        if tok.type in ("th_open", "td_open"):
-            column += 1
-    return column
-
-
 def plain_text(token: Token) -> str:
     """The visible text of an inline token, as a table of contents shows it."""
     return walk(token.children or []).plain
@@ -346,39 +274,3 @@ def plain_text(token: Token) -> str:
 def _has_letters(token: Token) -> bool:
     """Whether a block has words to translate (not only code, math, tags or numbers)."""
     return any(c.isalpha() for c in walk(token.children or []).text)
-
-
-# ---------------------------------------------------------------- directives
-
-
-def _directives_by_line(tokens: list[Token]) -> dict[int, Directives]:
-    """The directives that apply to each block, keyed by the block's first line."""
-    found: dict[int, Directives] = {}
-    pending = Directives()
-    for i, token in enumerate(tokens):
-        match = DIRECTIVE.match(token.content) if token.type == "html_block" else None
-        if not match:
-            continue
-        verb, arg = match.groups()
-        if verb == "skip":
-            pending = replace(pending, skip=True)
-        elif verb == "context":
-            pending = replace(pending, context=arg or None)
-        else:
-            pending = replace(pending, notes=pending.notes + (arg,))
-        target = next((t for t in tokens[i + 1 :] if t.map and t.level == token.level and t.nesting >= 0), None)
-        if target is not None and not DIRECTIVE.match(target.content if target.type == "html_block" else ""):
-            found[target.map[0]] = pending
-            for line in range(target.map[0], target.map[1]):
-                found.setdefault(line, pending)
-            pending = Directives()
-    return found
-
-
-def _apply(seg: Segment, directives: dict[int, Directives]) -> Segment | None:
-    found = directives.get(seg.location.line - 1)
-    if found is None:
-        return seg
-    if found.skip:
-        return None
-    return replace(seg, context=found.context or seg.context, comments=seg.comments + found.notes)

@@ -8,9 +8,13 @@ math, HTML and front-matter comments survive any translation byte for byte.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+
+from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import has_explicit_id
+from mdgettext.markdown.parser import parser
 from mdgettext.model import Document, Segment, Style, TranslationMap
 
 
@@ -24,12 +28,20 @@ class Placed:
     translated: bool  # False: the source text stayed (no usable translation)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Woven:
+    """A translated chapter's Markdown, and where each segment ended up in it."""
+
     text: str
     translated: int  # segments whose text changed
     fallbacks: tuple[Segment, ...]  # segments left in the source language (missing or fuzzy)
     placed: tuple[Placed, ...] = ()  # every segment, in output order, with its output span
+
+    @cached_property
+    def tokens(self) -> tuple[Token, ...]:
+        """The Markdown parsed, once for every reader: the checks compare it with the
+        source, the page renders it. Readers must not change these tokens."""
+        return tuple(parser().parse(self.text))
 
 
 def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False) -> Woven:

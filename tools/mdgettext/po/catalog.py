@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 import polib
 
@@ -170,6 +171,7 @@ class CatalogFile:
     text: str
     display: str  # the path as messages print it
 
+    @cached_property
     def msgid_lines(self) -> dict[Key, int]:
         """The 1-based line of each entry's `msgid` keyword.
 

@@ -31,7 +31,9 @@ from markdown_it.token import Token
 from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import strip_id
 from mdgettext.markdown.parser import parser
-from mdgettext.markdown.segment import Lines, column_index, plain_text, table_cells
+from mdgettext.markdown.lines import Lines
+from mdgettext.markdown.segment import plain_text
+from mdgettext.markdown.tables import Cursor
 
 RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
 FALLBACK_LANG = "en"
@@ -60,24 +62,36 @@ def render(
     fallbacks: Sequence[tuple[int, int]] = (),
     link: Callable[[str], str] | None = None,
     self_link_label: str = "Link to this section",
+    parsed: Sequence[Token] | None = None,
 ) -> Fragment:
     """The body of a page.
 
     `heading_ids[i]` is the id of heading `i` (the source's slugs); `fallbacks` are
     `(start, end)` offsets in `markdown` of text left in English; `link` maps each
-    Markdown link's destination to the one the page should use.
+    Markdown link's destination to the one the page should use. `parsed` are the
+    tokens of `markdown` when a caller already has them: they are not changed
+    (a token this function alters is copied first), so the checks and every page
+    of a build can share one parse.
     """
-    md = parser()
-    env: dict = {}
-    tokens = md.parse(markdown, env)
+    tokens = list(parsed) if parsed is not None else parser().parse(markdown)
     marked = _mark_fallbacks(tokens, markdown, fallbacks)
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
-        for token in _inline_children(tokens):
-            if token.type == "link_open":
-                token.attrSet("href", link(str(token.attrGet("href") or "")))
-    body = renderer().render(tokens, md.options, env)
+        _rewrite_links(tokens, link)
+    body = renderer().render(tokens, parser().options, {})
     return Fragment(body, tuple(headings), front_matter(tokens))
+
+
+def _rewrite_links(tokens: list[Token], link: Callable[[str], str]) -> None:
+    for i, token in enumerate(tokens):
+        if not any(child.type == "link_open" for child in token.children or ()):
+            continue
+        children = [_with_href(child, link) if child.type == "link_open" else child for child in token.children or ()]
+        tokens[i] = token.copy(children=children)
+
+
+def _with_href(token: Token, link: Callable[[str], str]) -> Token:
+    return token.copy(attrs={**token.attrs, "href": link(str(token.attrGet("href") or ""))})
 
 
 def front_matter(tokens: Sequence[Token]) -> dict:
@@ -92,23 +106,23 @@ def _headings(tokens: list[Token], ids: Sequence[str], marked: set[int], label: 
     for i, token in enumerate(tokens):
         if token.type != "heading_open":
             continue
-        inline = tokens[i + 1]
-        _strip_trailing_id(inline)
+        children = _without_trailing_id(tokens[i + 1].children or [])
+        tokens[i + 1] = inline = tokens[i + 1].copy(children=children)
         slug = next(remaining, None)
         if not slug:
             continue
-        token.attrSet("id", slug)
+        tokens[i] = token.copy(attrs={**token.attrs, "id": slug})
         link = Token("html_inline", "", 0)
         link.content = f'<a class="self-link" href="#{escape(slug)}" aria-label="{escape(label)}"></a>'
-        inline.children = [*(inline.children or []), link]
+        inline.children = [*children, link]
         yield Heading(int(token.tag[1:]), slug, plain_text(inline).strip(), i in marked)
 
 
-def _strip_trailing_id(inline: Token) -> None:
+def _without_trailing_id(children: list[Token]) -> list[Token]:
     """Drop the `{#slug}` the Markdown output adds for kramdown: the id is set anyway."""
-    if inline.children and inline.children[-1].type == "text":
-        last = inline.children[-1]
-        last.content = strip_id(last.content)
+    if children and children[-1].type == "text":
+        return [*children[:-1], children[-1].copy(content=strip_id(children[-1].content))]
+    return list(children)
 
 
 # ---------------------------------------------------------------- fallback marks
@@ -128,10 +142,9 @@ def _mark_fallbacks(tokens: list[Token], text: str, spans: Sequence[tuple[int, i
     for start, end in spans:
         starts_by_line.setdefault(bisect_right(lines.starts, start) - 1, []).append((start, end))
     marked: set[int] = set()
-    table: Token | None = None
+    cursor = Cursor()
     for i, token in enumerate(tokens):
-        if token.type == "table_open":
-            table = token
+        cursor.see(token)
         if not token.map:
             continue
         first, last = token.map
@@ -139,11 +152,11 @@ def _mark_fallbacks(tokens: list[Token], text: str, spans: Sequence[tuple[int, i
         if not here:
             continue
         if token.type == "html_block":
-            _splice_spans(token, lines, here)
+            tokens[i] = token.copy(content=_splice_spans(token, lines, here))
         elif token.type == "inline":
             opening = tokens[i - 1]
-            if opening.type in ("th_open", "td_open") and table is not None:
-                start, end = _cell(table, tokens, i, text)
+            if opening.type in ("th_open", "td_open"):
+                start, end = cursor.cell(text, first) or (-1, -1)
                 if any(start <= s <= end for s, _ in here):
                     _mark(tokens, i - 1, marked)
             else:
@@ -159,23 +172,16 @@ def _mark(tokens: list[Token], index: int, marked: set[int]) -> None:
         inline = tokens[index + 1]
         before, after = Token("html_inline", "", 0), Token("html_inline", "", 0)
         before.content, after.content = FALLBACK_OPEN, "</span>"
-        inline.children = [before, *(inline.children or []), after]
+        tokens[index + 1] = inline.copy(children=[before, *(inline.children or []), after])
     else:
+        tokens[index] = opening = opening.copy(attrs=dict(opening.attrs))
         opening.attrSet("lang", FALLBACK_LANG)
         opening.attrJoin("class", FALLBACK_CLASS)
     marked.add(index)
 
 
-def _cell(table: Token, tokens: list[Token], index: int, text: str) -> tuple[int, int]:
-    """Offsets in `text` of the table cell whose inline token is `tokens[index]`."""
-    line = tokens[index].map[0]
-    column = column_index(tokens, index)
-    cells = table_cells(text, *table.meta["rows"][line])
-    return cells[column] if column < len(cells) else (-1, -1)
-
-
-def _splice_spans(token: Token, lines: Lines, spans: list[tuple[int, int]]) -> None:
-    """Wrap text runs of a raw HTML block in the fallback `<span>`.
+def _splice_spans(token: Token, lines: Lines, spans: list[tuple[int, int]]) -> str:
+    """The content of a raw HTML block with its text runs wrapped in the fallback `<span>`.
 
     The block's content lines are the tails of their source lines (a container's
     `> ` or indentation removed), so a position keeps its distance from its line's end.
@@ -197,7 +203,7 @@ def _splice_spans(token: Token, lines: Lines, spans: list[tuple[int, int]]) -> N
         if _in_raw_text(content, a):
             continue  # a span inside <script> or <style> would change the code
         content = content[:a] + FALLBACK_OPEN + content[a:b] + "</span>" + content[b:]
-    token.content = content
+    return content
 
 
 def _in_raw_text(html: str, pos: int) -> bool:
@@ -206,12 +212,6 @@ def _in_raw_text(html: str, pos: int) -> bool:
         return False
     tag = opened[-1].group(1)
     return re.search(rf"</{tag}\s*>", html[opened[-1].end() : pos], re.IGNORECASE) is None
-
-
-def _inline_children(tokens: Sequence[Token]) -> Iterator[Token]:
-    for token in tokens:
-        if token.children:
-            yield from token.children
 
 
 # ---------------------------------------------------------------- rendering

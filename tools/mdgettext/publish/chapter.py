@@ -42,26 +42,31 @@ def publish(
     html: bool,
     heading_ids: bool,
     findings: Sequence[Diagnostic] = (),
+    woven: Woven | None = None,
 ) -> Outputs:
     """Weave the usable, safe translations into the chapter and render its pages.
 
     `catalog` is None for the source language (the page is the source itself) and
     for a translation with no catalog yet (every message falls back). `findings` are
-    `check`'s findings for the catalog, which the review page shows.
+    `check`'s findings for the catalog, which the review page shows. `woven` is
+    the chapter with every translation put back, when the caller has woven it
+    already (for the checks): it is used as is unless a translation is refused.
     """
     messages = len({(s.context, s.msgid) for s in doc.segments})
     if language == source_language:
-        page = chapter_page(doc.text, language, doc.headings, site, Fallbacks(total=messages)) if html else None
+        fell_back = Fallbacks(total=messages)
+        page = chapter_page(doc.text, language, doc.headings, site, fell_back, doc.tokens) if html else None
         return Outputs(doc.text, "source text", page)
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     kept, refused = safety.safe_translations(translations)
-    woven = weave(doc, kept, heading_ids=heading_ids)
+    if woven is None or refused:
+        woven = weave(doc, kept, heading_ids=heading_ids)
     fell_back = fallbacks(woven, messages)
     note = f"{fell_back.count} of {messages} messages fell back to English"
     warnings = tuple(refusal_warnings(refused, catalog))
     if not html:
         return Outputs(woven.text, note, warnings=warnings)
-    page = chapter_page(woven.text, language, doc.headings, site, fell_back)
+    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens)
     if catalog is None or site.stylesheet is None:
         return Outputs(woven.text, note, page, warnings=warnings)
     review, rows = review_page(doc, catalog, language, site, refused, findings)
@@ -70,7 +75,7 @@ def publish(
 
 def refusal_warnings(refused: dict[Key, list[str]], catalog: CatalogFile | None) -> list[str]:
     """One line per refused entry, at the catalog line of its msgid."""
-    lines = catalog.msgid_lines() if catalog is not None else {}
+    lines = catalog.msgid_lines if catalog is not None else {}
     where = catalog.display if catalog is not None else "catalog"
     warnings = []
     for key, reasons in refused.items():

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from babel import UnknownLocaleError
 from babel.dates import format_date
+from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdgettext import locale
@@ -41,6 +42,7 @@ def chapter_page(
     heading_ids: Sequence[str],
     site: Site,
     fallbacks: Fallbacks = Fallbacks(),
+    parsed: Sequence[Token] | None = None,
 ) -> str:
     """The finished page of one chapter in one language."""
     ui_lang, ui = strings(language)
@@ -50,6 +52,7 @@ def chapter_page(
         fallbacks.spans,
         link=lambda url: chapter_link(url, site, language),
         self_link_label=ui["self_link"],
+        parsed=parsed,
     )
     meta = fragment.front_matter
     context = {

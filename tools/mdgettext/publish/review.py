@@ -53,7 +53,7 @@ def rows(
 ) -> tuple[list[Row], list[Diagnostic]]:
     """The rows in document order, and the findings that belong to no entry."""
     entries = {(e.msgctxt, e.msgid): e for e in catalog.po if not e.obsolete and e.msgid}
-    lines = catalog.msgid_lines()
+    lines = catalog.msgid_lines
     by_line: dict[int, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         by_line.setdefault(diagnostic.location.line, []).append(diagnostic)

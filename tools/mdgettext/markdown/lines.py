@@ -1,0 +1,28 @@
+"""Line starts of a text, so the parser's 0-based line maps become character offsets."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Lines:
+    """Line starts of a text, so token line maps turn into character offsets."""
+
+    text: str
+    starts: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+
+    def start(self, line: int) -> int:
+        return self.starts[line] if line < len(self.starts) else len(self.text)
+
+    def end(self, line: int) -> int:
+        """Offset of the line's end, before its newline."""
+        nxt = self.start(line + 1)
+        return nxt - 1 if nxt > 0 and self.text[nxt - 1 : nxt] == "\n" else nxt
+
+    def get(self, line: int) -> str:
+        return self.text[self.start(line) : self.end(line)]

@@ -1,0 +1,67 @@
+"""Table rows split into cells exactly where markdown-it-py splits them.
+
+A row's cells are found in the source text itself (after the row's container
+prefix), so a cell's translation replaces those characters and nothing else.
+"""
+
+from __future__ import annotations
+
+from markdown_it.common.utils import MD_TRIM_CHARS
+from markdown_it.token import Token
+
+
+def table_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Offsets of a table row's cells, split as markdown-it-py's `escapedSplit` does.
+
+    `start`/`end` bound the row's text after its container prefix.
+    """
+    start, end = _trim(text, start, end)
+    pieces: list[tuple[int, int]] = []
+    last = start
+    escaped = False
+    for pos in range(start, end):
+        ch = text[pos]
+        if ch == "|" and not escaped:
+            pieces.append((last, pos))
+            last = pos + 1
+        escaped = ch == "\\"
+    pieces.append((last, end))
+    if pieces and pieces[0][0] == pieces[0][1]:
+        pieces.pop(0)
+    if pieces and pieces[-1][0] == pieces[-1][1]:
+        pieces.pop()
+    return [_trim(text, a, b) for a, b in pieces]
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and text[a] in MD_TRIM_CHARS:
+        a += 1
+    while b > a and text[b - 1] in MD_TRIM_CHARS:
+        b -= 1
+    return a, b
+
+
+class Cursor:
+    """Which table and column a walk over the token stream is in, kept as it goes:
+    finding a cell's column by looking back through earlier tokens would cost a
+    walk over the whole table for every cell."""
+
+    def __init__(self) -> None:
+        self.table: Token | None = None
+        self.column = -1
+
+    def see(self, token: Token) -> None:
+        """Call for every token, in order."""
+        if token.type == "table_open":
+            self.table = token
+        elif token.type == "tr_open":
+            self.column = -1
+        elif token.type in ("th_open", "td_open"):
+            self.column += 1
+
+    def cell(self, text: str, line: int) -> tuple[int, int] | None:
+        """Offsets in `text` of the current cell of the row on `line` (0-based), if the row has it."""
+        if self.table is None:
+            return None
+        cells = table_cells(text, *self.table.meta["rows"][line])
+        return cells[self.column] if 0 <= self.column < len(cells) else None
