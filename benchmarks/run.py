@@ -11,7 +11,7 @@ markdown-it-py itself needs to parse and render the same text, in the same run.
     python benchmarks/run.py --profile        # plus a cProfile of one pipeline run per input
     python benchmarks/run.py --no-gc          # cyclic GC off while timing
 
-Inputs: the CommonMark spec (`../shared/corpus/commonmark-spec.md`, ~200 KB) and
+Inputs: the CommonMark spec (`tests/data/commonmark/commonmark-spec.md`, ~200 KB) and
 a concatenation of `--copies` (default 20) copies of it joined with blank lines.
 
 Stages, in-process through the package's public functions:
@@ -26,7 +26,7 @@ merge keeps every translation and the weaver really splices. Reading catalogs ba
 (polib.pofile of the .pot and the .po, which `mdgettext update`/`build` do from
 disk) is timed too but reported apart, as "read", and not counted in the total.
 
-Baseline: `md.render(text)` with `mdgettext.parsing.parser()`, i.e. the very
+Baseline: `md.render(text)` with `mdgettext.markdown.parser.parser()`, i.e. the very
 markdown-it-py preset (CommonMark + html + table + front matter + footnotes +
 dollar math) the pipeline uses.
 
@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "commonmark-spec.md"
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "commonmark" / "commonmark-spec.md"
 DOC_PATH = "commonmark-spec.md"
 LANGUAGE = "ko"
 TARGET_RATIO = 3.0  # pipeline total within 3x of markdown-it-py's parse + render
@@ -78,7 +78,7 @@ class Fixture:
 
 
 def _project():
-    from mdgettext.catalog import Project
+    from mdgettext.po.catalog import Project
 
     return Project("CommonMark Spec (benchmark)", "0.0", "2024-01-01 00:00+0000")
 
@@ -87,13 +87,15 @@ def prepare(fixture: Fixture) -> None:
     """Build the existing, fully translated catalog the update stage merges into."""
     import polib
 
-    from mdgettext import catalog, pofile
-    from mdgettext.segment import segment
+    from mdgettext.markdown.segment import segment
+    from mdgettext.po import catalog
+    from mdgettext.po import writer as pofile
+    from mdgettext.po.update import new_catalog
 
     project = _project()
     doc = segment(fixture.text, DOC_PATH)
     pot = catalog.template([doc], project)
-    po = catalog.new_catalog(pot, LANGUAGE, project, "2024-01-02 00:00+0000")
+    po = new_catalog(pot, LANGUAGE, project, "2024-01-02 00:00+0000")
     for entry in po:
         if entry.msgid:
             entry.msgstr = entry.msgid.upper()
@@ -107,9 +109,15 @@ def pipeline(
     """One extract + update + build (+ read-back) run: seconds per step, and the results."""
     import polib
 
-    from mdgettext import catalog, page, pofile, release
-    from mdgettext.segment import segment
-    from mdgettext.weave import weave
+    from mdgettext.checks.safety import safe_translations
+    from mdgettext.markdown.segment import segment
+    from mdgettext.markdown.weave import weave
+    from mdgettext.po import catalog
+    from mdgettext.po import writer as pofile
+    from mdgettext.po.update import merge
+    from mdgettext.publish.chapter import fallbacks
+    from mdgettext.publish.links import single_file
+    from mdgettext.publish.page import chapter_page
 
     project = _project()
     t: dict[str, float] = {}
@@ -126,7 +134,7 @@ def pipeline(
 
     # update
     t0 = clock()
-    po = catalog.merge(fixture.old_po, pot)
+    po = merge(fixture.old_po, pot)
     t1 = clock()
     po_text = pofile.dumps(po)
     t2 = clock()
@@ -134,13 +142,13 @@ def pipeline(
 
     # build
     t0 = clock()
-    translations, _, _ = release.refuse_unsafe(doc, catalog.translation_map(po), None)
+    translations, _ = safe_translations(catalog.translation_map(po))
     t1 = clock()
     woven = weave(doc, translations, heading_ids=True)
     t2 = clock()
     messages = len({(s.context, s.msgid) for s in doc.segments})
-    html_page = page.chapter_page(
-        woven.text, LANGUAGE, doc.headings, page.single_file("spec", LANGUAGE), release.fallbacks(woven, messages)
+    html_page = chapter_page(
+        woven.text, LANGUAGE, doc.headings, single_file("spec", LANGUAGE), fallbacks(woven, messages), woven.tokens
     )
     t3 = clock()
     t["translation_map"], t["weave"], t["page"] = t1 - t0, t2 - t1, t3 - t2
@@ -166,7 +174,7 @@ def pipeline(
 
 
 def baseline(text: str) -> float:
-    from mdgettext.parsing import parser
+    from mdgettext.markdown.parser import parser
 
     md = parser()
     t0 = time.perf_counter()
@@ -400,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as err:
         print(
             f"benchmarks/run.py: {args.input}: cannot read the benchmark input ({err.strerror}); "
-            "expected the CommonMark spec at ../shared/corpus/commonmark-spec.md relative to the repository root",
+            "expected the CommonMark spec at tests/data/commonmark/commonmark-spec.md",
             file=sys.stderr,
         )
         return 2

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import re
@@ -11,6 +10,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
+import fidelity
 import pytest
 
 from mdgettext.cli import run
@@ -19,22 +19,11 @@ from mdgettext.model import Document, Segment, Style
 
 TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"
+DATA = TESTS / "data"  # everything the tests read, with its licence (see data/README.md)
 REPO = TESTS.parent
-SHARED = REPO.parent / "shared"
-ROUNDTRIP = SHARED / "tools" / "roundtrip.py"
 
-
-def _load_roundtrip():
-    """The shared fidelity tool, imported so tests use its pseudo rule and metrics as they are."""
-    spec = importlib.util.spec_from_file_location("roundtrip", ROUNDTRIP)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-rt = _load_roundtrip()
-MD = rt.renderer()  # the renderer roundtrip.py compares HTML with
-EXAMPLES = json.loads((SHARED / "corpus" / "commonmark-0.31.2.json").read_text(encoding="utf-8"))
+MD = fidelity.renderer()  # CommonMark, the judge of a pseudo translation's structure
+EXAMPLES = json.loads((DATA / "commonmark" / "commonmark-0.31.2.json").read_text(encoding="utf-8"))
 
 
 def span_text(doc: Document, seg: Segment) -> str | None:

@@ -1,6 +1,6 @@
 """The project's real job: the Korean edition of "Conclusions and Further Reading".
 
-The seed (../shared/seed/) is the Korean chapter as a reader sees it, one rendered
+The seed (data/chapter/conclusion.ko.txt) is the Korean chapter as a reader sees it, one rendered
 block per line; the built Korean page must show every one of those lines, in order.
 """
 
@@ -13,10 +13,10 @@ from pathlib import Path
 import polib
 import yaml
 
-from conftest import REPO, SHARED, cli
+from conftest import DATA, REPO, cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 
-SEED = (SHARED / "seed" / "000_dbe33c1e674a8b5c.txt").read_text(encoding="utf-8").splitlines()
+SEED = (DATA / "chapter" / "conclusion.ko.txt").read_text(encoding="utf-8").splitlines()
 PO = REPO / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"
 POT = REPO / "locale" / "conclusion.pot"
 

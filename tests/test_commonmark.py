@@ -1,33 +1,22 @@
-"""Fidelity over the 652 CommonMark spec examples (../shared/corpus/).
+"""Fidelity over the 652 CommonMark spec examples (data/commonmark/).
 
-Identity translation must give back every byte; pseudo translation (letters
-swapped for look-alikes, markup left alone) must keep the HTML tag skeleton and
-every line that holds nothing to translate. The pseudo rule and the metrics are
-`../shared/tools/roundtrip.py`'s own, imported rather than copied.
-
-Coverage: the tool counts the JavaScript and CSS inside `<script>` and `<style>`
-as visible text (Python's HTML parser reports it as data). mdgettext never offers
-that code for translation (a translator who could change it could inject script),
-so those 98 letters in examples 170, 172, 176 and 178 stay: coverage is 1.0 on
-every other example and 0.979 over all of them.
+Identity translation must give back every byte; pseudo translation (prose letters
+accented, markup left alone: see fidelity.py) must keep the HTML tag skeleton,
+every line that holds nothing to translate, and leave no English prose behind.
+Both are measured on the pipeline's functions here, and once more end to end
+through the command line, as a project with one chapter per example.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import shutil
-import subprocess
-import sys
-
+import fidelity
+import polib
 import pytest
+from conftest import EXAMPLES, MD, cli, span_text
 
-from conftest import EXAMPLES, MD, ROUNDTRIP, rt, span_text
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
-
-CODE_ELEMENT = re.compile(r"<(script|style)\b", re.IGNORECASE)
 
 
 def translate(text: str, transform) -> str:
@@ -40,47 +29,58 @@ def test_identity_translation_gives_back_every_byte(example: dict) -> None:
     assert translate(example["markdown"], lambda s: s) == example["markdown"]
 
 
+def pseudo_scores(examples: list[dict], translated: dict[int, str]) -> dict[str, object]:
+    """The pseudo-translation measures, given each example's translated Markdown."""
+    skeleton_kept, lines_kept, offered, left = [], [], 0, 0
+    for example in examples:
+        text, out = example["markdown"], translated[example["example"]]
+        tags, visible = fidelity.skeleton(MD.render(text))
+        out_tags, out_visible = fidelity.skeleton(MD.render(out))
+        if out_tags == tags:
+            skeleton_kept.append(example["example"])
+        if fidelity.keeps_in_order(fidelity.untouched_lines(text), out):
+            lines_kept.append(example["example"])
+        unreachable = fidelity.letters(fidelity.skeleton(MD.render(fidelity.pseudo(text)))[1])
+        offered += fidelity.letters(visible) - unreachable
+        left += max(fidelity.letters(out_visible) - unreachable, 0)
+    return {"skeleton": skeleton_kept, "lines": lines_kept, "coverage": 1 - left / offered}
+
+
 def test_pseudo_translation_keeps_structure_and_untouched_lines() -> None:
-    skeleton_kept = lines_kept = multi_block = 0
-    letters_offered = letters_left = 0
-    prose_offered = prose_left = 0  # examples without <script> or <style>
+    translated = {e["example"]: translate(e["markdown"], fidelity.pseudo) for e in EXAMPLES}
+    scores = pseudo_scores(EXAMPLES, translated)
+    changed = sorted({e["example"] for e in EXAMPLES} - set(scores["skeleton"]))
+    assert changed == KNOWN_SKELETON_CHANGES
+    lost = sorted({e["example"] for e in EXAMPLES} - set(scores["lines"]))
+    assert lost == [KNOWN_LINE_MISS]
+    assert scores["coverage"] == 1.0
+    multi_block = [s.msgid for e in EXAMPLES for s in segment(e["markdown"], "x.md").segments if fidelity.top_level_blocks(MD, s.msgid) > 1]
+    assert multi_block == []
+
+
+def test_the_command_line_round_trip_over_every_example(tmp_path) -> None:
+    """extract, update, fill the catalogs, build: as a project with the examples as chapters."""
+    root = tmp_path / "book"
+    (root / "source" / "en").mkdir(parents=True)
     for example in EXAMPLES:
-        text = example["markdown"]
-        doc = segment(text, "example.md")
-        multi_block += sum(rt.top_level_blocks(MD, s.msgid) > 1 for s in doc.segments)
-        out = translate(text, rt.pseudo)
-        tags, visible = rt.skeleton(MD.render(text))
-        out_tags, out_visible = rt.skeleton(MD.render(out))
-        skeleton_kept += out_tags == tags
-        lines_kept += rt.keeps_in_order(rt.untouched_lines(text), out)
-        oracle_left = sum(c.isascii() and c.isalpha() for c in rt.skeleton(MD.render(rt.pseudo(text)))[1])
-        offered = sum(c.isascii() and c.isalpha() for c in visible) - oracle_left
-        left = sum(c.isascii() and c.isalpha() for c in out_visible) - oracle_left
-        letters_offered += offered
-        letters_left += left
-        if not CODE_ELEMENT.search(text):
-            prose_offered += offered
-            prose_left += left
-    assert skeleton_kept >= 638
-    assert lines_kept >= 645
-    assert 1 - max(prose_left, 0) / prose_offered == 1.0
-    assert 1 - max(letters_left, 0) / letters_offered >= 0.975
-    assert multi_block == 0
-
-
-def test_roundtrip_tool_scores_the_installed_command() -> None:
-    """The shared fidelity tool, run on the installed `mdgettext` as CI sees it."""
-    assert shutil.which("mdgettext"), "install the project first: pip install -e ."
-    done = subprocess.run([sys.executable, str(ROUNDTRIP), "--json"], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
-    score = json.loads(done.stdout)
-    assert score["identity_bytes"] == "652/652"
-    assert score["identity_html"] == "652/652"
-    assert int(score["pseudo_skeleton"].split("/")[0]) >= 638
-    assert int(score["pseudo_untouched_lines"].split("/")[0]) >= 645
-    assert float(score["pseudo_coverage"]) >= 0.975  # see the module docstring: script and style are code
-    assert score["multi_block_segments"] == 0
-    assert score["failures"] == []
+        (root / "source" / "en" / f"ex{example['example']:04d}.md").write_text(example["markdown"], encoding="utf-8", newline="")
+    assert cli("-C", root, "-q", "extract").code == 0
+    assert cli("-C", root, "-q", "update", "-l", "fr").code == 0
+    for transform, name in ((lambda s: s, "identity"), (fidelity.pseudo, "pseudo")):
+        for po_path in (root / "locale" / "fr" / "LC_MESSAGES").glob("*.po"):
+            po = polib.pofile(str(po_path))
+            for entry in po:
+                entry.msgstr = transform(entry.msgid)
+            po.save()
+        result = cli("-C", root, "-q", "build", "-l", "fr", "--format", "md")
+        assert result.code == 0, result.err
+        built = {e["example"]: (root / "build" / "fr" / f"ex{e['example']:04d}.md").read_text(encoding="utf-8") for e in EXAMPLES}
+        if name == "identity":
+            assert [n for n, text in built.items() if text != EXAMPLES[n - 1]["markdown"]] == []
+        else:
+            scores = pseudo_scores(EXAMPLES, built)
+            assert len(scores["skeleton"]) == len(EXAMPLES) - len(KNOWN_SKELETON_CHANGES)
+            assert scores["coverage"] == 1.0
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"ex{e['example']:04d}")
@@ -91,3 +91,16 @@ def test_every_span_holds_exactly_its_msgid(example: dict) -> None:
     for seg in doc.segments:
         held = span_text(doc, seg)
         assert held is None or held == seg.msgid, (seg.location, seg.msgid, held)
+
+
+# Reviewed by hand, one by one:
+# - 156, 157, 158: an HTML block whose first line is an unclosed start tag (`<div id="foo"`);
+#   the segmenter offers the tag with the text after it, and the pseudo rule (like a
+#   translator) cannot tell the tag from the prose;
+# - 491: `[link](<foo⏎bar>)` is not a link, but its msgid folds the line break, and
+#   `[link](<foo bar>)` is one;
+# - 568: `[foo](not a link)` renders the shortcut reference `[foo]`, whose text is its
+#   label: accenting it breaks the reference, as translating it would.
+# The first four are segmentation defects (issue 14 keeps such text out of msgids).
+KNOWN_SKELETON_CHANGES = [156, 157, 158, 491, 568]
+KNOWN_LINE_MISS = 177  # `<!-- foo -->*bar*`: the text after the comment is prose, and offered

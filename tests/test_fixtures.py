@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import polib
+import fidelity
 import pytest
 
-from conftest import FIXTURES, MD, REPO, rt, span_text
+from conftest import FIXTURES, MD, REPO, span_text
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
@@ -91,9 +92,9 @@ def test_pseudo_translation_of_real_chapter_shapes_keeps_their_structure(source:
     `<details>`, hard-wrapped paragraphs: every untouched line stays, tags stay."""
     text = read(source)
     doc = segment(text, source.name)
-    out = weave(doc, TranslationMap({(s.context, s.msgid): rt.pseudo(s.msgid) for s in doc.segments})).text
-    assert rt.skeleton(MD.render(out))[0] == rt.skeleton(MD.render(text))[0]
-    assert rt.keeps_in_order(rt.untouched_lines(text), out)
+    out = weave(doc, TranslationMap({(s.context, s.msgid): fidelity.pseudo(s.msgid) for s in doc.segments})).text
+    assert fidelity.skeleton(MD.render(out))[0] == fidelity.skeleton(MD.render(text))[0]
+    assert fidelity.keeps_in_order(fidelity.untouched_lines(text), out)
     assert out != text
 
 

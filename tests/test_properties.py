@@ -11,7 +11,8 @@ import polib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES, REPO, rt
+import fidelity
+from conftest import EXAMPLES, REPO
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
@@ -145,7 +146,7 @@ def test_markdown_built_from_commonmark_fragments_never_breaks_the_pipeline(
     doc = segment(text, "x.md")
     identity = TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})
     assert weave(doc, identity).text == text
-    half = {(s.context, s.msgid): rt.pseudo(s.msgid) for s in doc.segments[::2]}
+    half = {(s.context, s.msgid): fidelity.pseudo(s.msgid) for s in doc.segments[::2]}
     pseudo = weave(doc, TranslationMap(half))
     fallbacks = [(p.start, p.end) for p in pseudo.placed if not p.translated]
     assert isinstance(html.render(pseudo.text, doc.headings, fallbacks).body, str)
