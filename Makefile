@@ -2,7 +2,7 @@
 # runs the test suite (CI runs exactly this through .ci/run).
 PYTHON ?= python3
 
-.PHONY: install ko test gettext system-deps screenshots
+.PHONY: install ko test lint gettext system-deps screenshots
 
 install:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
@@ -25,12 +25,21 @@ system-deps:
 
 gettext: system-deps
 
+lint: install
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
+	$(PYTHON) -m mypy
+
 # The README's screenshot: the browser test saves build/screenshots/*.png; one is kept in docs/.
 screenshots: system-deps install
 	$(PYTHON) -m pytest -q tests/test_browser.py
 	mkdir -p docs
 	cp build/screenshots/ko-1280.png docs/ko-1280.png
 
+# Lint, format and types first (seconds), then the suite, then the CI gate on our own catalog.
 test: system-deps install
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
+	$(PYTHON) -m mypy
 	$(PYTHON) -m pytest -q
 	$(PYTHON) -m mdgettext check -l ko --strict

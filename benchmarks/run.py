@@ -232,7 +232,7 @@ def measure(fixture: Fixture, gc_off: bool = False) -> dict[str, Any]:
     base = min(base_runs)
     total = min(totals)
     read = min(reads)
-    with_read = min(t + r for t, r in zip(totals, reads))
+    with_read = min(t + r for t, r in zip(totals, reads, strict=False))
     return {
         "label": fixture.label,
         "repeat": fixture.repeat,
@@ -285,7 +285,7 @@ def print_table(report: dict[str, Any], out=sys.stdout) -> None:
     print(file=out)
     head = ["size", "", "N", "baseline", "extract", "update", "build", "total", "ratio", "read*", "ratio+read"]
     widths = [4, 8, 2, 8, 8, 8, 8, 8, 6, 8, 10]
-    w(*(h.rjust(n) if i > 1 else h.ljust(n) for i, (h, n) in enumerate(zip(head, widths))))
+    w(*(h.rjust(n) if i > 1 else h.ljust(n) for i, (h, n) in enumerate(zip(head, widths, strict=False))))
     for r in rows:
         cells = [
             r["label"],
@@ -298,7 +298,7 @@ def print_table(report: dict[str, Any], out=sys.stdout) -> None:
             f"{r['read_s']:.4f}",
             f"{r['ratio_with_read']:.2f}x",
         ]
-        w(*(c.rjust(n) if i > 1 else c.ljust(n) for i, (c, n) in enumerate(zip(cells, widths))))
+        w(*(c.rjust(n) if i > 1 else c.ljust(n) for i, (c, n) in enumerate(zip(cells, widths, strict=False))))
     print(
         "* read = polib.pofile() of the .pot and the .po text (what `update`/`build` parse from disk); not in total",
         file=out,

@@ -10,9 +10,9 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
-import fidelity
 import pytest
 
+import fidelity
 from mdgettext.cli import run
 from mdgettext.markdown.segment import fold
 from mdgettext.model import Document, Segment, Style

@@ -61,7 +61,18 @@ MARKUP = re.compile("|".join(f"(?:{p})" for p in _MARKUP), re.MULTILINE)
 def _accented(letter: str) -> str:
     """The first accented form of an ASCII letter that Unicode has."""
     case = "CAPITAL" if letter.isupper() else "SMALL"
-    for mark in ("ACUTE", "GRAVE", "CIRCUMFLEX", "DIAERESIS", "TILDE", "CARON", "DOT ABOVE", "HOOK", "HOOK TAIL", "DIAGONAL STROKE"):
+    for mark in (
+        "ACUTE",
+        "GRAVE",
+        "CIRCUMFLEX",
+        "DIAERESIS",
+        "TILDE",
+        "CARON",
+        "DOT ABOVE",
+        "HOOK",
+        "HOOK TAIL",
+        "DIAGONAL STROKE",
+    ):
         try:
             return unicodedata.lookup(f"LATIN {case} LETTER {letter.upper()} WITH {mark}")
         except KeyError:
@@ -126,9 +137,7 @@ def letters(text: str) -> int:
 
 
 UNTOUCHED_BLOCKS = frozenset({"fence", "code_block", "math_block", "math_block_label", "hr"})
-_KEY_LINE = re.compile(
-    r"^\s*(?:-\s+)?(" + "|".join(re.escape(k.split(".")[-1]) for k in DEFAULT_KEYS) + r")\s*:"
-)
+_KEY_LINE = re.compile(r"^\s*(?:-\s+)?(" + "|".join(re.escape(k.split(".")[-1]) for k in DEFAULT_KEYS) + r")\s*:")
 
 
 def untouched_lines(text: str) -> list[str]:

@@ -12,9 +12,9 @@ import shutil
 from pathlib import Path
 
 import polib
-import fidelity
 import pytest
 
+import fidelity
 from conftest import EXAMPLES, FIXTURES, MD, cli
 from mdgettext.checks import run_checks
 from mdgettext.checks.entry import Context, entries_of

@@ -9,11 +9,11 @@ through the command line, as a project with one chapter per example.
 
 from __future__ import annotations
 
-import fidelity
 import polib
 import pytest
-from conftest import EXAMPLES, MD, cli, span_text
 
+import fidelity
+from conftest import EXAMPLES, MD, cli, span_text
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
@@ -54,7 +54,12 @@ def test_pseudo_translation_keeps_structure_and_untouched_lines() -> None:
     lost = sorted({e["example"] for e in EXAMPLES} - set(scores["lines"]))
     assert lost == [KNOWN_LINE_MISS]
     assert scores["coverage"] == 1.0
-    multi_block = [s.msgid for e in EXAMPLES for s in segment(e["markdown"], "x.md").segments if fidelity.top_level_blocks(MD, s.msgid) > 1]
+    multi_block = [
+        s.msgid
+        for e in EXAMPLES
+        for s in segment(e["markdown"], "x.md").segments
+        if fidelity.top_level_blocks(MD, s.msgid) > 1
+    ]
     assert multi_block == []
 
 
@@ -63,7 +68,9 @@ def test_the_command_line_round_trip_over_every_example(tmp_path) -> None:
     root = tmp_path / "book"
     (root / "source" / "en").mkdir(parents=True)
     for example in EXAMPLES:
-        (root / "source" / "en" / f"ex{example['example']:04d}.md").write_text(example["markdown"], encoding="utf-8", newline="")
+        (root / "source" / "en" / f"ex{example['example']:04d}.md").write_text(
+            example["markdown"], encoding="utf-8", newline=""
+        )
     assert cli("-C", root, "-q", "extract").code == 0
     assert cli("-C", root, "-q", "update", "-l", "fr").code == 0
     for transform, name in ((lambda s: s, "identity"), (fidelity.pseudo, "pseudo")):
@@ -74,7 +81,10 @@ def test_the_command_line_round_trip_over_every_example(tmp_path) -> None:
             po.save()
         result = cli("-C", root, "-q", "build", "-l", "fr", "--format", "md")
         assert result.code == 0, result.err
-        built = {e["example"]: (root / "build" / "fr" / f"ex{e['example']:04d}.md").read_text(encoding="utf-8") for e in EXAMPLES}
+        built = {
+            e["example"]: (root / "build" / "fr" / f"ex{e['example']:04d}.md").read_text(encoding="utf-8")
+            for e in EXAMPLES
+        }
         if name == "identity":
             assert [n for n, text in built.items() if text != EXAMPLES[n - 1]["markdown"]] == []
         else:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import polib
-import fidelity
 import pytest
 
+import fidelity
 from conftest import FIXTURES, MD, REPO, span_text
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 from mdgettext.markdown.segment import segment
@@ -83,7 +83,7 @@ def test_update_fixture_template_comes_from_its_source() -> None:
     assert dumps(pot) == read(FIXTURES / "update" / "chapter.pot")
 
 
-CHAPTER_LIKE = cases("extract", "*.md") + [REPO / "source" / "en" / "conclusion.md"]
+CHAPTER_LIKE = [*cases("extract", "*.md"), REPO / "source" / "en" / "conclusion.md"]
 
 
 @pytest.mark.parametrize("source", CHAPTER_LIKE, ids=lambda p: p.stem)

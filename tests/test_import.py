@@ -74,7 +74,7 @@ def test_build_gives_back_the_translated_blocks_wherever_the_structure_agreed(
     built = segment(read(tmp_path / "build" / "ko" / f"{name}.md"), "built.md")
     translated = segment(read(translation), "ko.md")
     assert len(built.segments) == len(source.segments)
-    block = {id(s): b for s, b in zip(source.segments, built.segments)}
+    block = {id(s): b for s, b in zip(source.segments, built.segments, strict=False)}
     fuzzy = {(e.msgctxt, e.msgid) for e in po_of(tmp_path, name) if e.fuzzy}
     agreed = [
         p
@@ -163,7 +163,7 @@ def test_an_insertion_does_not_shift_the_blocks_after_it() -> None:
     korean = [f"{n}번 항목은 [{n}쪽](https://example.com/{n})으로 연결된다." for n in range(1, 9)]
     source = doc(
         "\n".join(
-            f"* {line}" for line in english[:3] + ["A new item about [news](https://example.com/new)."] + english[3:]
+            f"* {line}" for line in [*english[:3], "A new item about [news](https://example.com/new).", *english[3:]]
         )
         + "\n"
     )

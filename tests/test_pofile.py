@@ -10,6 +10,7 @@ exercised.
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -214,7 +215,7 @@ def test_references_fill_up_to_79_columns() -> None:
     ref_lines = [line for line in lines if line.startswith("#:")]
     assert len(ref_lines) == 4
     assert all(len(line) <= 79 for line in ref_lines)
-    assert all(len(a) + len(b.split(" ")[1]) + 1 > 79 for a, b in zip(ref_lines, ref_lines[1:]))
+    assert all(len(a) + len(b.split(" ")[1]) + 1 > 79 for a, b in itertools.pairwise(ref_lines))
 
 
 def test_obsolete_entry_layout() -> None:

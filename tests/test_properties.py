@@ -24,7 +24,7 @@ from mdgettext.publish import body as html
 SOURCE = (REPO / "source" / "en" / "conclusion.md").read_text(encoding="utf-8")
 KOREAN = polib.pofile(str(REPO / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"))
 FRONT, BODY = SOURCE[: SOURCE.index("\n---\n") + 5], SOURCE[SOURCE.index("\n---\n") + 5 :]
-BLOCKS = [b for b in BODY.strip("\n").split("\n\n")]
+BLOCKS = list(BODY.strip("\n").split("\n\n"))
 PROJECT = Project("test", "1", "2025-01-01 00:00+0000")
 URL = re.compile(r"\]\((https://[^)\s]+)\)")
 

@@ -32,6 +32,7 @@ typical use:
 
 
 def parser() -> argparse.ArgumentParser:
+    """The argument parser; its help is the command line's documentation."""
     ap = argparse.ArgumentParser(
         prog="mdgettext",
         description="Translate Markdown with gettext catalogs.",
@@ -263,4 +264,5 @@ def _locales(given: list[str] | None, default: Sequence[str], ap: argparse.Argum
 
 
 def main() -> None:
+    """The `mdgettext` console script."""
     sys.exit(run())

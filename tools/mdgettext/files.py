@@ -36,6 +36,7 @@ class SourceText:
     bom: bool = False
 
     def restore(self, text: str) -> str:
+        """Give `\\n`-terminated text back the file's own line endings and byte-order mark."""
         if self.newline != "\n":
             text = text.replace("\n", self.newline)
         return BOM + text if self.bom else text
@@ -55,6 +56,7 @@ def _read_utf8(path: Path, display: str) -> str:
 
 
 def read_source(path: Path, display: str) -> SourceText:
+    """A Markdown source with `\\n` line endings; what it had is kept for writing it back."""
     text = _read_utf8(path, display)
     if "\0" in text:
         line = text.count("\n", 0, text.index("\0")) + 1
@@ -82,10 +84,12 @@ def read_catalog(path: Path, display: str) -> CatalogFile:
 
 
 def read_po_text(path: Path, display: str) -> str:
+    """A catalog's text, without a byte-order mark (some Windows editors add one; GNU tools do not want it)."""
     return _read_utf8(path, display).removeprefix(BOM)  # some Windows editors add one; GNU tools do not want it
 
 
 def parse_po(text: str, display: str) -> polib.POFile:
+    """A catalog parsed by polib after the checks polib does not make, each problem one line naming the file and line."""
     try:
         povalidate.check_text(text)
         po = polib.pofile(text, wrapwidth=79)
@@ -130,4 +134,5 @@ def write_all(writes: list[tuple[Path, str]]) -> None:
 
 
 def write_po(path: Path, po: polib.POFile) -> None:
+    """Write a catalog as GNU gettext lays it out, atomically."""
     write_text(path, pofile.dumps(po))

@@ -114,6 +114,8 @@ class TranslationMap(Mapping[Key, str]):
 
 
 class Severity(Enum):
+    """How bad a finding is: errors fail `check`; warnings fail it under `--strict`."""
+
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"

@@ -33,11 +33,13 @@ def linked_chapter(url: str, chapter: str) -> str | None:
 
 
 class ConfigError(ValueError):
-    pass
+    """`[tool.mdgettext]` is wrong; the message names the setting and how to write it."""
 
 
 @dataclass(frozen=True)
 class Config:
+    """The project's settings and where its files live; every setting has a default."""
+
     root: Path
     source: str = "source/en"
     locale_dir: str = "locale"
@@ -52,6 +54,7 @@ class Config:
 
     @property
     def source_dir(self) -> Path:
+        """The folder of the English chapters."""
         return self.root / self.source
 
     def chapters(self) -> list[str]:
@@ -79,15 +82,19 @@ class Config:
         )
 
     def source_path(self, chapter: str) -> Path:
+        """`source/en/<chapter>.md`."""
         return self.source_dir / f"{chapter}.md"
 
     def pot_path(self, chapter: str) -> Path:
+        """`locale/<chapter>.pot`."""
         return self.root / self.locale_dir / f"{chapter}.pot"
 
     def po_path(self, chapter: str, language: str) -> Path:
+        """`locale/<language>/LC_MESSAGES/<chapter>.po`, as GNU gettext lays catalogs out."""
         return self.root / self.locale_dir / language / "LC_MESSAGES" / f"{chapter}.po"
 
     def output_path(self, chapter: str, language: str, suffix: str) -> Path:
+        """`build/<language>/<chapter>.<suffix>`."""
         return self.root / self.build_dir / language / f"{chapter}.{suffix}"
 
     def relative(self, path: Path) -> str:
@@ -102,6 +109,7 @@ class Config:
         return frozenset((*(self.pages or ()), *self.chapters()))
 
     def glossary_path(self, language: str) -> Path:
+        """`locale/<language>/glossary.po`: required renderings of terms, read by `check`."""
         return self.root / self.locale_dir / language / "glossary.po"
 
     def configured_locales(self) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mdgettext.model import Diagnostic, Severity
 
@@ -13,11 +14,14 @@ FORMATS = ("text", "json", "github")
 
 @dataclass(frozen=True)
 class Summary:
+    """What `check` looked at, for its closing line."""
+
     catalogs: int
     entries: int
     translated: int  # live entries with a usable translation
 
     def line(self, findings: Sequence[Diagnostic]) -> str:
+        """The closing line: catalogs, entries, findings by severity, share translated."""
         errors = sum(d.severity is Severity.ERROR for d in findings)
         warnings = sum(d.severity is Severity.WARNING for d in findings)
         notes = sum(d.severity is Severity.INFO for d in findings)
@@ -43,7 +47,8 @@ def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:
     return "\n".join([*(str(d) for d in findings), summary.line(findings)])
 
 
-def as_dict(d: Diagnostic) -> dict:
+def as_dict(d: Diagnostic) -> dict[str, Any]:
+    """A finding as JSON, for `--format json`."""
     return {
         "file": d.location.path,
         "line": d.location.line,

@@ -45,6 +45,7 @@ class Pair:
 
     @property
     def fuzzy(self) -> bool:
+        """Whether the import should mark this pair's entry fuzzy."""
         return bool(self.reasons)
 
 
@@ -60,18 +61,23 @@ class Unmatched:
 
 @dataclass(frozen=True, slots=True)
 class Alignment:
+    """Every block of both documents, paired or not, in document order."""
+
     steps: tuple[Pair | Unmatched, ...]  # in document order: front matter, then the body
 
     @property
     def pairs(self) -> tuple[Pair, ...]:
+        """The steps that pair blocks."""
         return tuple(s for s in self.steps if isinstance(s, Pair))
 
     @property
     def source_only(self) -> tuple[Unmatched, ...]:
+        """Source blocks the translation has no counterpart for: untranslated after import."""
         return tuple(s for s in self.steps if isinstance(s, Unmatched) and s.side == "source")
 
     @property
     def translated_only(self) -> tuple[Unmatched, ...]:
+        """Translated blocks with no source: nothing of them is imported."""
         return tuple(s for s in self.steps if isinstance(s, Unmatched) and s.side == "translated")
 
 
@@ -131,7 +137,7 @@ def _body(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]:
             note = f"two translated blocks, lines {lines}, joined into one"
             steps.append((s, t, (note, *disagreements(s[0], combine(*t), m))))
         else:
-            steps.append(move + ((),))
+            steps.append((*move, ()))
     return _mark_ambiguous(steps, m)
 
 
@@ -179,18 +185,14 @@ def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tupl
                 top, step = row[j - 1 - lo], (0, 1)
             # A split is tried only where one of its parts already looks like a pair.
             plausible = pairs.get(j, neg) > 0
-            if i > 1 and j and joined_src[i - 2] and (plausible or previous.get(j, neg) > 0) and at(i - 2, j - 1) > neg:
-                value = at(i - 2, j - 1) + score(joined_src[i - 2], dst[j - 1], m) - THRESHOLD - SPLIT
+            joined = joined_src[i - 2] if i > 1 else None
+            if joined and j and (plausible or previous.get(j, neg) > 0) and at(i - 2, j - 1) > neg:
+                value = at(i - 2, j - 1) + score(joined, dst[j - 1], m) - THRESHOLD - SPLIT
                 if value > top:
                     top, step = value, (2, 1)
-            if (
-                i
-                and j > 1
-                and joined_dst[j - 2]
-                and (plausible or pairs.get(j - 1, neg) > 0)
-                and at(i - 1, j - 2) > neg
-            ):
-                value = at(i - 1, j - 2) + score(src[i - 1], joined_dst[j - 2], m) - THRESHOLD - SPLIT
+            joined = joined_dst[j - 2] if j > 1 else None
+            if joined and i and (plausible or pairs.get(j - 1, neg) > 0) and at(i - 1, j - 2) > neg:
+                value = at(i - 1, j - 2) + score(src[i - 1], joined, m) - THRESHOLD - SPLIT
                 if value > top:
                     top, step = value, (1, 2)
             row[j - lo], moves[j - lo] = top, step
@@ -265,10 +267,15 @@ def _place(raw: list[Raw]) -> list[Pair | Unmatched]:
             continue
         side, other = ("source", 1) if s else ("translated", 0)
         segment = (s or t)[0].segment
-        after = next((step[other][-1].segment.location for step in reversed(raw[:index]) if step[other]), None)
-        before = next((step[other][0].segment.location for step in raw[index + 1 :] if step[other]), None)
+        after = next((o[-1].segment.location for step in reversed(raw[:index]) if (o := _side(step, other))), None)
+        before = next((o[0].segment.location for step in raw[index + 1 :] if (o := _side(step, other))), None)
         out.append(Unmatched(segment, side, after, before))
     return out
+
+
+def _side(step: Raw, which: int) -> tuple[Signals, ...]:
+    """The source (0) or translated (1) blocks of a step."""
+    return step[0] if which == 0 else step[1]
 
 
 def _translation(source: Signals, translated: tuple[Signals, ...]) -> str:

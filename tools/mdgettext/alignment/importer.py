@@ -65,13 +65,17 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Result:
+    """What an import did: one outcome per block, for the report, and how many entries changed."""
+
     outcomes: tuple[Outcome, ...]
     imported: int  # entries whose msgstr or flags the import changed
 
     def count(self, status: str) -> int:
+        """How many blocks ended with `status` (ALIGNED, FUZZY, ...)."""
         return sum(1 for o in self.outcomes if o.status == status)
 
     def summary(self) -> str:
+        """The report's closing line, in the words the README uses."""
         counts = Counter(o.status for o in self.outcomes)
         parts = [
             f"{counts[ALIGNED]} aligned",

@@ -9,6 +9,9 @@ chosen pair does not, for the translator.
 
 The inline Markdown is read with the project's one parser (`parseInline` with the
 document's own link references and footnotes), never by pattern matching.
+
+It is long because the weights of the pair score, the score
+and its explanation in words must be read and tuned together.
 """
 
 from __future__ import annotations
@@ -135,6 +138,8 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
 
 
 def model(source: Iterable[Signals], translated: Iterable[Signals]) -> Model:
+    """Whole-document facts the pair score needs: the length ratio, and whether the
+    translation is in Latin script (then shared words prove little)."""
     source, translated = list(source), list(translated)
     src = sum(s.length for s in source)
     dst = sum(t.length for t in translated)

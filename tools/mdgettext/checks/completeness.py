@@ -18,6 +18,7 @@ CODES = {
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    """What the page will still show in English, and whether the catalog is older than its template."""
     current = live(entries)
     for entry in entries:
         if entry.state is State.OBSOLETE:

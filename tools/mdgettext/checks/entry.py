@@ -18,6 +18,8 @@ from mdgettext.po.validate import msgid_line
 
 @dataclass(frozen=True)
 class Entry:
+    """A catalog entry as the checks see it: its state, its .po line, and where the source has it."""
+
     msgctxt: str | None
     msgid: str
     msgstr: str
@@ -34,14 +36,17 @@ class Entry:
 
     @property
     def obsolete(self) -> bool:
+        """An `#~` entry: kept for reference, published nowhere."""
         return self.state is State.OBSOLETE
 
     @property
     def source(self) -> Location | None:
+        """The first place the English has this text: findings name it, so the fix can be read in context."""
         return self.segments[0].location if self.segments else None
 
     @property
     def kinds(self) -> tuple[str, ...]:
+        """The block kinds the text stands in (a heading and a toc name share one entry)."""
         return tuple(dict.fromkeys(s.kind for s in self.segments))
 
     @property
@@ -82,6 +87,7 @@ class Context:
         return Reader(self.doc.references, self.doc.footnotes)
 
     def finding(self, entry: Entry | None, code: str, severity: Severity, message: str) -> Diagnostic:
+        """A finding at the entry's msgid line (line 1 for the catalog as a whole)."""
         line = entry.line if entry is not None else 1
         source = entry.source if entry is not None else None
         return Diagnostic(Location(self.po_path, line), code, severity, message, source)
@@ -127,4 +133,5 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
 
 
 def live(entries: Sequence[Entry]) -> list[Entry]:
+    """The entries a page uses or could use: not the obsolete ones."""
     return [e for e in entries if not e.obsolete]

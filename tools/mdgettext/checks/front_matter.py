@@ -24,6 +24,7 @@ CODES = {
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    """The page's title and description are translated, and every toc name is a heading of the translated page."""
     by_key = {key: e for e in entries for key in e.keys}
     for field in frontmatter.REQUIRED_KEYS:
         entry = by_key.get(field)

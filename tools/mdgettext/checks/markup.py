@@ -36,6 +36,7 @@ DELIMITER_RUN = re.compile(r"(?<![\\*_])(\*+|_+)")
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """Code, math, Liquid, footnote references and inline tags are kept exactly; emphasis still opens and closes."""
     source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
     for part, code, noun in PARTS:
         missing, added = difference(source.counted(part), target.counted(part))

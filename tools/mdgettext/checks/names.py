@@ -28,6 +28,7 @@ def load_glossary(po: polib.POFile) -> Glossary:
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """Authors' names and glossary renderings appear wherever the English mentions them."""
     for name in ctx.names:
         if _mentions(entry.msgid, name) and name not in entry.msgstr:
             yield ctx.finding(
@@ -65,6 +66,7 @@ def _pattern(term: str) -> re.Pattern[str]:
 
 
 def authors(front_matter: Mapping[str, object]) -> tuple[str, ...]:
+    """The people the front matter lists: their names stay as written in every language."""
     people = front_matter.get("authors") or []
     if not isinstance(people, list):
         return ()

@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from html.parser import HTMLParser
+from typing import Any
 
 from markdown_it.token import Token
 
@@ -124,7 +125,7 @@ def features(text: str) -> Counter[str]:
         found["an HTML tag that is never closed (what follows it would become its attributes)"] += 1
     for _ in KRAMDOWN_IAL.finditer(text):
         found["a kramdown attribute list ({: ...}) that adds attributes to the page"] += 1
-    env: dict = {}
+    env: dict[str, Any] = {}
     for url in _markdown_urls(untrusted().parse(text, env)):
         if url is _IMAGE:
             found["an image (which loads a resource)"] += 1
@@ -191,6 +192,7 @@ CODES = {
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """A translation the build would refuse is an error here too, so CI stops it before a merge."""
     for reason in unsafe_reasons(entry.msgid, entry.msgstr):
         yield ctx.finding(
             entry,

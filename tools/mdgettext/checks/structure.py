@@ -36,6 +36,8 @@ OPENS = {
 }
 ESCAPE_HINT = "escape the character it starts with (`\\-`, `\\#`, `1\\.`, `\\>`) or reword it"
 UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+# A block token as the skeleton compares it: (type, tag, markup), or ("inline", its elements)
+Shape = tuple[object, ...]
 
 
 def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
@@ -51,6 +53,7 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    """Put every translation back and compare the page's skeleton with the source's; blame each entry that changes it."""
     translated = [e for e in entries if e.translated and e.msgstr != e.msgid]
     if not translated:
         return
@@ -67,12 +70,12 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
             yield ctx.finding(entry, "structure.changed", Severity.ERROR, _describe(source, rebuilt))
 
 
-def skeleton(tokens: Iterable[Token]) -> list[tuple]:
+def skeleton(tokens: Iterable[Token]) -> list[Shape]:
     """Block tokens in order, each with the multiset of its inline elements: word
     order may change in translation, the structure may not. Link targets and tag
     attributes are the links and markup checks' business, so one problem gets one
     finding."""
-    shape: list[tuple] = []
+    shape: list[Shape] = []
     for tok in tokens:
         if tok.type == "inline":
             shape.append(("inline", _inline_shape(tok.children or [])))
@@ -81,8 +84,8 @@ def skeleton(tokens: Iterable[Token]) -> list[tuple]:
     return shape
 
 
-def _inline_shape(children: list[Token]) -> frozenset:
-    parts: Counter = Counter()
+def _inline_shape(children: list[Token]) -> frozenset[tuple[tuple[str, ...], int]]:
+    parts: Counter[tuple[str, ...]] = Counter()
     for child in children:
         if child.type == "html_inline":
             tag = read_tag(child.content)
@@ -94,8 +97,8 @@ def _inline_shape(children: list[Token]) -> frozenset:
     return frozenset(parts.items())
 
 
-def _describe(source: list[tuple], rebuilt: list[tuple]) -> str:
-    for a, b in zip(source, rebuilt):
+def _describe(source: list[Shape], rebuilt: list[Shape]) -> str:
+    for a, b in zip(source, rebuilt, strict=False):
         if a == b:
             continue
         if a[0] == "inline" and b[0] == "inline":
@@ -104,7 +107,7 @@ def _describe(source: list[tuple], rebuilt: list[tuple]) -> str:
             return "the HTML block no longer reads as HTML when put back (its first line must keep the tag it starts with); keep the tags where they are"
         if b[0] == "paragraph_open":
             return "the translation splits its block in two when put back (a blank line in it); keep it one paragraph"
-        return f"the translation {OPENS.get(b[0], 'changes the block')} when put back; {ESCAPE_HINT}"
+        return f"the translation {OPENS.get(str(b[0]), 'changes the block')} when put back; {ESCAPE_HINT}"
     return (
         "the translation adds blocks when put back (a blank line, or a line that starts a new block); keep it one block"
     )

@@ -7,12 +7,11 @@ from pathlib import Path
 
 from mdgettext.checks import entries_of, run_checks
 from mdgettext.commands.check import check_context, load_project_glossary, template_keys
-from mdgettext.markdown.weave import weave
-from mdgettext.po.catalog import translation_map
 from mdgettext.commands.common import Plan, Reporter, display, load, load_chapter
 from mdgettext.files import InputError, SourceText, read_catalog
 from mdgettext.locale import locale_name
-from mdgettext.po.catalog import CatalogFile
+from mdgettext.markdown.weave import weave
+from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish, review_name
 from mdgettext.publish.links import Site, single_file

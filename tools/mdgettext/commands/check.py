@@ -19,6 +19,8 @@ from mdgettext.project import Config
 
 @dataclass(frozen=True)
 class CheckOptions:
+    """How `check` reports: strictness, format, and which codes count."""
+
     strict: bool = False
     fmt: str = "text"
     min_translated: float | None = None

@@ -26,10 +26,12 @@ class Reporter:
     err: TextIO = field(default_factory=lambda: sys.stderr)
 
     def info(self, line: str) -> None:
+        """A result line; `--quiet` silences it."""
         if not self.quiet:
             print(line, file=self.out)
 
     def warn(self, line: str) -> None:
+        """A warning: always shown, on standard error, so it never mixes with output a script reads."""
         print(f"mdgettext: warning: {line}", file=self.err)
 
 
@@ -42,9 +44,11 @@ class Plan:
     lines: list[str] = field(default_factory=list)
 
     def write(self, path: Path, text: str) -> None:
+        """Stage a file: nothing is written until `carry_out`."""
         self.writes.append((path, text))
 
     def carry_out(self, report: Reporter) -> None:
+        """Write every staged file, then report: a failure leaves the project as it was."""
         write_all(self.writes)
         for line in self.lines:
             report.info(line)

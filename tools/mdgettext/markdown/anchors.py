@@ -42,6 +42,7 @@ class Slugger:
         return given
 
     def slug(self, text: str) -> str:
+        """An automatic id for a heading's text, unique in the document."""
         kept = re.sub(r"[^A-Za-z0-9 -]", "", text)
         kept = re.sub(r"^[^A-Za-z]+", "", kept)
         base = re.sub(r"[^A-Za-z0-9]", "-", kept).lower() or "section"

@@ -11,14 +11,16 @@ from dataclasses import dataclass, replace
 
 from markdown_it.token import Token
 
+from mdgettext.markdown.lines import block_lines
 from mdgettext.model import Segment
-
 
 DIRECTIVE = re.compile(r"^\s*<!--\s*mdgettext:\s*(skip|context|note)\b\s*(.*?)\s*-->\s*$", re.DOTALL)
 
 
 @dataclass(frozen=True)
 class Directives:
+    """What the comments before a block ask for it."""
+
     skip: bool = False
     context: str | None = None
     notes: tuple[str, ...] = ()
@@ -38,17 +40,18 @@ def by_line(tokens: list[Token]) -> dict[int, Directives]:
         elif verb == "context":
             pending = replace(pending, context=arg or None)
         else:
-            pending = replace(pending, notes=pending.notes + (arg,))
+            pending = replace(pending, notes=(*pending.notes, arg))
         target = next((t for t in tokens[i + 1 :] if t.map and t.level == token.level and t.nesting >= 0), None)
         if target is not None and not DIRECTIVE.match(target.content if target.type == "html_block" else ""):
-            found[target.map[0]] = pending
-            for line in range(target.map[0], target.map[1]):
+            found[block_lines(target)[0]] = pending
+            for line in range(block_lines(target)[0], block_lines(target)[1]):
                 found.setdefault(line, pending)
             pending = Directives()
     return found
 
 
 def apply(seg: Segment, directives: dict[int, Directives]) -> Segment | None:
+    """The segment as its directives have it: dropped (skip), or with a context and notes."""
     found = directives.get(seg.location.line - 1)
     if found is None:
         return seg

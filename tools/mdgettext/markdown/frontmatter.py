@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import yaml
 
@@ -61,7 +62,7 @@ def translatable_values(yaml_text: str, keys: Sequence[str]) -> list[Value]:
     return sorted(found, key=lambda v: v.start)
 
 
-def load(yaml_text: str) -> dict:
+def load(yaml_text: str) -> dict[str, Any]:
     """The front matter as data (a mapping, or empty), for checks that read authors or toc."""
     try:
         data = yaml.safe_load(yaml_text)

@@ -28,6 +28,8 @@ RAW_TAGS = CODE_TAGS | VERBATIM_TAGS
 
 @dataclass(frozen=True, slots=True)
 class Run:
+    """A stretch of an HTML block a translator works on, with its offsets in the block."""
+
     start: int
     end: int
     text: str  # the msgid: whitespace folded, or the exact text of a raw-text element
@@ -55,27 +57,42 @@ class _Tokenizer(HTMLParser):
         kind = "break" if tag in BLOCK_TAGS or tag in RAW_TAGS else "tag"
         self.events.append(_Event(kind, self._offset(), tag))
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._tag(tag)
 
-    def handle_startendtag(self, tag, attrs):
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._tag(tag)
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         self._tag(tag)
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         self.events.append(_Event("data", self._offset()))
 
-    handle_entityref = handle_charref = handle_data
+    def handle_entityref(self, name: str) -> None:
+        self.handle_data(name)
 
-    def _break(self, *_):
+    def handle_charref(self, name: str) -> None:
+        self.handle_data(name)
+
+    def _break(self) -> None:
         self.events.append(_Event("break", self._offset()))
 
-    handle_comment = handle_decl = handle_pi = unknown_decl = _break
+    def handle_comment(self, data: str) -> None:
+        self._break()
+
+    def handle_decl(self, decl: str) -> None:
+        self._break()
+
+    def handle_pi(self, data: str) -> None:
+        self._break()
+
+    def unknown_decl(self, data: str) -> None:
+        self._break()
 
 
 def text_runs(html: str) -> list[Run]:
+    """The translatable runs of a raw HTML block, in order."""
     tokenizer = _Tokenizer(html)
     tokenizer.feed(html)
     tokenizer.close()

@@ -74,6 +74,7 @@ class Inventory:
 
     @cached_property
     def liquid(self) -> tuple[str, ...]:
+        """Liquid tags and output as written: the site runs them, so they must be kept byte for byte."""
         return tuple(m.group(0) for m in LIQUID.finditer(self.source))
 
     @cached_property
@@ -177,6 +178,7 @@ class Reader:
         self._seen: dict[str, Inventory] = {}
 
     def __call__(self, markdown: str) -> Inventory:
+        """The inventory of one message, parsed once however often it is asked for."""
         found = self._seen.get(markdown)
         if found is None:
             # footnote references number themselves in env: each parse gets its own

@@ -16,16 +16,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
+from typing import Any
 
 from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
 from mdgettext.markdown import directives, frontmatter, htmltext
-from mdgettext.markdown.lines import Lines
-from mdgettext.markdown.tables import Cursor
 from mdgettext.markdown.anchors import Slugger, explicit_id
 from mdgettext.markdown.inline import walk
+from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import normalize, parser
+from mdgettext.markdown.tables import Cursor
 from mdgettext.model import Document, Location, Segment, Span, Style
 
 # Paragraphs that are only Liquid tags or output ({% include figure.liquid ... %}):
@@ -46,14 +47,14 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
     """
     src = normalize(text)
     lines = Lines(src)
-    env: dict = {}
+    env: dict[str, Any] = {}
     tokens = parser().parse(src, env)
     segments: list[Segment] = []
     headings: list[str] = []
     slugs = Slugger()
     found_directives = directives.by_line(tokens)
     stack: list[str] = []
-    meta: dict = {}
+    meta: dict[str, Any] = {}
     cursor = Cursor()
     for index, token in enumerate(tokens):
         cursor.see(token)
@@ -79,9 +80,9 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
             else:
                 found = _paragraph(token, lines, path, stack)
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
-    segments = [directives.apply(seg, found_directives) for seg in segments]
-    kept = sorted((s for s in segments if s is not None), key=lambda s: s.span.start)
-    notes = tuple(Location(path, t.map[0] + 1) for t in tokens if t.type == "fence" and _unclosed(t, lines))
+    applied = [directives.apply(seg, found_directives) for seg in segments]
+    kept = sorted((s for s in applied if s is not None), key=lambda s: s.span.start)
+    notes = tuple(Location(path, block_lines(t)[0] + 1) for t in tokens if t.type == "fence" and _unclosed(t, lines))
     footnotes = tuple(label[1:] for label in env.get("footnotes", {}).get("refs", {}))
     return Document(
         path, text, tuple(kept), tuple(headings), env.get("references", {}), meta, notes, footnotes, tuple(tokens)
@@ -91,13 +92,13 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
 def _unclosed(fence: Token, lines: Lines) -> bool:
     """A code fence that runs to the end of the file: CommonMark allows it,
     but in a chapter it almost always means a forgotten closing fence."""
-    last = lines.get(fence.map[1] - 1).strip(" >\t")
+    last = lines.get(block_lines(fence)[1] - 1).strip(" >\t")
     closed = (
-        fence.map[1] - fence.map[0] > 1
+        block_lines(fence)[1] - block_lines(fence)[0] > 1
         and last.startswith(fence.markup[0] * len(fence.markup))
         and not last.strip(fence.markup[0])
     )
-    return not closed and fence.map[1] >= len(lines.starts) - (1 if lines.text.endswith("\n") else 0)
+    return not closed and block_lines(fence)[1] >= len(lines.starts) - (1 if lines.text.endswith("\n") else 0)
 
 
 # ---------------------------------------------------------------- block kinds
@@ -106,7 +107,7 @@ def _unclosed(fence: Token, lines: Lines) -> bool:
 def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Iterator[Segment]:
     if not _has_letters(token) or LIQUID_ONLY.match(token.content):
         return
-    start_line = token.map[0]
+    start_line = block_lines(token)[0]
     starts = _content_starts(token.content, start_line, lines)
     end = starts[-1] + len(token.content.split("\n")[-1].lstrip(" \t"))
     first = lines.get(start_line)
@@ -129,7 +130,7 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
     kind = f"heading {opening.tag[1:]}"
     if not _has_letters(token) or LIQUID_ONLY.match(token.content):
         return
-    line = token.map[0]
+    line = block_lines(token)[0]
     if opening.markup.startswith("#"):  # ATX: one line, between the markers
         text = lines.get(line)
         after_marker = text.index("#") + len(opening.markup)
@@ -151,7 +152,7 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
 def _table_cell(opening: Token, token: Token, cursor: Cursor, lines: Lines, path: str) -> Iterator[Segment]:
     if not _has_letters(token):
         return
-    line = token.map[0]
+    line = block_lines(token)[0]
     found = cursor.cell(lines.text, line)
     if found is None:
         raise SegmentationError(f"{path}:{line + 1}: table cell {cursor.column + 1} not found")
@@ -163,7 +164,7 @@ def _table_cell(opening: Token, token: Token, cursor: Cursor, lines: Lines, path
 def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iterator[Segment]:
     if directives.DIRECTIVE.match(token.content):
         return
-    start_line = token.map[0]
+    start_line = block_lines(token)[0]
     content = token.content
     starts = _content_starts(content, start_line, lines)
     offsets = _offset_mapper(content, starts)
@@ -185,9 +186,9 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
 
 
 def _front_matter(token: Token, lines: Lines, path: str, keys: Sequence[str]) -> Iterator[Segment]:
-    first = token.map[0] + 1  # the line after the opening ---
+    first = block_lines(token)[0] + 1  # the line after the opening ---
     base = lines.start(first)
-    content = lines.text[base : lines.start(token.map[1] - 1)]
+    content = lines.text[base : lines.start(block_lines(token)[1] - 1)]
     for value in frontmatter.translatable_values(content, keys):
         yield Segment(
             msgid=value.text,

@@ -59,6 +59,7 @@ def template(docs: Sequence[Document], project: Project) -> polib.POFile:
 
 
 def metadata(project: Project, language: str | None, revision_date: str | None = None) -> dict[str, str]:
+    """The header fields of a template (language None) or of a catalog, in the order GNU writes them."""
     meta = {
         "Project-Id-Version": f"{project.name} {project.version}",
         "Report-Msgid-Bugs-To": "",
@@ -82,6 +83,7 @@ def metadata(project: Project, language: str | None, revision_date: str | None =
 
 
 def has_translation(entry: polib.POEntry) -> bool:
+    """Whether anything is written in the msgstr (or any plural msgstr)."""
     return bool(entry.msgstr) or any(entry.msgstr_plural.values())
 
 
@@ -120,6 +122,8 @@ def translation_map(po: polib.POFile) -> TranslationMap:
 
 @dataclass(frozen=True, slots=True)
 class Stats:
+    """A catalog's progress, in messages and in source words."""
+
     translated: int
     fuzzy: int
     untranslated: int
@@ -129,14 +133,17 @@ class Stats:
 
     @property
     def total(self) -> int:
+        """Live messages."""
         return self.translated + self.fuzzy + self.untranslated
 
     @property
     def percent(self) -> float:
+        """The share of messages translated; an empty catalog is done."""
         return 100.0 * self.translated / self.total if self.total else 100.0
 
 
 def stats(po: polib.POFile) -> Stats:
+    """How far along a catalog is, as `stats` and `check` report it."""
     counts = {"translated": [0, 0], "fuzzy": [0, 0], "untranslated": [0, 0]}
     for entry in live(po):
         found = state(entry).value
@@ -160,7 +167,7 @@ def same_content(a: polib.POFile, b: polib.POFile, ignore: Iterable[str] = ("POT
     if meta_a != meta_b or a.header != b.header or len(a) != len(b):
         return False
     fields = ("msgctxt", "msgid", "msgstr", "occurrences", "comment", "tcomment", "flags", "previous_msgid", "obsolete")
-    return all(all(getattr(x, f) == getattr(y, f) for f in fields) for x, y in zip(a, b))
+    return all(all(getattr(x, f) == getattr(y, f) for f in fields) for x, y in zip(a, b, strict=False))
 
 
 @dataclass(frozen=True)

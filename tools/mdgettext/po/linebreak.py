@@ -6,6 +6,10 @@ files `msgcat` must leave unchanged has to break exactly there; this module is
 the port, and `pofile.py` uses it. Line-break classes come from uniseg (Unicode 16)
 and widths from Python's unicodedata; libunistring 1.0 uses Unicode 14, so the few
 characters whose properties changed in between may wrap differently.
+
+It is long because it is a port, table and branch for branch, of libunistring's
+`u8_possible_linebreaks` and `u8_width_linebreaks`: kept whole so it can be read
+against the C source.
 """
 
 from __future__ import annotations
@@ -226,10 +230,7 @@ def possible_linebreaks(text: str) -> list[int]:
                 result[i] = _pair_break(last_prop, prev_prop, prop, seen_space, ri_count)
                 last_prop = prop
                 seen_space = False
-            if prev_prop == HL and prop in (HY, BA):
-                prev_prop = HL_BA
-            else:
-                prev_prop = prop
+            prev_prop = HL_BA if prev_prop == HL and prop in (HY, BA) else prop
         ri_count = ri_count + 1 if prop == RI else 0
     return result
 
@@ -314,10 +315,9 @@ def width_linebreaks(
     piece_width = 0
     for i, ch in enumerate(text):
         brk = overrides[i] if overrides[i] != UNDEFINED else breaks[i]
-        if brk in (POSSIBLE, MANDATORY):
-            if last_p is not None and last_column + piece_width > width:
-                result[last_p] = True
-                last_column = 0
+        if brk in (POSSIBLE, MANDATORY) and last_p is not None and last_column + piece_width > width:
+            result[last_p] = True
+            last_column = 0
         if brk == MANDATORY:
             last_p = None
             last_column = 0

@@ -10,22 +10,28 @@ and the file stays valid for every tool.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 import polib
 
 Key = tuple[str | None, str]  # msgctxt, msgid
 LATEST_FIELDS = ("PO-Revision-Date", "POT-Creation-Date")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Merged:
+    """The merged catalog, and the msgids both branches translated differently."""
+
     po: polib.POFile
     conflicts: tuple[str, ...]  # msgids whose translation both sides changed
 
 
 def merge3(base: polib.POFile, ours: polib.POFile, theirs: polib.POFile) -> Merged:
+    """Merge two changed versions of a catalog entry by entry; what only one side changed is taken."""
     po = polib.POFile(wrapwidth=79)
     po.header = theirs.header if ours.header == base.header else ours.header
     po.metadata = _metadata(base.metadata, ours.metadata, theirs.metadata)
@@ -50,7 +56,7 @@ def _entries(po: polib.POFile) -> dict[Key, polib.POEntry]:
     return {(e.msgctxt, e.msgid): e for e in po if e.msgid}
 
 
-def _state(entry: polib.POEntry) -> tuple:
+def _state(entry: polib.POEntry) -> tuple[object, ...]:
     """Everything a side may change in an entry, to tell whether it changed it."""
     return (
         entry.msgstr,
@@ -66,7 +72,7 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
     """Each part of an entry merged on its own: one side may fix the translation
     while the other adds a comment, and both changes are kept."""
 
-    def pick(get):
+    def pick(get: Callable[[polib.POEntry], T]) -> tuple[T, bool]:
         o, t = get(ours), get(theirs)
         if o == t:
             return o, False
@@ -98,7 +104,7 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
     return merged, clash
 
 
-def _moment(stamp: str) -> tuple:
+def _moment(stamp: str) -> tuple[int, float]:
     """A header date as a point in time (`2025-01-05 09:00+0900`), so dates written
     in different time zones compare right; unreadable ones sort first."""
     try:
@@ -112,7 +118,7 @@ def _union_lines(a: str, b: str) -> str:
     return "\n".join(dict.fromkeys(lines))
 
 
-def _metadata(base: dict, ours: dict, theirs: dict) -> dict:
+def _metadata(base: dict[str, str], ours: dict[str, str], theirs: dict[str, str]) -> dict[str, str]:
     merged = dict(ours)
     for key, value in theirs.items():
         if key in LATEST_FIELDS:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 import polib
 
@@ -162,7 +163,7 @@ def _carry_over_source(new: polib.POEntry, candidates: Iterable[polib.POEntry]) 
         old_shape, old_parts = _shape(old.msgid)
         if old_shape != shape or len(old_parts) != len(parts):
             continue
-        changes = {o: n for o, n in zip(old_parts, parts) if o != n}
+        changes = {o: n for o, n in zip(old_parts, parts, strict=False) if o != n}
         if not changes:
             return old, old.msgstr
         # Replace only whole link destinations and code spans of the translation,
@@ -170,7 +171,7 @@ def _carry_over_source(new: polib.POEntry, candidates: Iterable[polib.POEntry]) 
         found = _shape(old.msgstr)[1]
         if any(found.count(o) != old_parts.count(o) for o in changes):
             continue
-        return old, VOLATILE.sub(lambda m: changes.get(m.group(0), m.group(0)), old.msgstr)
+        return old, VOLATILE.sub(partial(_replace_part, changes), old.msgstr)
     return None
 
 
@@ -186,3 +187,7 @@ def _closest(new: polib.POEntry, candidates: Sequence[polib.POEntry]) -> polib.P
         if ratio >= best_ratio:
             best, best_ratio = old, ratio
     return best
+
+
+def _replace_part(changes: dict[str, str], match: re.Match[str]) -> str:
+    return changes.get(match.group(0), match.group(0))

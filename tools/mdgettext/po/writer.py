@@ -34,7 +34,8 @@ Known limits, where GNU itself cannot round-trip or we do not model it:
   ``objc-format`` and ``python-format`` only (gettext 0.21 protects no
   ``python-brace-format`` directives; other languages are not modelled).
 
-Reading is polib's job; this module only writes.
+Reading is polib's job; this module only writes. It is long because it follows
+``write-po.c`` function by function, so it can be checked against the C source.
 """
 
 from __future__ import annotations
@@ -312,8 +313,8 @@ def _first_msgstr(entry: polib.POEntry) -> str:
     """GNU's ``mp->msgstr[0]`` test looks at the first msgstr only."""
     if entry.msgid_plural:
         plural = entry.msgstr_plural
-        return plural[min(plural, key=int)] if plural else ""
-    return entry.msgstr
+        return str(plural[min(plural, key=int)]) if plural else ""
+    return str(entry.msgstr)
 
 
 def _flags_line(entry: polib.POEntry) -> list[str]:
@@ -368,7 +369,7 @@ def dump_entry(entry: polib.POEntry) -> str:
     lines += _flags_line(entry)
 
     prev_prefix = "#~| " if obsolete else "#| "
-    previous = (
+    previous: tuple[tuple[str, str | None], ...] = (
         ("msgctxt", entry.previous_msgctxt),
         ("msgid", entry.previous_msgid),
         ("msgid_plural", entry.previous_msgid_plural),

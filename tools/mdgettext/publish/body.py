@@ -24,14 +24,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
+from typing import Any, cast
 
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 
 from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import strip_id
+from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import parser
-from mdgettext.markdown.lines import Lines
 from mdgettext.markdown.segment import plain_text
 from mdgettext.markdown.tables import Cursor
 
@@ -43,6 +45,8 @@ FALLBACK_OPEN = f'<span lang="{FALLBACK_LANG}" class="{FALLBACK_CLASS}">'
 
 @dataclass(frozen=True, slots=True)
 class Heading:
+    """A heading of the page, for its table of contents."""
+
     level: int
     id: str
     text: str  # plain text, as a table of contents shows it
@@ -51,9 +55,11 @@ class Heading:
 
 @dataclass(frozen=True)
 class Fragment:
+    """A rendered body: its HTML, its headings, and the front matter the page shows around it."""
+
     body: str
     headings: tuple[Heading, ...]
-    front_matter: dict = field(default_factory=dict)
+    front_matter: dict[str, Any] = field(default_factory=dict)
 
 
 def render(
@@ -94,7 +100,8 @@ def _with_href(token: Token, link: Callable[[str], str]) -> Token:
     return token.copy(attrs={**token.attrs, "href": link(str(token.attrGet("href") or ""))})
 
 
-def front_matter(tokens: Sequence[Token]) -> dict:
+def front_matter(tokens: Sequence[Token]) -> dict[str, Any]:
+    """The front matter of a parsed chapter, as data."""
     return frontmatter.load(tokens[0].content) if tokens and tokens[0].type == "front_matter" else {}
 
 
@@ -190,7 +197,7 @@ def _splice_spans(token: Token, lines: Lines, spans: list[tuple[int, int]]) -> s
     piece_starts = [0]
     for piece in pieces[:-1]:
         piece_starts.append(piece_starts[-1] + len(piece) + 1)
-    first = token.map[0]
+    first = block_lines(token)[0]
 
     def content_offset(pos: int) -> int:
         line = bisect_right(lines.starts, pos) - 1
@@ -223,30 +230,32 @@ def renderer() -> RendererHTML:
 
     A separate renderer, so the parser other stages use keeps rendering as before.
     """
-    base = parser().renderer
+    base = cast(RendererHTML, parser().renderer)  # with the plugins' rules (footnotes)
     own = RendererHTML()
     own.rules = {**base.rules, **{name: rule.__get__(own) for name, rule in RULES.items()}}
     return own
 
 
-def _math_inline(self, tokens, idx, options, env) -> str:
+def _math_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
     return f'<span class="math inline">\\({escape(tokens[idx].content)}\\)</span>'
 
 
-def _math_display_inline(self, tokens, idx, options, env) -> str:
+def _math_display_inline(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
     return f'<span class="math display">\\[{escape(tokens[idx].content)}\\]</span>'
 
 
-def _math_block(self, tokens, idx, options, env) -> str:
+def _math_block(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
     return f'<div class="math display">\\[{escape(tokens[idx].content.strip())}\\]</div>\n'
 
 
-def _table_open(self, tokens, idx, options, env) -> str:
-    return '<div class="table-wrap">\n' + self.renderToken(tokens, idx, options, env)
+def _table_open(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return '<div class="table-wrap">\n' + str(self.renderToken(tokens, idx, options, env))
 
 
-def _table_close(self, tokens, idx, options, env) -> str:
-    return self.renderToken(tokens, idx, options, env) + "</div>\n"
+def _table_close(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return str(self.renderToken(tokens, idx, options, env)) + "</div>\n"
 
 
 RULES = {

@@ -38,6 +38,7 @@ class Site:
 
     @property
     def languages(self) -> Sequence[str]:
+        """The languages this page is built in: what its language switcher lists."""
         return self.published.get(self.chapter, ())
 
 
@@ -47,6 +48,7 @@ def single_file(chapter: str, language: str, source_language: str = "en") -> Sit
 
 
 def page_path(chapter: str, language: str) -> str:
+    """Where a chapter's page is in the build folder."""
     return f"{language}/{chapter}.html"
 
 

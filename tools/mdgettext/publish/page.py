@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from babel import UnknownLocaleError
 from babel.dates import format_date
@@ -83,7 +84,7 @@ def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _languages(site: Site, language: str) -> list[dict]:
+def _languages(site: Site, language: str) -> list[dict[str, Any]]:
     return [
         {
             "code": code,
@@ -95,7 +96,7 @@ def _languages(site: Site, language: str) -> list[dict]:
     ]
 
 
-def _authors(value: object) -> list[dict]:
+def _authors(value: object) -> list[dict[str, Any]]:
     authors = []
     for item in value if isinstance(value, list) else ():
         if not isinstance(item, dict) or not item.get("name"):
@@ -108,7 +109,7 @@ def _authors(value: object) -> list[dict]:
     return authors
 
 
-def _date(value: object, language: str) -> dict | None:
+def _date(value: object, language: str) -> dict[str, str] | None:
     """The front matter's date, for `<time datetime>` and as the locale writes it."""
     if isinstance(value, dt.datetime):
         value = value.date()
@@ -116,7 +117,7 @@ def _date(value: object, language: str) -> dict | None:
         try:
             value = dt.date.fromisoformat(value.strip()[:10])
         except ValueError:
-            return {"iso": "", "text": value}
+            return {"iso": "", "text": str(value)}
     if not isinstance(value, dt.date):
         return None
     try:
@@ -126,7 +127,9 @@ def _date(value: object, language: str) -> dict | None:
     return {"iso": value.isoformat(), "text": text}
 
 
-def _neighbour(meta: Mapping, url_key: str, name_key: str, site: Site, language: str) -> dict | None:
+def _neighbour(
+    meta: Mapping[str, Any], url_key: str, name_key: str, site: Site, language: str
+) -> dict[str, str] | None:
     url, name = meta.get(url_key), meta.get(name_key)
     if not url:
         return None

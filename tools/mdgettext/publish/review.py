@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from markupsafe import Markup
 
@@ -33,6 +34,8 @@ WORDS = re.compile(r"\s+|[\w’'-]+|[^\w\s]", re.UNICODE)
 
 @dataclass(frozen=True)
 class Row:
+    """One entry of the review page: its English, its translation and what stands in the way."""
+
     key: Key
     kind: str  # the segment's label: `paragraph`, `front matter: title`
     plain: bool  # a front-matter value: text, not Markdown
@@ -68,6 +71,7 @@ def rows(
         line = lines.get(key)
         found = catalog_state(entry) if entry is not None else State.UNTRANSLATED
         state = "refused" if found is State.TRANSLATED and key in refused else found.value
+        previous = entry.previous_msgid if entry is not None and found is State.FUZZY else None
         out.append(
             Row(
                 key=key,
@@ -76,7 +80,7 @@ def rows(
                 source=seg.location,
                 state=state,
                 msgstr=entry.msgstr if entry is not None else "",
-                previous_msgid=entry.previous_msgid if found is State.FUZZY else None,
+                previous_msgid=previous,
                 line=line,
                 findings=tuple(by_line.pop(line, ())) if line is not None else (),
                 refused=tuple(refused.get(key, ())),
@@ -100,17 +104,16 @@ def diff(old: str, new: str) -> Markup:
     chapter</del><ins>inference section</ins>"), not as a word-by-word zigzag.
     """
     a, b = WORDS.findall(old), WORDS.findall(new)
-    parts: list[list] = []  # [changed, old text, new text]
+    parts: list[tuple[bool, str, str]] = []  # (changed, old text, new text)
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        parts.append([op != "equal", "".join(a[i1:i2]), "".join(b[j1:j2])])
-    merged: list[list] = []
-    for i, part in enumerate(parts):
-        between = not part[0] and not part[1].strip() and 0 < i < len(parts) - 1
-        if (part[0] or between) and merged and merged[-1][0]:
-            merged[-1][1] += part[1]
-            merged[-1][2] += part[2]
+        parts.append((op != "equal", "".join(a[i1:i2]), "".join(b[j1:j2])))
+    merged: list[tuple[bool, str, str]] = []
+    for i, (changed, was, now) in enumerate(parts):
+        between = not changed and not was.strip() and 0 < i < len(parts) - 1
+        if (changed or between) and merged and merged[-1][0]:
+            merged[-1] = (True, merged[-1][1] + was, merged[-1][2] + now)
         else:
-            merged.append([part[0] or between, part[1], part[2]])
+            merged.append((changed or between, was, now))
     out = []
     for changed, was, now in merged:
         if not changed:
@@ -156,7 +159,7 @@ def review_page(
     return html, table
 
 
-def _view(row: Row, language: str) -> dict:
+def _view(row: Row, language: str) -> dict[str, Any]:
     return {
         "row": row,
         "source_html": render_message(row.key[1], row.plain),

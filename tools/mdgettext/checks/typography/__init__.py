@@ -18,12 +18,14 @@ LANGUAGES: dict[str, Family] = {"ko": ko.FAMILY}
 
 
 def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """The entry rules of the catalog's language, if it has any."""
     rules = LANGUAGES.get(primary(ctx.language))
     if rules is not None and rules.entry is not None:
         yield from rules.entry(entry, ctx)
 
 
 def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    """The catalog rules of the catalog's language, if it has any."""
     rules = LANGUAGES.get(primary(ctx.language))
     if rules is not None and rules.catalog is not None:
         yield from rules.catalog(entries, ctx)

@@ -33,6 +33,7 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """Signs of copied or oddly written Korean in one translation."""
     if "raw html text" in entry.kinds:
         return
     prose = ctx.inline(entry.msgid).text
@@ -82,6 +83,7 @@ def speech_level(text: str) -> str | None:
 
 
 def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    """Speech level: one style throughout, judged against the catalog's usual one."""
     levels = {e.line: speech_level(e.msgstr) for e in entries if e.translated}
     tally = Counter(level for level in levels.values() if level)
     if len(tally) < 2:

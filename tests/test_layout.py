@@ -1,0 +1,103 @@
+"""The package's shape: data flows one way, commands stay thin, modules stay readable.
+
+Every import between mdgettext's modules, those inside functions included, must go
+down the pipeline's layers (or stay within a package), and no chain of imports may
+come back to where it started.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+PACKAGE = REPO / "tools" / "mdgettext"
+# Lower layers never import higher ones. Alignment and publishing are side by side.
+LAYERS = [
+    {"mdgettext", "mdgettext.model", "mdgettext.locale"},
+    {"mdgettext.markdown"},
+    {"mdgettext.po"},
+    {"mdgettext.project", "mdgettext.files", "mdgettext.report"},
+    {"mdgettext.checks"},
+    {"mdgettext.alignment", "mdgettext.publish"},
+    {"mdgettext.commands"},
+    {"mdgettext.cli", "mdgettext.__main__"},
+]
+LONG = 300  # lines; a longer module says why in its docstring ("long because")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def layer(module: str) -> int:
+    for rank, names in enumerate(LAYERS):
+        if module in names or any(module.startswith(name + ".") for name in names if name != "mdgettext"):
+            return rank
+    raise AssertionError(f"{module} belongs to no layer; add it to LAYERS")
+
+
+def imports(module: str) -> set[str]:
+    """The mdgettext modules `module` imports (a `from package import name` counts the submodule)."""
+    found = set()
+    for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("mdgettext"):
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                found.add(sub if sub in MODULES else node.module)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("mdgettext"))
+    return found - {module}
+
+
+GRAPH = {m: imports(m) for m in MODULES}
+
+
+def test_every_module_has_a_layer() -> None:
+    for module in MODULES:
+        layer(module)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_go_down_the_pipeline(module: str) -> None:
+    upward = [target for target in GRAPH[module] if layer(target) > layer(module)]
+    assert upward == [], f"{module} (layer {layer(module)}) imports a higher layer"
+
+
+def test_no_import_cycle() -> None:
+    visiting: list[str] = []
+    done: set[str] = set()
+
+    def visit(module: str) -> None:
+        if module in done:
+            return
+        assert module not in visiting, " -> ".join([*visiting[visiting.index(module) :], module])
+        visiting.append(module)
+        for target in GRAPH[module]:
+            visit(target)
+        visiting.pop()
+        done.add(module)
+
+    for module in MODULES:
+        visit(module)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("mdgettext.commands.")))
+def test_commands_are_thin(module: str) -> None:
+    """A command reads, calls the pipeline, writes and reports: no parser, no catalog merging of its own."""
+    source = MODULES[module].read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= 160
+    assert "markdown_it" not in source and "re.compile" not in source
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_a_long_module_says_why(module: str) -> None:
+    source = MODULES[module].read_text(encoding="utf-8")
+    if len(source.splitlines()) > LONG:
+        assert "long because" in (ast.get_docstring(ast.parse(source)) or "").lower(), f"{module} is long without a reason"
