@@ -11,6 +11,7 @@ import ast
 from pathlib import Path
 
 import pytest
+
 from conftest import REPO
 
 PACKAGE = REPO / "tools" / "mdgettext"
