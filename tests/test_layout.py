@@ -101,4 +101,6 @@ def test_commands_are_thin(module: str) -> None:
 def test_a_long_module_says_why(module: str) -> None:
     source = MODULES[module].read_text(encoding="utf-8")
     if len(source.splitlines()) > LONG:
-        assert "long because" in (ast.get_docstring(ast.parse(source)) or "").lower(), f"{module} is long without a reason"
+        assert "long because" in (ast.get_docstring(ast.parse(source)) or "").lower(), (
+            f"{module} is long without a reason"
+        )
