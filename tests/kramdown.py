@@ -1,0 +1,56 @@
+"""The book's own engines, for tests: kramdown as its Jekyll site runs it, and Jekyll's `slugify`.
+
+Debian's `ruby-kramdown`, `ruby-kramdown-parser-gfm` and `jekyll` provide them
+(`make test` installs them). Without them a test that needs them is skipped when
+run by hand, and fails in CI (`CI=true`), where they must be present.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent / "engines" / "kramdown.rb"
+
+
+def require() -> None:
+    """Skip (or, in CI, fail) a test when Ruby, kramdown or Jekyll is missing."""
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"the kramdown tests must run in CI: {reason}")
+        pytest.skip(reason)
+
+
+def _missing() -> str | None:
+    if shutil.which("ruby") is None:
+        return "ruby is not installed (apt-get install ruby-kramdown ruby-kramdown-parser-gfm jekyll)"
+    probe = subprocess.run(
+        ["ruby", "-e", 'require "jekyll"; require "kramdown-parser-gfm"'], capture_output=True, text=True, check=False
+    )
+    return f"jekyll or kramdown-parser-gfm is missing: {probe.stderr.strip()[:200]}" if probe.returncode else None
+
+
+def _run(mode: str, items: list[str]) -> list[str]:
+    require()
+    done = subprocess.run(
+        ["ruby", str(SCRIPT), mode], input=json.dumps(items), capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    result: list[str] = json.loads(done.stdout)
+    return result
+
+
+def html(documents: list[str]) -> list[str]:
+    """Each Markdown document as the book's Jekyll site renders it (without Liquid)."""
+    return _run("html", documents)
+
+
+def slugify(names: list[str]) -> list[str]:
+    """`Jekyll::Utils.slugify` of each name, as the book's layout links its table of contents."""
+    return _run("slugify", names)

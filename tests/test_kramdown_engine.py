@@ -1,0 +1,22 @@
+"""The kramdown harness itself renders as the book's site does (facts checked against the published book)."""
+
+from __future__ import annotations
+
+import kramdown
+
+
+def test_kramdown_reads_the_book_as_its_site_does() -> None:
+    math, takeaway, korean = kramdown.html(
+        [
+            "Inline $$x^2$$ in a sentence, and $y$ left to the browser.\n",
+            '<p markdown=1 class="takeaway">**Takeaway**: read [this](roofline).</p>\n',
+            "## 감사의 말\n",
+        ]
+    )
+    assert r"\(x^2\)" in math and "$y$" in math  # $$ in a paragraph is inline math; $ is not math
+    assert "<strong>Takeaway</strong>" in takeaway and '<a href="roofline">' in takeaway
+    assert '<h2 id="감사의-말">' in korean  # GFM header ids keep Hangul
+
+
+def test_slugify_is_jekylls() -> None:
+    assert kramdown.slugify(["감사의 말", "What's the LLaMA Serving Story?"]) == ["감사의-말", "what-s-the-llama-serving-story"]
