@@ -19,4 +19,7 @@ def test_kramdown_reads_the_book_as_its_site_does() -> None:
 
 
 def test_slugify_is_jekylls() -> None:
-    assert kramdown.slugify(["감사의 말", "What's the LLaMA Serving Story?"]) == ["감사의-말", "what-s-the-llama-serving-story"]
+    assert kramdown.slugify(["감사의 말", "What's the LLaMA Serving Story?"]) == [
+        "감사의-말",
+        "what-s-the-llama-serving-story",
+    ]
