@@ -72,7 +72,7 @@ SEEDED = {
     "safety.active-content": replace("Roy Frostig는", '<img src="x" onerror="alert(1)">Roy Frostig는'),
     "names.missing": replace("Jacob Austin에게", "제이콥 오스틴에게"),
     "glossary.missing": replace("Transformer를", "트랜스포머를"),
-    "markup.unclosed": replace("축하한다.** 마무리", "축하한다.**마무리"),
+    "markup.unclosed": replace("축하한다.** 마무리", "축하한다. ** 마무리"),  # kramdown: a space before a closer
     "markup.emphasis": replace("**모두 고맙습니다!**", "모두 고맙습니다!"),
     "markup.html": replace("Roy Frostig는", "<b>Roy Frostig</b>는"),
     "markup.liquid": replace("Roy Frostig는", "{% include footer.liquid %}Roy Frostig는"),

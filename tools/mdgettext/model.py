@@ -91,6 +91,7 @@ class Document:
     # The parser's tokens of `text`, from segmenting: the one parse of the source that
     # the checks and the English page reuse. Readers must not change them.
     tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
+    flavor: str = "commonmark"  # how it was read (markdown/parser.py): every later parse reads it the same way
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
 from mdgettext.markdown.frontmatter import DEFAULT_KEYS
+from mdgettext.markdown.parser import FLAVORS
 
 CHAPTER_SUFFIXES = (".html", ".md")
 
@@ -51,6 +52,7 @@ class Config:
     name: str = "PROJECT"
     version: str = "VERSION"
     source_language: str = "en"
+    flavor: str = "commonmark"  # how the site reads Markdown: "commonmark" or "kramdown" (Jekyll, GFM input)
 
     @property
     def source_dir(self) -> Path:
@@ -144,6 +146,7 @@ def load_config(root: Path) -> Config:
         "pages",
         "name",
         "version",
+        "flavor",
     }
     unknown = sorted(set(table) - known)
     if unknown:
@@ -160,6 +163,7 @@ def load_config(root: Path) -> Config:
         "front_matter_keys": list,
         "pages": list,
         "heading_ids": bool,
+        "flavor": str,
     }
     for key, kind in expected.items():
         if key in table and not isinstance(table[key], kind):
@@ -175,8 +179,14 @@ def load_config(root: Path) -> Config:
             raise ConfigError(
                 f"pyproject.toml: {key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}"
             )
+    flavor = table.get("flavor", "commonmark")
+    if flavor not in FLAVORS:
+        raise ConfigError(
+            f"pyproject.toml: [tool.mdgettext] flavor = {flavor!r}: choose {' or '.join(map(repr, FLAVORS))}"
+        )
     return Config(
         root=root,
+        flavor=flavor,
         source=table.get("source", "source/en"),
         locale_dir=table.get("locale_dir", "locale"),
         build_dir=table.get("build_dir", "build"),

@@ -84,7 +84,7 @@ class Context:
     @cached_property
     def inline(self) -> Reader:
         """Reads msgids and msgstrs as the page will: each text parsed once for all checks."""
-        return Reader(self.doc.references, self.doc.footnotes)
+        return Reader(self.doc.references, self.doc.footnotes, self.doc.flavor)
 
     def finding(self, entry: Entry | None, code: str, severity: Severity, message: str) -> Diagnostic:
         """A finding at the entry's msgid line (line 1 for the catalog as a whole)."""

@@ -1,9 +1,12 @@
 """Markup: code, math, Liquid, footnote references and inline HTML survive translation,
 and emphasis still closes.
 
-The classic trap in Korean: `**마크다운(Markdown)**을` stays literal, because
-CommonMark closes `**` after punctuation only when a space or punctuation follows,
-and a particle is a letter. The finding says so and how to fix it.
+An emphasis delimiter that cannot open or close stays literal on the page, and
+why depends on who reads the Markdown. CommonMark closes `**` after punctuation
+only when a space or punctuation follows, so `**마크다운(Markdown)**을` stays literal
+there (a particle is a letter); kramdown, which the book's site runs, bolds it and
+fails only on a delimiter with a space on the wrong side (`** 마무리`). The finding
+names the rule that applies to the project and how to fix the text.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:
     if (target.strong, target.emphasis) == (source.strong, source.emphasis):
         return
-    stuck = list(stuck_delimiters(entry.msgstr))
+    stuck = list((stuck_kramdown if ctx.doc.flavor == "kramdown" else stuck_delimiters)(entry.msgstr))
     for message in stuck:
         yield ctx.finding(entry, "markup.unclosed", Severity.ERROR, message)
     if not stuck:
@@ -89,6 +92,21 @@ def stuck_delimiters(text: str) -> Iterable[str]:
                 f"`{run}` before {after!r} cannot open: CommonMark opens emphasis before punctuation "
                 f"only after a space or punctuation, and {before!r} precedes it; start the span "
                 f"before {before!r}'s word, or use <strong>"
+            )
+
+
+def stuck_kramdown(text: str) -> Iterable[str]:
+    """Explain each `*`/`_` run kramdown can neither open nor close: a space on both
+    sides, where the translator meant it to close after a space or open before one."""
+    for match in DELIMITER_RUN.finditer(text):
+        run = match.group(1)
+        before = text[match.start() - 1] if match.start() else " "
+        after = text[match.end()] if match.end() < len(text) else " "
+        if before.isspace() and after.isspace() and match.start() and match.end() < len(text):
+            yield (
+                f"`{run}` has a space on both sides, so it neither opens nor closes: kramdown closes "
+                f"emphasis only right after a non-space character and opens it only right before one; "
+                f"remove the space before the closing `{run}` (or after the opening one)"
             )
 
 

@@ -1,12 +1,18 @@
-"""Heading anchors: the author's kramdown `{#id}`, and the ids kramdown makes itself.
+"""Heading anchors: the author's kramdown `{#id}`, the ids kramdown makes, and Jekyll's slugs.
 
 One pattern for an explicit id, used wherever one is read, kept out of a msgid,
 written back after a translated heading, or stripped before a heading is shown.
+Two ways of making ids, one per flavor: plain kramdown's (ASCII letters and digits)
+for CommonMark projects, and kramdown's GFM parser's, which keeps every letter of
+every script (`감사의-말`), for a Jekyll site with `input: GFM` like the book's.
+And `slugify`, Jekyll's filter: the book's layout links each table-of-contents
+entry to `#{{ name | slugify }}`, so a heading must answer to that anchor too.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from mdgettext.model import Segment
 
@@ -31,7 +37,7 @@ def has_explicit_id(text: str, seg: Segment) -> bool:
 
 
 class Slugger:
-    """Heading ids as kramdown makes them, so English anchors match the live site."""
+    """Heading ids as plain kramdown makes them (ASCII only), unique in the document."""
 
     def __init__(self) -> None:
         self.seen: dict[str, int] = {}
@@ -49,3 +55,51 @@ class Slugger:
         count = self.seen.get(base, 0)
         self.seen[base] = count + 1
         return base if count == 0 else f"{base}-{count}"
+
+
+class GfmSlugger(Slugger):
+    """Heading ids as kramdown's GFM parser makes them (kramdown-parser-gfm's
+    `generate_gfm_header_id`): lower case, every letter, digit, `_`, `-` and space
+    kept, each space a `-`; a repeated id gets `-1`, `-2`. Ids the author wrote are
+    not counted, as in kramdown."""
+
+    def claim(self, given: str) -> str:
+        """An id the author wrote, as is."""
+        return given
+
+    def slug(self, text: str) -> str:
+        """An automatic id for a heading's text (its plain text: code and math included)."""
+        base = gfm_id(text)
+        count = self.seen.get(base, -1) + 1
+        self.seen[base] = count
+        return base if count == 0 else f"{base}-{count}"
+
+
+# kramdown turns these into typographic symbols before it makes an id, and drops them there
+TYPOGRAPHIC = (("---", "\u2014"), ("--", "\u2013"), ("...", "\u2026"), ("<<", "\u00ab"), (">>", "\u00bb"))
+
+
+def gfm_id(text: str) -> str:
+    """kramdown-parser-gfm's id of a heading's text, before duplicates are counted."""
+    for plain, symbol in TYPOGRAPHIC:
+        text = text.replace(plain, symbol)
+    kept = "".join(c for c in text.lower() if c in "- \t" or _word(c))
+    return kept.replace(" ", "-").replace("\t", "-")
+
+
+def _word(c: str) -> bool:
+    """Ruby's `\\p{Word}`: letters, marks, decimal digits, connector punctuation."""
+    category = unicodedata.category(c)
+    return category[0] in "LM" or category in ("Nd", "Pc")
+
+
+def slugify(text: str) -> str:
+    """Jekyll's `slugify` filter in its default mode (Jekyll::Utils.slugify): every run
+    of characters that are not letters, marks or decimal digits becomes one `-`, a
+    leading and a trailing `-` go, and the rest is lower case."""
+    slug = re.sub(
+        r"-+",
+        "-",
+        "".join(c if unicodedata.category(c)[0] in "LM" or unicodedata.category(c) == "Nd" else "-" for c in text),
+    )
+    return re.sub(r"^-|-$", "", slug).lower()

@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 
 from markdown_it.token import Token
 
+from mdgettext.markdown.mathtext import without_math
 from mdgettext.markdown.parser import parser
 
 LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
@@ -58,7 +59,7 @@ class Inventory:
 
     links: tuple[str, ...] = ()  # link and image destinations, autolinks
     code: tuple[tuple[str, str], ...] = ()  # code spans: (backticks, content)
-    math: tuple[tuple[str, str], ...] = ()  # `$…$` and `$$…$$` in the text: (dollars, content)
+    math: tuple[tuple[bool, str], ...] = ()  # formulas the page typesets: (displayed, TeX)
     html: tuple[str, ...] = ()  # inline HTML, as written (tags, comments)
     emphasis: int = 0
     strong: int = 0
@@ -86,8 +87,10 @@ class Inventory:
         """A part as the multiset a translation must keep, each item written as the reader wrote it."""
         if part == "links":
             return Counter(self.links)
-        if part in ("code", "math"):
-            return Counter(f"{mark}{content}{mark}" for mark, content in getattr(self, part))
+        if part == "code":
+            return Counter(f"{mark}{content}{mark}" for mark, content in self.code)
+        if part == "math":  # by what it shows: `$x$` and kramdown's inline `$$x$$` are the same formula
+            return Counter(f"$${tex.strip()}$$" if display else f"${tex.strip()}$" for display, tex in self.math)
         if part == "footnotes":
             return Counter(f"[^{label}]" for label in self.footnotes)
         if part == "tags":
@@ -119,28 +122,31 @@ class _Walk:
     def __init__(self) -> None:
         self.links: list[str] = []
         self.code: list[tuple[str, str]] = []
-        self.math: list[tuple[str, str]] = []
+        self.math: list[tuple[bool, str]] = []
         self.html: list[str] = []
         self.emphasis = self.strong = 0
         self.text: list[str] = []
         self.prose: list[str] = []
         self.plain: list[str] = []
         self.autolink = False
+        self.run: list[str] = []  # text not yet read for math: a browser sees one text node
 
     def walk(self, children: Iterable[Token], in_image: bool = False) -> None:
         for child in children:
             kind = child.type
             if kind == "text":
-                self.text.append(child.content)
+                self.run.append(child.content)
                 self.plain.append(child.content)
-                if not self.autolink:
-                    self.prose.append(child.content)
-            elif kind in ("softbreak", "hardbreak"):
-                for out in (self.text, self.prose, self.plain):
-                    out.append(" ")
-            elif kind == "image":
+                continue
+            if kind in ("softbreak", "hardbreak"):
+                self.run.append(" ")
+                self.plain.append(" ")
+                continue
+            self.flush()
+            if kind == "image":
                 self.links.append(str(child.attrs.get("src", "")))
                 self.walk(child.children or [], in_image=True)
+                self.flush()
             elif in_image:
                 continue  # an image description is words only
             elif kind == "link_open":
@@ -153,7 +159,7 @@ class _Walk:
                 self.prose.append(" ")
                 self.plain.append(child.content)
             elif kind in ("math_inline", "math_inline_double"):
-                self.math.append((child.markup, child.content))
+                self.math.append((kind == "math_inline_double", child.content))
                 self.prose.append(" ")
                 self.plain.append(child.content)
             elif kind == "html_inline":
@@ -163,6 +169,18 @@ class _Walk:
                 self.emphasis += 1
             elif kind == "strong_open":
                 self.strong += 1
+        self.flush()
+
+    def flush(self) -> None:
+        """Read the text run: the math a browser would typeset in it is math, not words."""
+        if not self.run:
+            return
+        words, found = without_math("".join(self.run))
+        self.math.extend((m.display, m.tex) for m in found)
+        self.text.append(words)
+        if not self.autolink:
+            self.prose.append(words)
+        self.run = []
 
 
 class Reader:
@@ -171,10 +189,14 @@ class Reader:
     checks ask about it."""
 
     def __init__(
-        self, references: Mapping[str, Mapping[str, object]] | None = None, footnotes: Iterable[str] = ()
+        self,
+        references: Mapping[str, Mapping[str, object]] | None = None,
+        footnotes: Iterable[str] = (),
+        flavor: str = "commonmark",
     ) -> None:
         self.references = dict(references or {})
         self.footnotes = tuple(footnotes)
+        self.flavor = flavor
         self._seen: dict[str, Inventory] = {}
 
     def __call__(self, markdown: str) -> Inventory:
@@ -183,7 +205,7 @@ class Reader:
         if found is None:
             # footnote references number themselves in env: each parse gets its own
             env = {"references": self.references, "footnotes": {"refs": {f":{label}": -1 for label in self.footnotes}}}
-            tokens = parser().parseInline(markdown, env)
+            tokens = parser(self.flavor).parseInline(markdown, env)
             found = walk(tokens[0].children or [] if tokens else [], markdown)
             self._seen[markdown] = found
         return found

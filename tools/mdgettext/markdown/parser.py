@@ -1,5 +1,8 @@
 """The markdown-it-py parsers every stage shares, all set up here and nowhere else.
 
+Each comes in two flavors: CommonMark, and kramdown as a Jekyll site with GFM input
+runs it (`markdown/kramdown/`); a project says which in `[tool.mdgettext] flavor`.
+
 Every stage must see the same blocks, or msgids extracted from the source would not
 be found again when the translation is put back; so the preset lives here only.
 Two variants read *messages* rather than files, for the two places that must not
@@ -18,35 +21,39 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from mdgettext.markdown.kramdown import kramdown_plugin
 
-@lru_cache(maxsize=1)
-def parser() -> MarkdownIt:
-    """CommonMark plus what book chapters use: tables, front matter, footnotes, `$` math."""
-    return _preset(html=True).use(front_matter_plugin).use(row_offsets_plugin)
+# How a project's Markdown is read: as CommonMark, or as kramdown with GFM input
+# (the book's Jekyll site), whose math, raw HTML, emphasis and lists differ.
+FLAVORS = ("commonmark", "kramdown")
 
 
-@lru_cache(maxsize=1)
-def untrusted() -> MarkdownIt:
+@lru_cache(maxsize=2)
+def parser(flavor: str = "commonmark") -> MarkdownIt:
+    """A whole chapter: tables, front matter, footnotes and math, read as `flavor` reads them."""
+    return _preset(flavor, html=True).use(front_matter_plugin).use(row_offsets_plugin)
+
+
+@lru_cache(maxsize=2)
+def untrusted(flavor: str = "commonmark") -> MarkdownIt:
     """A message as the Jekyll site could read it: every link destination kept, and
     no front matter (a translation starting with `---` must not hide its links)."""
-    md = _preset(html=True)
+    md = _preset(flavor, html=True)
     md.validateLink = lambda url: True  # type: ignore[method-assign]
     return md
 
 
-@lru_cache(maxsize=1)
-def text_only() -> MarkdownIt:
+@lru_cache(maxsize=2)
+def text_only(flavor: str = "commonmark") -> MarkdownIt:
     """A message with raw HTML off: what it says, never what it could run."""
-    return _preset(html=False)
+    return _preset(flavor, html=False)
 
 
-def _preset(html: bool) -> MarkdownIt:
-    return (
-        MarkdownIt("commonmark", {"html": html})
-        .enable("table")
-        .use(footnote_plugin)
-        .use(dollarmath_plugin, double_inline=True)
-    )
+def _preset(flavor: str, html: bool) -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": html}).enable("table").use(footnote_plugin)
+    if flavor == "kramdown":
+        return md.use(kramdown_plugin)
+    return md.use(dollarmath_plugin, double_inline=True)
 
 
 def row_offsets_plugin(md: MarkdownIt) -> None:

@@ -22,7 +22,7 @@ from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
 from mdgettext.markdown import directives, frontmatter, htmltext
-from mdgettext.markdown.anchors import Slugger, explicit_id
+from mdgettext.markdown.anchors import GfmSlugger, Slugger, explicit_id
 from mdgettext.markdown.inline import walk
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import normalize, parser
@@ -40,18 +40,21 @@ class SegmentationError(ValueError):
     """The parser's view of a block could not be matched to the source text."""
 
 
-def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter.DEFAULT_KEYS) -> Document:
+def segment(
+    text: str, path: str, front_matter_keys: Sequence[str] = frontmatter.DEFAULT_KEYS, flavor: str = "commonmark"
+) -> Document:
     """Split a Markdown document into the segments a translator works on.
 
-    `text` must use `\\n` line endings (the file layer converts CRLF).
+    `text` must use `\\n` line endings (the file layer converts CRLF); `flavor` says
+    how the project's site reads Markdown (markdown/parser.py).
     """
     src = normalize(text)
     lines = Lines(src)
     env: dict[str, Any] = {}
-    tokens = parser().parse(src, env)
+    tokens = parser(flavor).parse(src, env)
     segments: list[Segment] = []
     headings: list[str] = []
-    slugs = Slugger()
+    slugs = GfmSlugger() if flavor == "kramdown" else Slugger()
     found_directives = directives.by_line(tokens)
     stack: list[str] = []
     meta: dict[str, Any] = {}
@@ -84,9 +87,8 @@ def segment(text: str, path: str, front_matter_keys: Sequence[str] = frontmatter
     kept = sorted((s for s in applied if s is not None), key=lambda s: s.span.start)
     notes = tuple(Location(path, block_lines(t)[0] + 1) for t in tokens if t.type == "fence" and _unclosed(t, lines))
     footnotes = tuple(label[1:] for label in env.get("footnotes", {}).get("refs", {}))
-    return Document(
-        path, text, tuple(kept), tuple(headings), env.get("references", {}), meta, notes, footnotes, tuple(tokens)
-    )
+    references = env.get("references", {})
+    return Document(path, text, tuple(kept), tuple(headings), references, meta, notes, footnotes, tuple(tokens), flavor)
 
 
 def _unclosed(fence: Token, lines: Lines) -> bool:

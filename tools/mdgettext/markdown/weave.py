@@ -36,12 +36,13 @@ class Woven:
     translated: int  # segments whose text changed
     fallbacks: tuple[Segment, ...]  # segments left in the source language (missing or fuzzy)
     placed: tuple[Placed, ...] = ()  # every segment, in output order, with its output span
+    flavor: str = "commonmark"  # the source's, so the text is read as the source was
 
     @cached_property
     def tokens(self) -> tuple[Token, ...]:
         """The Markdown parsed, once for every reader: the checks compare it with the
         source, the page renders it. Readers must not change these tokens."""
-        return tuple(parser().parse(self.text))
+        return tuple(parser(self.flavor).parse(self.text))
 
 
 def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False) -> Woven:
@@ -73,7 +74,7 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
         last = seg.span.end
         translated += 1
     out.append(doc.text[last:])
-    return Woven("".join(out), translated, tuple(fallbacks), tuple(placed))
+    return Woven("".join(out), translated, tuple(fallbacks), tuple(placed), doc.flavor)
 
 
 def render(seg: Segment, msgstr: str, heading_ids: bool = False) -> str:

@@ -1,0 +1,22 @@
+"""markdown-it-py reading Markdown as kramdown does with GFM input, as the book's Jekyll site runs it.
+
+Each module teaches markdown-it one of kramdown's rules (math, raw HTML, emphasis,
+lists, attribute lists); `kramdown_plugin` applies them all. The rules were read
+from kramdown 2.4's source and checked against its output on the book's chapters
+(tests/test_kramdown_structure.py lists what still differs, and why).
+"""
+
+from __future__ import annotations
+
+from markdown_it import MarkdownIt
+
+from mdgettext.markdown.kramdown.attributes import attributes_plugin
+from mdgettext.markdown.kramdown.emphasis import emphasis_plugin
+from mdgettext.markdown.kramdown.lists import lists_plugin
+from mdgettext.markdown.kramdown.math import math_plugin
+from mdgettext.markdown.kramdown.raw_html import html_plugin
+
+
+def kramdown_plugin(md: MarkdownIt) -> None:
+    """All of kramdown's rules that change what the book's pages show."""
+    md.use(math_plugin).use(html_plugin).use(emphasis_plugin).use(lists_plugin).use(attributes_plugin)

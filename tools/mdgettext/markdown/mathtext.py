@@ -1,0 +1,74 @@
+"""Math in text, found as the book's readers' browser finds it.
+
+kramdown leaves `$…$` as text, and the book's page typesets it in the browser with
+KaTeX's auto-render (delimiters `$$…$$` display, `$…$` inline) and MathJax
+(`\\(…\\)` inline, `\\[…\\]` display, which is what kramdown writes for `$$`). Both scan
+one text node at a time, skip braces and backslash escapes inside the math, and
+leave text without a closing delimiter alone. This module is that scan: the checks
+count the math a message shows, and the page typesets it before it is published.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Tried in this order at each opening, as auto-render tries its delimiter list.
+DELIMITERS = (("$$", "$$", True), ("\\[", "\\]", True), ("\\(", "\\)", False), ("$", "$", False))
+OPENING = re.compile(r"\$\$|\\\[|\\\(|\$")
+
+
+@dataclass(frozen=True, slots=True)
+class Math:
+    """One formula in a text: where it is, its TeX, and whether it is displayed."""
+
+    start: int
+    end: int  # after the closing delimiter
+    tex: str
+    display: bool
+    opening: str  # the delimiter as written, so the text can be given back unchanged
+
+
+def find_math(text: str) -> list[Math]:
+    """The formulas of one text node, left to right."""
+    found: list[Math] = []
+    pos = 0
+    while (match := OPENING.search(text, pos)) is not None:
+        left = match.group(0)
+        right, display = next((r, d) for opening, r, d in DELIMITERS if opening == left)
+        end = _end_of_math(text, right, match.end())
+        if end < 0:
+            pos = match.end()
+            continue
+        found.append(Math(match.start(), end + len(right), text[match.end() : end], display, left))
+        pos = end + len(right)
+    return found
+
+
+def _end_of_math(text: str, delimiter: str, start: int) -> int:
+    """auto-render's findEndOfMath: the closing delimiter outside braces, escapes skipped."""
+    index, depth = start, 0
+    while index < len(text):
+        if depth <= 0 and text.startswith(delimiter, index):
+            return index
+        char = text[index]
+        if char == "\\":
+            index += 1
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        index += 1
+    return -1
+
+
+def without_math(text: str) -> tuple[str, list[Math]]:
+    """The text with each formula replaced by a space, and the formulas."""
+    found = find_math(text)
+    pieces, last = [], 0
+    for math in found:
+        pieces.append(text[last : math.start])
+        pieces.append(" ")
+        last = math.end
+    pieces.append(text[last:])
+    return "".join(pieces), found
