@@ -33,6 +33,7 @@ from mdgettext.model import Document, Location, Segment, Span, Style
 # the site's machinery, never prose.
 LIQUID_ONLY = re.compile(r"^(?:\s*(?:\{%.*?%\}|\{\{.*?\}\}))+\s*$", re.DOTALL)
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
 
 
@@ -80,6 +81,8 @@ def segment(
                 found = _heading(parent, token, lines, path, slug)
             elif parent.type in ("th_open", "td_open"):
                 found = _table_cell(parent, token, cursor, lines, path)
+            elif "offsets" in token.meta:
+                found = _element_text(parent, token, lines, path)
             else:
                 found = _paragraph(token, lines, path, stack)
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
@@ -104,6 +107,17 @@ def _unclosed(fence: Token, lines: Lines) -> bool:
 
 
 # ---------------------------------------------------------------- block kinds
+
+
+def _element_text(opening: Token, token: Token, lines: Lines, path: str) -> Iterator[Segment]:
+    """The Markdown inside an HTML element that asks for it (`<p markdown=1>`, kramdown):
+    the parser recorded where it sits between the tags."""
+    if not _has_letters(token):
+        return
+    start, end = token.meta["offsets"]
+    tag = opening.tag.lower()
+    kind = "paragraph" if tag == "p" else f"heading {tag[1]}" if tag in HEADING_TAGS else f"html {tag}"
+    yield Segment(fold(lines.text[start:end]), kind, Location(path, block_lines(token)[0] + 1), Span(start, end))
 
 
 def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Iterator[Segment]:

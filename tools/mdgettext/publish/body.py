@@ -22,13 +22,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from html import escape
-from typing import Any, cast
+from typing import Any
 
-from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
-from markdown_it.utils import EnvType, OptionsDict
 
 from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import strip_id
@@ -36,6 +33,7 @@ from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import plain_text
 from mdgettext.markdown.tables import Cursor
+from mdgettext.publish.rules import renderer
 
 RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
 FALLBACK_LANG = "en"
@@ -69,6 +67,7 @@ def render(
     link: Callable[[str], str] | None = None,
     self_link_label: str = "Link to this section",
     parsed: Sequence[Token] | None = None,
+    flavor: str = "commonmark",
 ) -> Fragment:
     """The body of a page.
 
@@ -79,12 +78,12 @@ def render(
     (a token this function alters is copied first), so the checks and every page
     of a build can share one parse.
     """
-    tokens = list(parsed) if parsed is not None else parser().parse(markdown)
+    tokens = list(parsed) if parsed is not None else parser(flavor).parse(markdown)
     marked = _mark_fallbacks(tokens, markdown, fallbacks)
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
         _rewrite_links(tokens, link)
-    body = renderer().render(tokens, parser().options, {})
+    body = renderer(flavor).render(tokens, parser(flavor).options, {})
     return Fragment(body, tuple(headings), front_matter(tokens))
 
 
@@ -222,47 +221,3 @@ def _in_raw_text(html: str, pos: int) -> bool:
 
 
 # ---------------------------------------------------------------- rendering
-
-
-@lru_cache(maxsize=1)
-def renderer() -> RendererHTML:
-    """The shared parser's renderer with our rules for math and tables.
-
-    A separate renderer, so the parser other stages use keeps rendering as before.
-    """
-    base = cast(RendererHTML, parser().renderer)  # with the plugins' rules (footnotes)
-    own = RendererHTML()
-    own.rules = {**base.rules, **{name: rule.__get__(own) for name, rule in RULES.items()}}
-    return own
-
-
-def _math_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return f'<span class="math inline">\\({escape(tokens[idx].content)}\\)</span>'
-
-
-def _math_display_inline(
-    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-) -> str:
-    return f'<span class="math display">\\[{escape(tokens[idx].content)}\\]</span>'
-
-
-def _math_block(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return f'<div class="math display">\\[{escape(tokens[idx].content.strip())}\\]</div>\n'
-
-
-def _table_open(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return '<div class="table-wrap">\n' + str(self.renderToken(tokens, idx, options, env))
-
-
-def _table_close(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return str(self.renderToken(tokens, idx, options, env)) + "</div>\n"
-
-
-RULES = {
-    "math_inline": _math_inline,
-    "math_inline_double": _math_display_inline,
-    "math_block": _math_block,
-    "math_block_label": _math_block,
-    "table_open": _table_open,
-    "table_close": _table_close,
-}

@@ -55,7 +55,7 @@ def publish(
     messages = len({(s.context, s.msgid) for s in doc.segments})
     if language == source_language:
         fell_back = Fallbacks(total=messages)
-        page = chapter_page(doc.text, language, doc.headings, site, fell_back, doc.tokens) if html else None
+        page = chapter_page(doc.text, language, doc.headings, site, fell_back, doc.tokens, doc.flavor) if html else None
         return Outputs(doc.text, "source text", page)
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     kept, refused = safety.safe_translations(translations)
@@ -66,7 +66,7 @@ def publish(
     warnings = tuple(refusal_warnings(refused, catalog))
     if not html:
         return Outputs(woven.text, note, warnings=warnings)
-    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens)
+    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor)
     if catalog is None or site.stylesheet is None:
         return Outputs(woven.text, note, page, warnings=warnings)
     review, rows = review_page(doc, catalog, language, site, refused, findings)

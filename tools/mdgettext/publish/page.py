@@ -44,6 +44,7 @@ def chapter_page(
     site: Site,
     fallbacks: Fallbacks = Fallbacks(),
     parsed: Sequence[Token] | None = None,
+    flavor: str = "commonmark",
 ) -> str:
     """The finished page of one chapter in one language."""
     ui_lang, ui = strings(language)
@@ -54,6 +55,7 @@ def chapter_page(
         link=lambda url: chapter_link(url, site, language),
         self_link_label=ui["self_link"],
         parsed=parsed,
+        flavor=flavor,
     )
     meta = fragment.front_matter
     context = {

@@ -44,7 +44,7 @@ def _tokenize(state: StateInline, silent: bool) -> bool:
         state.delimiters.append(
             Delimiter(
                 marker=ord(marker),
-                length=length,
+                length=0,  # 0: markdown-it's "rule of 3" is CommonMark's, kramdown has none
                 token=len(state.tokens) - 1,
                 end=-1,
                 open=can_open,

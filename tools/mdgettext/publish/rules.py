@@ -1,0 +1,171 @@
+"""How the page renders each token, per flavor: the HTML the project's site would make.
+
+A CommonMark project gets markdown-it's HTML with math in elements a typesetter
+finds. A kramdown project (the book) gets kramdown's own HTML, so the page has
+the structure the Jekyll site has: math as `\\(…\\)` and `\\[…\\]` text, code blocks
+in rouge's wrappers, footnotes numbered and named as kramdown names them
+(`fn:label`), and no `markdown="…"` attribute left on an element.
+Both flavors wrap tables in a scrolling box, so a wide one never widens a phone's page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from html import escape
+from typing import cast
+
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+
+from mdgettext.markdown.parser import parser
+
+Rule = Callable[[RendererHTML, Sequence[Token], int, OptionsDict, EnvType], str]
+MARKDOWN_ATTR = re.compile(r"""\s+markdown\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)""", re.IGNORECASE)
+
+
+@lru_cache(maxsize=2)
+def renderer(flavor: str = "commonmark") -> RendererHTML:
+    """The shared parser's renderer (with its plugins' rules) and ours on top; a
+    separate object, so the parser other stages use keeps rendering as before."""
+    base = cast(RendererHTML, parser(flavor).renderer)
+    own = RendererHTML()
+    rules = {**COMMON, **(KRAMDOWN if flavor == "kramdown" else COMMONMARK)}
+    own.rules = {**base.rules, **{name: rule.__get__(own) for name, rule in rules.items()}}
+    return own
+
+
+def _table_open(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return '<div class="table-wrap">\n' + str(self.renderToken(tokens, idx, options, env))
+
+
+def _table_close(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return str(self.renderToken(tokens, idx, options, env)) + "</div>\n"
+
+
+COMMON: dict[str, Rule] = {"table_open": _table_open, "table_close": _table_close}
+
+
+# ---------------------------------------------------------------- CommonMark
+
+
+def _math_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return f'<span class="math inline">\\({escape(tokens[idx].content)}\\)</span>'
+
+
+def _math_display_inline(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    return f'<span class="math display">\\[{escape(tokens[idx].content)}\\]</span>'
+
+
+def _math_block(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return f'<div class="math display">\\[{escape(tokens[idx].content.strip())}\\]</div>\n'
+
+
+COMMONMARK: dict[str, Rule] = {
+    "math_inline": _math_inline,
+    "math_inline_double": _math_display_inline,
+    "math_block": _math_block,
+    "math_block_label": _math_block,
+}
+
+
+# ---------------------------------------------------------------- kramdown
+
+
+def _k_math_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return f"\\({escape(tokens[idx].content, quote=False)}\\)"
+
+
+def _k_math_block(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return f"\\[{escape(tokens[idx].content, quote=False)}\\]\n"
+
+
+def _k_fence(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    token = tokens[idx]
+    language = (token.info.strip().split() or ["plaintext"])[0]
+    code = escape(token.content, quote=False)
+    return (
+        f'<div class="language-{escape(language)} highlighter-rouge"><div class="highlight">'
+        f'<pre class="highlight"><code>{code}</code></pre></div></div>\n'
+    )
+
+
+def _k_html_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return (
+        MARKDOWN_ATTR.sub("", tokens[idx].content, count=1)
+        if tokens[idx].content.startswith("<")
+        else tokens[idx].content
+    )
+
+
+def _k_code_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return f'<code class="language-plaintext highlighter-rouge">{escape(tokens[idx].content, quote=False)}</code>'
+
+
+def _nothing(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return ""
+
+
+def _label(token: Token) -> str:
+    label = token.meta.get("label")
+    return escape(str(label) if label is not None else str(token.meta["id"] + 1))
+
+
+def _k_footnote_ref(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    token = tokens[idx]
+    label, sub = _label(token), token.meta.get("subId", 0)
+    ref = f"fnref:{label}" + (f":{sub}" if sub > 0 else "")
+    number = token.meta["id"] + 1
+    return (
+        f'<sup id="{ref}" role="doc-noteref"><a href="#fn:{label}" class="footnote" rel="footnote">{number}</a></sup>'
+    )
+
+
+def _k_footnote_block_open(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    return '<div class="footnotes" role="doc-endnotes">\n<ol>\n'
+
+
+def _k_footnote_block_close(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    return "</ol>\n</div>\n"
+
+
+def _k_footnote_open(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return f'<li id="fn:{_label(tokens[idx])}" role="doc-endnote">'
+
+
+def _k_footnote_close(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return "</li>\n"
+
+
+def _k_footnote_anchor(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    token = tokens[idx]
+    label, sub = _label(token), token.meta.get("subId", 0)
+    ref = f"fnref:{label}" + (f":{sub}" if sub > 0 else "")
+    return f' <a href="#{ref}" class="reversefootnote" role="doc-backlink">&#8617;</a>'
+
+
+KRAMDOWN: dict[str, Rule] = {
+    "math_inline": _k_math_inline,
+    "math_block": _k_math_block,
+    "fence": _k_fence,
+    "code_block": _k_fence,
+    "code_inline": _k_code_inline,
+    "html_inline": _k_html_inline,
+    "kramdown_ial": _nothing,
+    "footnote_ref": _k_footnote_ref,
+    "footnote_block_open": _k_footnote_block_open,
+    "footnote_block_close": _k_footnote_block_close,
+    "footnote_open": _k_footnote_open,
+    "footnote_close": _k_footnote_close,
+    "footnote_anchor": _k_footnote_anchor,
+}
