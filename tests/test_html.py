@@ -224,7 +224,8 @@ def test_the_korean_page_has_what_a_publisher_needs(built: Path) -> None:
         ("further-reading", "더 읽을거리"),
         ("feedback", "피드백"),
     ]
-    assert '<h2 id="feedback">피드백<a class="self-link" href="#feedback"' in ko
+    # the English id, and the anchor the book's layout links the translated contents entry to
+    assert '<h2 id="feedback"><span id="피드백"></span>피드백<a class="self-link" href="#feedback"' in ko
     assert '<a class="prev" rel="prev" href="../jax-stuff">' in ko and '<span class="name">10장: JAX</span>' in ko
     assert '<a class="next" rel="next" href="../gpus">' in ko
     assert "untranslated" not in ko and "fallback-banner" not in ko  # the catalog is complete

@@ -13,7 +13,7 @@ import yaml
 
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown import frontmatter
-from mdgettext.markdown.anchors import strip_id
+from mdgettext.markdown.anchors import heading_text
 from mdgettext.model import Diagnostic, Severity
 
 CODES = {
@@ -49,7 +49,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     toc = meta.get("toc") if isinstance(meta, dict) else None
     if not isinstance(toc, list):
         return
-    headings = {strip_id(tokens[i + 1].content).strip() for i, tok in enumerate(tokens) if tok.type == "heading_open"}
+    headings = {heading_text(tokens[i + 1].content) for i, tok in enumerate(tokens) if tok.type == "heading_open"}
     toc_entries = {e.msgstr if e.translated else e.msgid: e for e in entries if frontmatter.TOC_NAME in e.keys}
     for item in toc:
         name = str(item.get("name", "")) if isinstance(item, dict) else ""

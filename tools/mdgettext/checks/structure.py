@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from markdown_it.token import Token
 
 from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.markdown.anchors import is_anchor_span
 from mdgettext.markdown.inline import read_tag
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Severity, TranslationMap
@@ -86,6 +87,8 @@ def skeleton(tokens: Iterable[Token]) -> list[Shape]:
 
 def _inline_shape(children: list[Token]) -> frozenset[tuple[tuple[str, ...], int]]:
     parts: Counter[tuple[str, ...]] = Counter()
+    if len(children) >= 2 and is_anchor_span(children[0].content + children[1].content):
+        children = children[2:]  # the TOC anchor the build opens a translated heading with
     for child in children:
         if child.type == "html_inline":
             tag = read_tag(child.content)

@@ -11,6 +11,7 @@ entry to `#{{ name | slugify }}`, so a heading must answer to that anchor too.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
@@ -103,3 +104,27 @@ def slugify(text: str) -> str:
         "".join(c if unicodedata.category(c)[0] in "LM" or unicodedata.category(c) == "Nd" else "-" for c in text),
     )
     return re.sub(r"^-|-$", "", slug).lower()
+
+
+ANCHOR_SPAN = re.compile(r'^<span id="[^"<>]*"></span>')
+
+
+def anchor_span(text: str, heading_id: str, taken: set[str]) -> str:
+    """The empty element that gives a translated heading its table-of-contents anchor,
+    `slugify(text)`, when the page has no element with that id yet (`taken`, which
+    this adds it to): the first heading of a name is the one a TOC link reaches."""
+    slug = slugify(text)
+    if not slug or slug == heading_id or slug in taken:
+        return ""
+    taken.add(slug)
+    return f'<span id="{html.escape(slug)}"></span>'
+
+
+def heading_text(content: str) -> str:
+    """A heading's text as a table of contents names it: no TOC anchor, no `{#id}`."""
+    return strip_id(ANCHOR_SPAN.sub("", content)).strip()
+
+
+def is_anchor_span(html_text: str) -> bool:
+    """Whether `html_text` is exactly a TOC anchor that `anchor_span` makes."""
+    return ANCHOR_SPAN.fullmatch(html_text) is not None

@@ -22,7 +22,7 @@ from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
 from mdgettext.markdown import directives, frontmatter, htmltext
-from mdgettext.markdown.anchors import GfmSlugger, Slugger, explicit_id
+from mdgettext.markdown.anchors import ANCHOR_SPAN, GfmSlugger, Slugger, explicit_id
 from mdgettext.markdown.inline import walk
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import normalize, parser
@@ -162,6 +162,10 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
     if explicit:  # the author's own {#id} is not text to translate: it stays after the span
         content = content[: explicit.start()]
         span = Span(span.start, span.end - (len(token.content) - len(content)), Style.LINE)
+    anchor = ANCHOR_SPAN.match(content)
+    if anchor:  # a TOC anchor a build put there (a translation read back by `import`): not text either
+        content = content[anchor.end() :]
+        span = Span(span.start + anchor.end(), span.end, Style.LINE)
     yield Segment(fold(content), kind, Location(path, line + 1), span, anchor=slug)
 
 

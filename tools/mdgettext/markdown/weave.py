@@ -13,7 +13,7 @@ from functools import cached_property
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter
-from mdgettext.markdown.anchors import has_explicit_id
+from mdgettext.markdown.anchors import anchor_span, has_explicit_id
 from mdgettext.markdown.parser import parser
 from mdgettext.model import Document, Segment, Style, TranslationMap
 
@@ -50,7 +50,10 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
 
     With `heading_ids`, a translated heading ends with `{#english-slug}` so the
     Jekyll site (kramdown) keeps the English anchor other pages link to; a heading
-    whose source already has its own `{#id}` keeps that one, outside the span.
+    whose source already has its own `{#id}` keeps that one, outside the span. Such a
+    heading also answers to the anchor the book's layout links its translated
+    table-of-contents name to (`#{{ name | slugify }}`): an empty
+    `<span id="…">` opens it (anchors.anchor_span).
     """
     out: list[str] = []
     size = 0  # characters written so far
@@ -58,6 +61,7 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
     translated = 0
     fallbacks = []
     placed = []
+    ids = set(doc.headings)  # a TOC anchor never repeats an id the page has
     for seg in doc.segments:
         msgstr = translations.get((seg.context, seg.msgid))
         shift = size + seg.span.start - last  # where the span starts in the output
@@ -66,7 +70,8 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
                 fallbacks.append(seg)
             placed.append(Placed(seg, shift, shift + seg.span.end - seg.span.start, msgstr is not None))
             continue
-        text = render(seg, msgstr, heading_ids and not has_explicit_id(doc.text, seg))
+        explicit = has_explicit_id(doc.text, seg)
+        text = render(seg, msgstr, heading_ids and not explicit, heading_ids or explicit, ids)
         for piece in (doc.text[last : seg.span.start], text):
             out.append(piece)
             size += len(piece)
@@ -77,13 +82,20 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
     return Woven("".join(out), translated, tuple(fallbacks), tuple(placed), doc.flavor)
 
 
-def render(seg: Segment, msgstr: str, heading_ids: bool = False) -> str:
-    """The characters that replace a segment's span."""
+def render(
+    seg: Segment, msgstr: str, heading_ids: bool = False, toc_anchor: bool = False, ids: set[str] | None = None
+) -> str:
+    """The characters that replace a segment's span: `heading_ids` appends the
+    English `{#id}` to a heading, `toc_anchor` opens it with its TOC anchor unless
+    `ids` (the page's ids so far, updated here) already has that anchor."""
     span = seg.span
     if span.style is Style.YAML:
         return frontmatter.encode(msgstr, span.quote)
     if span.style is Style.LINE:
         text = " ".join(msgstr.split("\n"))
+        if seg.anchor and toc_anchor:
+            opening = anchor_span(text, seg.anchor, ids if ids is not None else set())
+            text = opening + text
         if heading_ids and seg.anchor:
             text = f"{text} {{#{seg.anchor}}}"
         return text

@@ -23,6 +23,7 @@ from mdgettext import locale
 from mdgettext.markdown import frontmatter
 from mdgettext.publish import body
 from mdgettext.publish.links import Site, chapter_link, page_path, relative
+from mdgettext.publish.mathml import typeset
 from mdgettext.publish.templates import environment, stylesheet
 from mdgettext.publish.words import strings
 
@@ -70,7 +71,7 @@ def chapter_page(
         "authors": _authors(meta.get(frontmatter.AUTHORS)),
         "date": _date(meta.get(frontmatter.DATE), language),
         "headings": [h for h in fragment.headings if h.level in (2, 3)],
-        "body": Markup(fragment.body),
+        "body": Markup(typeset(fragment.body)),
         "languages": _languages(site, language),
         "previous": _neighbour(meta, frontmatter.PREVIOUS_URL, frontmatter.PREVIOUS_NAME, site, language),
         "next": _neighbour(meta, frontmatter.NEXT_URL, frontmatter.NEXT_NAME, site, language),

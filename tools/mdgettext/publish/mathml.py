@@ -1,0 +1,70 @@
+"""Formulas typeset when the page is built, as MathML, so a reader needs no script and no network.
+
+The book's site typesets in the browser: MathJax reads `\\(…\\)` and `\\[…\\]` (what
+kramdown writes for `$$`), KaTeX's auto-render reads `$…$` and `$$…$$` left in the
+text. This module does the same reading (`markdown/mathtext.py`) over the page's
+text nodes, outside code, and replaces each formula with the MathML latex2mathml
+makes of it, which browsers draw natively (MathML Core). Why not MathJax or KaTeX
+shipped with the page: the pages promise no script and work offline from disk, and
+MathML costs about 300 bytes a formula where either library costs hundreds of
+kilobytes of script and fonts. A formula latex2mathml cannot read stays as its TeX,
+as it would on a page whose script failed.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from latex2mathml.converter import convert
+
+from mdgettext.markdown.mathtext import find_math
+
+# Elements whose text is never math to a typesetter (auto-render's ignoredTags, and MathML itself).
+IGNORED = frozenset({"script", "noscript", "style", "textarea", "pre", "code", "option", "math"})
+TAG = re.compile(r"""<!--.*?-->|<(/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>""", re.DOTALL)
+
+
+def typeset(page: str) -> str:
+    """`page` with every formula in its text replaced by MathML."""
+    out: list[str] = []
+    last = 0
+    ignored: list[str] = []  # open elements whose text is left alone
+    for tag in TAG.finditer(page):
+        out.append(page[last : tag.start()] if ignored else _text(page[last : tag.start()]))
+        out.append(tag.group(0))
+        last = tag.end()
+        closing, name = tag.group(1), (tag.group(2) or "").lower()
+        if name in IGNORED and not tag.group(0).endswith("/>"):
+            if not closing:
+                ignored.append(name)
+            elif ignored and ignored[-1] == name:
+                ignored.pop()
+    out.append(page[last:] if ignored else _text(page[last:]))
+    return "".join(out)
+
+
+def _text(node: str) -> str:
+    """One text node: its formulas as MathML, the rest as it was."""
+    if not any(c in node for c in "$\\"):
+        return node
+    text = html.unescape(node)
+    found = find_math(text)
+    if not found:
+        return node
+    pieces, last = [], 0
+    for math in found:
+        pieces.append(html.escape(text[last : math.start], quote=False))
+        pieces.append(mathml(math.tex, math.display) or html.escape(text[math.start : math.end], quote=False))
+        last = math.end
+    pieces.append(html.escape(text[last:], quote=False))
+    return "".join(pieces)
+
+
+def mathml(tex: str, display: bool) -> str | None:
+    """A formula as MathML, or None when latex2mathml cannot read it."""
+    try:
+        element = convert(tex.strip(), display="block" if display else "inline")
+    except Exception:  # latex2mathml raises many kinds of errors for TeX it does not know
+        return None
+    return f'<span class="math display">{element}</span>' if display else element
