@@ -7,17 +7,18 @@ text, so in every language a toc name must equal its heading's translation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import yaml
+from markdown_it.token import Token
 
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown import frontmatter
-from mdgettext.markdown.anchors import heading_text
+from mdgettext.markdown.anchors import heading_text, page_ids, slugify
 from mdgettext.model import Diagnostic, Severity
 
 CODES = {
-    "frontmatter.toc-mismatch": "a table-of-contents name equals no heading of the translated page",
+    "frontmatter.toc-anchor": "a table-of-contents entry links to an anchor (its name, slugified) the page does not have",
     "frontmatter.untranslated": "the page's title or description is not translated",
     "frontmatter.invalid": "the translated front matter is not valid YAML",
 }
@@ -46,21 +47,54 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
             None, "frontmatter.invalid", Severity.ERROR, f"the translated front matter is not valid YAML: {err}"
         )
         return
-    toc = meta.get("toc") if isinstance(meta, dict) else None
-    if not isinstance(toc, list):
+    names = toc_names(meta)
+    if not names:
         return
-    headings = {heading_text(tokens[i + 1].content) for i, tok in enumerate(tokens) if tok.type == "heading_open"}
-    toc_entries = {e.msgstr if e.translated else e.msgid: e for e in entries if frontmatter.TOC_NAME in e.keys}
-    for item in toc:
-        name = str(item.get("name", "")) if isinstance(item, dict) else ""
-        if name and name not in headings:
-            entry = toc_entries.get(name)
-            yield ctx.finding(
-                entry,
-                "frontmatter.toc-mismatch",
-                Severity.ERROR,
-                f"table-of-contents name {name!r} equals no heading; give the heading and the toc entry the same translation",
-            )
+    translated = _contents(tokens, ctx.rebuilt.flavor)
+    english = _contents(ctx.doc.tokens, ctx.doc.flavor)
+    toc_entries = {e.msgstr if e.translated else e.msgid: e for e in entries if e.keys & TOC_KEYS}
+    for name in names:
+        if translated(name):
+            continue
+        entry = toc_entries.get(name)
+        broken_in_english = entry is not None and not english(entry.msgid)
+        yield ctx.finding(
+            entry,
+            "frontmatter.toc-anchor",
+            Severity.WARNING if broken_in_english else Severity.ERROR,
+            f"the table of contents links {name!r} to #{slugify(name)}, which no heading of the page has"
+            + (
+                " (the English link is broken too: its name does not match its heading either)"
+                if broken_in_english
+                else "; give the heading the same translation as this entry"
+            ),
+        )
+
+
+TOC_KEYS = frozenset({frontmatter.TOC_NAME, frontmatter.TOC_SUBSECTION_NAME})
+
+
+def toc_names(meta: object) -> list[str]:
+    """The names the layout's table of contents shows: sections and their subsections."""
+    toc = meta.get("toc") if isinstance(meta, dict) else None
+    names: list[str] = []
+    for item in toc if isinstance(toc, list) else ():
+        if not isinstance(item, dict):
+            continue
+        if item.get("name"):
+            names.append(str(item["name"]))
+        for sub in item.get("subsections") or ():
+            if isinstance(sub, dict) and sub.get("name"):
+                names.append(str(sub["name"]))
+    return names
+
+
+def _contents(tokens: Sequence[Token], flavor: str) -> Callable[[str], bool]:
+    """Whether a contents entry of this name reaches the page: the layout links it to
+    `#slug`, and a reader looking for it finds a heading of that text."""
+    ids = page_ids(tokens, flavor)
+    texts = {heading_text(tokens[i + 1].content) for i, tok in enumerate(tokens) if tok.type == "heading_open"}
+    return lambda name: name in texts or slugify(name) in ids
 
 
 FAMILY = Family(CODES, catalog=check)

@@ -14,6 +14,9 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from collections.abc import Sequence
+
+from markdown_it.token import Token
 
 from mdgettext.model import Segment
 
@@ -30,6 +33,22 @@ def explicit_id(heading: str) -> re.Match[str] | None:
 def strip_id(heading: str) -> str:
     """A heading's text without its `{#id}`."""
     return TRAILING_ID.sub("", heading)
+
+
+_HTML_HEADING_OPEN = re.compile(r"""<h[1-6]\b[^<>]*\bid\s*=\s*["']([^"'<>]+)["'][^<>]*>[ \t]*$""", re.IGNORECASE)
+_HTML_HEADING_CLOSE = re.compile(r"[ \t]*</h[1-6]\s*>", re.IGNORECASE)
+
+
+def html_heading_id(text: str, seg: Segment) -> str | None:
+    """The id of a raw `<h1>`-`<h6>` whose whole text is the segment `seg` of `text`
+    (the book writes some headings so, with an id of its own), else None."""
+    if seg.kind != "html":
+        return None
+    line_start = text.rfind("\n", 0, seg.span.start) + 1
+    opening = _HTML_HEADING_OPEN.search(text, line_start, seg.span.start)
+    if opening is None or not _HTML_HEADING_CLOSE.match(text, seg.span.end):
+        return None
+    return opening.group(1)
 
 
 def has_explicit_id(text: str, seg: Segment) -> bool:
@@ -128,3 +147,40 @@ def heading_text(content: str) -> str:
 def is_anchor_span(html_text: str) -> bool:
     """Whether `html_text` is exactly a TOC anchor that `anchor_span` makes."""
     return ANCHOR_SPAN.fullmatch(html_text) is not None
+
+
+HTML_ID = re.compile(r"""\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
+
+
+def page_ids(tokens: Sequence[Token], flavor: str) -> set[str]:
+    """Every id a rendered chapter will have: its headings' (the author's `{#id}`, or
+    the one the flavor makes, and the GFM one any site with GFM input makes), the
+    TOC anchors a build adds, and ids written in raw HTML."""
+    ids: set[str] = set()
+    own, gfm = (GfmSlugger() if flavor == "kramdown" else Slugger()), GfmSlugger()
+    for i, token in enumerate(tokens):
+        if token.attrs.get("id"):
+            ids.add(str(token.attrs["id"]))
+        if token.type == "heading_open" and i + 1 < len(tokens):
+            inline = tokens[i + 1]
+            explicit = explicit_id(inline.content)
+            text = _plain(inline)
+            ids.update((own.claim(explicit.group(1)),) if explicit else (own.slug(text), gfm.slug(text)))
+        for html_text in (
+            [token.content]
+            if token.type == "html_block"
+            else [c.content for c in token.children or () if c.type == "html_inline"]
+        ):
+            ids.update(next(v for v in m.groups() if v is not None) for m in HTML_ID.finditer(html_text))
+    return ids
+
+
+def _plain(inline: Token) -> str:
+    """A heading's text as kramdown reads it for an id: text, code and math, no tags."""
+    parts = []
+    for child in inline.children or ():
+        if child.type in ("text", "code_inline", "math_inline", "math_inline_double"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    return strip_id("".join(parts)).strip()

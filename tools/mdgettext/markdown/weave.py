@@ -13,7 +13,7 @@ from functools import cached_property
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter
-from mdgettext.markdown.anchors import anchor_span, has_explicit_id
+from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id
 from mdgettext.markdown.parser import parser
 from mdgettext.model import Document, Segment, Style, TranslationMap
 
@@ -72,6 +72,9 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
             continue
         explicit = has_explicit_id(doc.text, seg)
         text = render(seg, msgstr, heading_ids and not explicit, heading_ids or explicit, ids)
+        html_heading = html_heading_id(doc.text, seg)
+        if html_heading is not None and (heading_ids or explicit):  # `<h3 id="x">text</h3>`: the same anchor
+            text = anchor_span(msgstr, html_heading, ids) + text
         for piece in (doc.text[last : seg.span.start], text):
             out.append(piece)
             size += len(piece)
