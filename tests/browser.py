@@ -114,6 +114,21 @@ class Browser:
     def broken_anchors(self) -> list[str]:
         return self.js(BROKEN_ANCHORS_JS)
 
+    def screenshot_at(self, path: Path, top: int, height: int) -> tuple[int, int]:
+        """`height` pixels of the page from `top` as a PNG; returns its size."""
+        width = self.js("return document.documentElement.clientWidth")
+        shot = self.driver.execute_cdp_cmd(
+            "Page.captureScreenshot",
+            {
+                "format": "png",
+                "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": top, "width": width, "height": height, "scale": 1},
+            },
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(shot["data"]))
+        return width, height
+
     def screenshot(self, path: Path, max_height: int = 4000) -> tuple[int, int]:
         """The whole page (up to `max_height` pixels tall) as a PNG; returns its size."""
         width, height = self.js("return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")

@@ -80,3 +80,32 @@ def copy_project(folder: Path) -> Path:
 @pytest.fixture
 def chapter_copy(tmp_path: Path) -> Path:
     return copy_project(tmp_path)
+
+
+BOOK = DATA / "book"
+BOOK_SETTINGS = """\
+[tool.mdgettext]
+locales = ["ko"]
+name = "How to Scale Your Model"
+flavor = "kramdown"
+heading_ids = true
+site_url = "https://jax-ml.github.io/scaling-book"
+pages = ["tpus", "training", "applied-training", "inference", "profiling", "gpus", "conclusion"]
+"""
+
+
+@pytest.fixture(scope="session")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The six chapters of the book with the community Korean translation imported,
+    built in English and Korean: what a team starting from that translation has."""
+    root = tmp_path_factory.mktemp("book")
+    shutil.copytree(BOOK / "en", root / "source" / "en")
+    shutil.copytree(BOOK / "ko", root / "ko")
+    (root / "pyproject.toml").write_text(BOOK_SETTINGS, encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    for translated in sorted((root / "ko").glob("*.md")):
+        result = cli("-C", root, "-q", "import", "-l", "ko", translated.relative_to(root))
+        assert result.code == 0, result.err
+    result = cli("-C", root, "-q", "build")
+    assert result.code == 0, result.err
+    return root

@@ -183,3 +183,27 @@ def test_screenshots_of_the_korean_page(browser: Browser, built: Path, width: in
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == size
     assert size[0] == width
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_formulas_are_typeset_in_the_browser(browser: Browser, book: Path, width: int) -> None:
+    """A chapter with display and inline math (the book's roofline chapter, in Korean), as
+    MathML the browser draws itself: every formula has a box, none overflows the page.
+    Saves build/screenshots/math-{width}.png, scrolled to the first displayed formula."""
+    page = book / "build" / "ko" / "roofline.html"
+    errors = browser.open(page, width)
+    # the chapter's figures are the book's images on its site, which this machine cannot reach
+    assert [e for e in errors if not e.startswith("https://jax-ml.github.io/scaling-book/assets/")] == []
+    boxes = browser.js(
+        "return [...document.querySelectorAll('main math')].map(m => {"
+        " const r = m.getBoundingClientRect(); return [m.getAttribute('display') || 'inline', r.width, r.height]; })"
+    )
+    assert len(boxes) >= 40 and {kind for kind, _, _ in boxes} == {"inline", "block"}
+    assert all(w > 0 and h > 0 for _, w, h in boxes), "a formula was not drawn"
+    assert browser.overflow() == []
+    browser.js("document.querySelector('main .math.display').scrollIntoView({block: 'center'})")
+    path = SCREENSHOTS / f"math-{width}.png"
+    browser.js("window.scrollBy(0, -200)")
+    top = browser.js("return window.scrollY")
+    size = browser.screenshot_at(path, top, height=900)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and size[0] == width

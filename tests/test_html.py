@@ -208,15 +208,23 @@ def built(chapter_copy: Path) -> Path:
 def test_the_korean_page_has_what_a_publisher_needs(built: Path) -> None:
     ko = read(built / "ko" / "conclusion.html")
     assert '<html lang="ko">' in ko
-    assert "<title>결론과 더 읽을거리</title>" in ko
+    assert "<title>결론과 더 읽을거리 · How to Scale Your Model</title>" in ko
     assert '<time datetime="2025-02-04">2025년 2월 4일</time>' in ko
     assert '<p class="part" lang="ko">11장</p>' in ko
     assert (
         '<a href="https://www.jacobaustin.org/">Jacob Austin</a> <span class="affiliation">(Google DeepMind)</span>'
         in ko
     )
-    assert '<link rel="alternate" hreflang="en" href="../en/conclusion.html">' in ko
-    assert '<link rel="alternate" hreflang="ko" href="conclusion.html">' in ko
+    # site_url is set: canonical and alternates are absolute, as search engines want them
+    assert '<link rel="canonical" href="https://jax-ml.github.io/scaling-book/ko/conclusion/">' in ko
+    assert '<link rel="alternate" hreflang="en" href="https://jax-ml.github.io/scaling-book/conclusion/">' in ko
+    assert '<link rel="alternate" hreflang="ko" href="https://jax-ml.github.io/scaling-book/ko/conclusion/">' in ko
+    assert '<link rel="alternate" hreflang="x-default" href="https://jax-ml.github.io/scaling-book/conclusion/">' in ko
+    # the book's home: its index chapter is not built here, so the English one on the book's site
+    assert (
+        '<p class="book"><a href="https://jax-ml.github.io/scaling-book/" rel="home">How to Scale Your Model</a></p>'
+        in ko
+    )
     assert '<a href="../en/conclusion.html" hreflang="en" lang="en">English</a>' in ko
     assert '<a href="conclusion.html" hreflang="ko" lang="ko" aria-current="page">한국어</a>' in ko
     assert re.findall(r'<li class="toc-level-2"><a href="#([^"]+)">([^<]+)</a>', ko) == [
@@ -226,12 +234,15 @@ def test_the_korean_page_has_what_a_publisher_needs(built: Path) -> None:
     ]
     # the English id, and the anchor the book's layout links the translated contents entry to
     assert '<h2 id="feedback"><span id="피드백"></span>피드백<a class="self-link" href="#feedback"' in ko
-    assert '<a class="prev" rel="prev" href="../jax-stuff">' in ko and '<span class="name">10장: JAX</span>' in ko
-    assert '<a class="next" rel="next" href="../gpus">' in ko
+    # the chapters before and after are not in this project: their English pages on the book's site
+    jax = '<a class="prev" rel="prev" href="https://jax-ml.github.io/scaling-book/jax-stuff/">'
+    assert ko.count(jax) == 2 and '<span class="name">10장: JAX</span>' in ko  # under the title and at the end
+    assert ko.count('<a class="next" rel="next" href="https://jax-ml.github.io/scaling-book/gpus/">') == 2
     assert "untranslated" not in ko and "fallback-banner" not in ko  # the catalog is complete
     assert '<link rel="stylesheet" href="../static/mdgettext.css">' in ko
     assert (built / "static" / "mdgettext.css").is_file()
-    assert "<script" not in ko and "http://" not in ko.split("<main")[0]  # nothing loaded at view time
+    head = ko.split("</head>")[0]
+    assert "<script" not in ko and "http://" not in head and "src=" not in head  # nothing loaded at view time
 
 
 def test_the_english_page_is_written_for_english_readers(built: Path) -> None:
@@ -262,7 +273,7 @@ def test_text_that_fell_back_is_marked_and_counted(chapter_copy: Path) -> None:
     assert cli("-C", chapter_copy, "build", "-l", "ko").code == 0
     ko = read(chapter_copy / "build" / "ko" / "conclusion.html")
     assert '<h1 lang="en" class="untranslated">Conclusions and Further Reading</h1>' in ko
-    assert "<title>Conclusions and Further Reading</title>" in ko
+    assert "<title>Conclusions and Further Reading · How to Scale Your Model</title>" in ko
     assert '<span lang="en" class="name untranslated">Part 12: GPUs</span>' in ko  # one class attribute
     assert '<a href="#feedback" lang="en" class="untranslated">Feedback</a>' in ko
     assert '<h2 lang="en" class="untranslated" id="feedback">Feedback' in ko
@@ -368,4 +379,4 @@ def test_a_korean_only_build_links_no_english_page_that_is_not_there(chapter_cop
     assert "../en/conclusion.html" not in built
     assert cli("-C", chapter_copy, "build", "-l", "en", "--format", "html").code == 0
     assert cli("-C", chapter_copy, "build", "-l", "ko", "--format", "html").code == 0
-    assert 'hreflang="en" href="../en/conclusion.html"' in read(chapter_copy / "build" / "ko" / "conclusion.html")
+    assert '<a href="../en/conclusion.html" hreflang="en"' in read(chapter_copy / "build" / "ko" / "conclusion.html")

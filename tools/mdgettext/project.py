@@ -18,19 +18,27 @@ from mdgettext.markdown.parser import FLAVORS
 CHAPTER_SUFFIXES = (".html", ".md")
 
 
-def linked_chapter(url: str, chapter: str) -> str | None:
-    """The chapter a relative link in `chapter` points at, as the book's site serves
-    chapters (`<name>/`): `../gpus` from `conclusion` is `gpus`, `../part2/intro` from
-    `part1/intro` is `part1/part2/intro`... resolved like a browser would. None for
-    absolute URLs, other sites and in-page `#anchors`. The build and `check` both use
-    this, so a link `check` accepts is a link the build can follow."""
+def chapter_path(chapter: str, index: str = "index") -> str:
+    """Where the book's site publishes a chapter: `/<name>/`, and the index page at
+    `/` (Jekyll's pretty permalinks, as the book has them)."""
+    return "/" if chapter == index else f"/{chapter}/"
+
+
+def linked_chapter(url: str, chapter: str, index: str = "index") -> str | None:
+    """The chapter a relative link in `chapter` points at, resolved like a browser
+    would against the chapter's published URL: `../gpus` from `conclusion` (at
+    `/conclusion/`) is `gpus`, `roofline` from the index page (at `/`) is `roofline`,
+    `..` from `roofline` is the index. None for absolute URLs, other sites and in-page
+    `#anchors`. The build and `check` both use this, so a link `check` accepts is a
+    link the build can follow."""
     parts = urlsplit(url)
     if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
         return None
-    path = parts.path.rstrip("/")
+    target = posixpath.normpath(posixpath.join(chapter_path(chapter, index), parts.path))
     for suffix in CHAPTER_SUFFIXES:
-        path = path.removesuffix(suffix)
-    return posixpath.normpath(posixpath.join(chapter, path))
+        target = target.removesuffix(suffix)
+    target = target.strip("/")
+    return target or index
 
 
 class ConfigError(ValueError):
@@ -53,6 +61,8 @@ class Config:
     version: str = "VERSION"
     source_language: str = "en"
     flavor: str = "commonmark"  # how the site reads Markdown: "commonmark" or "kramdown" (Jekyll, GFM input)
+    site_url: str | None = None  # where the book is published in the source language (absolute links, canonical)
+    index: str = "index"  # the chapter published at the site's root
 
     @property
     def source_dir(self) -> Path:
@@ -147,6 +157,8 @@ def load_config(root: Path) -> Config:
         "name",
         "version",
         "flavor",
+        "site_url",
+        "index",
     }
     unknown = sorted(set(table) - known)
     if unknown:
@@ -164,6 +176,8 @@ def load_config(root: Path) -> Config:
         "pages": list,
         "heading_ids": bool,
         "flavor": str,
+        "site_url": str,
+        "index": str,
     }
     for key, kind in expected.items():
         if key in table and not isinstance(table[key], kind):
@@ -187,6 +201,8 @@ def load_config(root: Path) -> Config:
     return Config(
         root=root,
         flavor=flavor,
+        site_url=table["site_url"].rstrip("/") if "site_url" in table else None,
+        index=table.get("index", "index"),
         source=table.get("source", "source/en"),
         locale_dir=table.get("locale_dir", "locale"),
         build_dir=table.get("build_dir", "build"),

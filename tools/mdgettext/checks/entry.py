@@ -74,6 +74,7 @@ class Context:
     pages: frozenset[str] | None = None  # known page names; None: do not check page links
     anchors: Mapping[str, frozenset[str]] = field(default_factory=dict)  # page -> heading ids
     page: str = ""  # this chapter's page name
+    index: str = "index"  # the chapter published at the site's root: relative links resolve from there
     template_keys: frozenset[tuple[str | None, str]] | None = None  # the .pot's messages
     min_translated: float | None = None
     heading_ids: bool = False

@@ -71,7 +71,7 @@ def _resolve(entry: Entry, ctx: Context, url: str) -> Iterable[Diagnostic]:
     parts = urlsplit(url)
     if parts.scheme or parts.netloc or url.startswith("/"):
         return
-    page = linked_chapter(url, ctx.page) if parts.path else ctx.page
+    page = linked_chapter(url, ctx.page, ctx.index) if parts.path else ctx.page
     if page not in ctx.pages:
         yield ctx.finding(
             entry, "links.unknown-page", Severity.ERROR, f"link {url} points at a page the book does not have ({page})"

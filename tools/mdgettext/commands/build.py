@@ -54,7 +54,15 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
                         config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven
                     )
                     findings = run_checks(entries_of(catalog.po, catalog.text, doc), context)
-            site = Site(chapter, published, config.source_language, templates=templates)
+            site = Site(
+                chapter,
+                published,
+                config.source_language,
+                templates=templates,
+                book=config.name,
+                site_url=config.site_url,
+                index=config.index,
+            )
             outputs = publish(
                 doc,
                 language,

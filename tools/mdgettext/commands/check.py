@@ -103,6 +103,7 @@ def check_context(
         pages=config.known_pages(),
         anchors=anchors,
         page=chapter,
+        index=config.index,
         template_keys=keys,
         min_translated=minimum,
         heading_ids=config.heading_ids,

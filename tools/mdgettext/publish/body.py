@@ -33,6 +33,7 @@ from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import plain_text
 from mdgettext.markdown.tables import Cursor
+from mdgettext.publish.liquid import emulate
 from mdgettext.publish.rules import renderer
 
 RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
@@ -68,6 +69,8 @@ def render(
     self_link_label: str = "Link to this section",
     parsed: Sequence[Token] | None = None,
     flavor: str = "commonmark",
+    liquid: bool = False,
+    site_url: str | None = None,
 ) -> Fragment:
     """The body of a page.
 
@@ -76,9 +79,12 @@ def render(
     Markdown link's destination to the one the page should use. `parsed` are the
     tokens of `markdown` when a caller already has them: they are not changed
     (a token this function alters is copied first), so the checks and every page
-    of a build can share one parse.
+    of a build can share one parse. With `liquid`, the Liquid tags the book's pages
+    use are drawn as the site draws them (publish/liquid.py).
     """
     tokens = list(parsed) if parsed is not None else parser(flavor).parse(markdown)
+    if liquid:
+        tokens = emulate(tokens, site_url, link)
     marked = _mark_fallbacks(tokens, markdown, fallbacks)
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from mdgettext.project import linked_chapter
+from mdgettext.project import chapter_path, linked_chapter
 from mdgettext.publish.templates import STYLESHEET_PATH
 
 
@@ -35,6 +35,9 @@ class Site:
     source_language: str = "en"
     stylesheet: str | None = STYLESHEET_PATH
     templates: Path | None = None
+    book: str = ""  # the book's name, which every page shows
+    site_url: str | None = None  # where the source-language book lives: links to pages not built go there
+    index: str = "index"  # the chapter at the site's root: the book's home
 
     @property
     def languages(self) -> Sequence[str]:
@@ -58,14 +61,30 @@ def relative(target: str, chapter: str, language: str) -> str:
 
 
 def chapter_link(url: str, site: Site, language: str) -> str:
-    """A Markdown link's destination as the built page of `language` should have it."""
-    target = linked_chapter(url, site.chapter)
+    """A Markdown link's destination as the built page of `language` should have it:
+    the chapter's page in this language if it is built, else the English page if that
+    is, else the English page at the site's URL; a link to nowhere known stays."""
+    target = linked_chapter(url, site.chapter, site.index)
     if target is None:
         return url
     parts = urlsplit(url)
-    languages = site.published.get(target)
-    if not languages:
-        return url
-    lang = language if language in languages else site.source_language
-    href = relative(page_path(target, lang), site.chapter, language)
-    return href + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    tail = (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    return chapter_href(target, site, language, tail) or url
+
+
+def chapter_href(target: str, site: Site, language: str, tail: str = "") -> str | None:
+    """How the page of `site.chapter` in `language` links the chapter `target`, or None."""
+    languages = site.published.get(target, ())
+    if language in languages or site.source_language in languages:
+        lang = language if language in languages else site.source_language
+        return relative(page_path(target, lang), site.chapter, language) + tail
+    if site.site_url:
+        return site_url(site, target) + tail
+    return None
+
+
+def site_url(site: Site, chapter: str, language: str | None = None) -> str:
+    """A chapter's absolute URL on the book's site; a translation's lives under `/<lang>/`
+    (the folder its Markdown goes into, see README: Jekyll)."""
+    folder = f"/{language}" if language and language != site.source_language else ""
+    return f"{site.site_url}{folder}{chapter_path(chapter, site.index)}"

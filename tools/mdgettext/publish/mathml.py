@@ -67,4 +67,4 @@ def mathml(tex: str, display: bool) -> str | None:
         element = convert(tex.strip(), display="block" if display else "inline")
     except Exception:  # latex2mathml raises many kinds of errors for TeX it does not know
         return None
-    return f'<span class="math display">{element}</span>' if display else element
+    return f'<span class="math {"display" if display else "inline"}">{element}</span>'

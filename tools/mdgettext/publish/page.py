@@ -22,7 +22,7 @@ from markupsafe import Markup
 from mdgettext import locale
 from mdgettext.markdown import frontmatter
 from mdgettext.publish import body
-from mdgettext.publish.links import Site, chapter_link, page_path, relative
+from mdgettext.publish.links import Site, chapter_href, chapter_link, page_path, relative, site_url
 from mdgettext.publish.mathml import typeset
 from mdgettext.publish.templates import environment, stylesheet
 from mdgettext.publish.words import strings
@@ -57,6 +57,8 @@ def chapter_page(
         self_link_label=ui["self_link"],
         parsed=parsed,
         flavor=flavor,
+        liquid=True,
+        site_url=site.site_url,
     )
     meta = fragment.front_matter
     context = {
@@ -70,7 +72,7 @@ def chapter_page(
         "part": _text(meta.get(frontmatter.SECTION_NUMBER)),
         "authors": _authors(meta.get(frontmatter.AUTHORS)),
         "date": _date(meta.get(frontmatter.DATE), language),
-        "headings": [h for h in fragment.headings if h.level in (2, 3)],
+        "headings": _contents(fragment.headings),
         "body": Markup(typeset(fragment.body)),
         "languages": _languages(site, language),
         "previous": _neighbour(meta, frontmatter.PREVIOUS_URL, frontmatter.PREVIOUS_NAME, site, language),
@@ -79,6 +81,10 @@ def chapter_page(
         "fallback_total": fallbacks.total,
         "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
         "inline_css": None if site.stylesheet else Markup(stylesheet(site.templates)),
+        "book": site.book,
+        "home": chapter_href(site.index, site, language) if site.chapter != site.index else None,
+        "canonical": site_url(site, site.chapter, language) if site.site_url else None,
+        "x_default": site_url(site, site.chapter) if site.site_url else None,
     }
     return environment(site.templates).get_template("chapter.html.j2").render(context)
 
@@ -87,12 +93,25 @@ def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
+def _contents(headings: Sequence[body.Heading]) -> list[dict[str, Any]]:
+    """Sections (h2) with their subsections (h3) nested, as the contents list shows them;
+    a subsection before any section stands on its own."""
+    sections: list[dict[str, Any]] = []
+    for heading in headings:
+        if heading.level == 3 and sections:
+            sections[-1]["subsections"].append(heading)
+        elif heading.level in (2, 3):
+            sections.append({"heading": heading, "subsections": []})
+    return sections
+
+
 def _languages(site: Site, language: str) -> list[dict[str, Any]]:
     return [
         {
             "code": code,
             "name": locale.language_name(code),
             "href": relative(page_path(site.chapter, code), site.chapter, language),
+            "url": site_url(site, site.chapter, code) if site.site_url else None,  # hreflang wants absolute URLs
             "current": code == language,
         }
         for code in site.languages

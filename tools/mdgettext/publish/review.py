@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -25,7 +26,7 @@ from mdgettext.markdown.parser import text_only
 from mdgettext.model import Diagnostic, Document, Key, Location
 from mdgettext.po.catalog import CatalogFile, State
 from mdgettext.po.catalog import state as catalog_state
-from mdgettext.publish.links import Site, page_path, relative
+from mdgettext.publish.links import Site, chapter_link, page_path, relative
 from mdgettext.publish.templates import environment, stylesheet
 
 STATES = ("translated", "fuzzy", "untranslated", "refused")
@@ -90,11 +91,19 @@ def rows(
     return out, rest
 
 
-def render_message(text: str, plain: bool) -> Markup:
-    """A message as readers see it; front-matter values are plain text."""
+def render_message(text: str, plain: bool, link: Callable[[str], str] | None = None) -> Markup:
+    """A message as readers see it; front-matter values are plain text. `link` gives
+    each link the destination the chapter page gives it, so a reviewer can follow it."""
     if plain:
         return Markup(escape(text))
-    return Markup(text_only().renderInline(text))
+    md = text_only()
+    env: dict[str, Any] = {}
+    tokens = md.parseInline(text, env)
+    for token in tokens:
+        for child in token.children or ():
+            if link is not None and child.type == "link_open":
+                child.attrSet("href", link(str(child.attrGet("href") or "")))
+    return Markup(md.renderer.render(tokens, md.options, env))
 
 
 def diff(old: str, new: str) -> Markup:
@@ -147,7 +156,7 @@ def review_page(
         "catalog": catalog.display,
         "source": doc.path,
         "chapter_href": relative(page_path(site.chapter, language), site.chapter, language),
-        "rows": [_view(row, language) for row in table],
+        "rows": [_view(row, partial(_review_link, site, language)) for row in table],
         "counts": counts,
         "total": len(table),
         "with_findings": sum(1 for r in table if r.findings),
@@ -159,11 +168,18 @@ def review_page(
     return html, table
 
 
-def _view(row: Row, language: str) -> dict[str, Any]:
+def _review_link(site: Site, language: str, url: str) -> str:
+    """A link in a message as the chapter page has it; an in-page `#anchor` goes to the chapter page."""
+    if url.startswith("#"):
+        return relative(page_path(site.chapter, language), site.chapter, language) + url
+    return chapter_link(url, site, language)
+
+
+def _view(row: Row, link: Callable[[str], str]) -> dict[str, Any]:
     return {
         "row": row,
-        "source_html": render_message(row.key[1], row.plain),
-        "translation_html": render_message(row.msgstr, row.plain) if row.msgstr else None,
+        "source_html": render_message(row.key[1], row.plain, link),
+        "translation_html": render_message(row.msgstr, row.plain, link) if row.msgstr else None,
         "previous_html": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
         "context": row.key[0],
         "findings": [{"severity": d.severity.value, "code": d.code, "message": d.message} for d in row.findings],
