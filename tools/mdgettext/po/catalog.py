@@ -50,7 +50,9 @@ def template(docs: Sequence[Document], project: Project) -> polib.POFile:
                 entry = polib.POEntry(msgid=seg.msgid, msgstr="", msgctxt=seg.context, occurrences=[])
                 by_key[key] = entry
                 pot.append(entry)
-            entry.occurrences.append((seg.location.path, str(seg.location.line)))
+            occurrence = (seg.location.path, str(seg.location.line))
+            if occurrence not in entry.occurrences:  # two cells of one table row: one reference, as the file keeps it
+                entry.occurrences.append(occurrence)
             for comment in (seg.label, *seg.comments):
                 lines = entry.comment.split("\n") if entry.comment else []
                 if comment not in lines:
