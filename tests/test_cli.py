@@ -152,3 +152,23 @@ def test_no_temporary_files_are_left_behind(project: Path) -> None:
         "intro.pot",
         "ko",
     ]
+
+
+def test_merge_driver_help_prints_the_line_to_paste() -> None:
+    """Issue 14: the help printed `%%O %%A %%B`, and git took that literally."""
+    result = cli("merge-driver", "--help")
+    assert result.code == 0
+    lines = [line.strip() for line in result.out.splitlines()]
+    assert 'git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B"' in lines
+    assert "%%" not in result.out
+
+
+def test_extract_twice_changes_no_byte_when_a_table_row_repeats_a_cell(project: Path) -> None:
+    write_chapter(project, text="| Chip | Bus | Host |\n| --- | --- | --- |\n| Yes | Yes | no |\n")
+    assert cli("-C", project, "extract").code == 0
+    pot = project / "locale" / "intro.pot"
+    first = pot.read_bytes()
+    again = cli("-C", project, "extract")
+    assert "locale/intro.pot: 5 messages (unchanged)" in again.out
+    assert pot.read_bytes() == first
+    assert b'#: source/en/intro.md:3\nmsgid "Yes"' in first

@@ -141,8 +141,13 @@ def parser() -> argparse.ArgumentParser:
     mg = sub.add_parser(
         "merge-driver",
         help="git merge driver for .po files (see README: merging catalogs)",
-        description="Merge three versions of a catalog entry by entry, as a git merge driver: "
-        "git config merge.mdgettext-po.driver 'mdgettext merge-driver %%O %%A %%B'. The result replaces OURS.",
+        description="Merge three versions of a catalog entry by entry, as a git merge driver;\n"
+        "the result replaces OURS. Tell git once per clone:\n\n"
+        '  git config merge.mdgettext-po.name "mdgettext catalog merge"\n'
+        '  git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B"\n',
+        # Raw, so the lines to paste keep their breaks. A description is %-formatted only
+        # when it names %(prog)s, so %O is written as itself: `%%O` would print `%%O`.
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     mg.add_argument("base", type=Path, metavar="BASE")
     mg.add_argument("ours", type=Path, metavar="OURS")
