@@ -172,3 +172,26 @@ def test_extract_twice_changes_no_byte_when_a_table_row_repeats_a_cell(project: 
     assert "locale/intro.pot: 5 messages (unchanged)" in again.out
     assert pot.read_bytes() == first
     assert b'#: source/en/intro.md:3\nmsgid "Yes"' in first
+
+
+def test_a_single_file_catalog_without_a_language_takes_l_or_is_refused(tmp_path: Path, monkeypatch) -> None:
+    """Issue 14: it used to write the English unchanged and exit 0 ("source text")."""
+    monkeypatch.chdir(tmp_path)
+    Path("doc.md").write_text(CHAPTER, encoding="utf-8")
+    po = polib.POFile()
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgid="Title", msgstr="제목"))
+    po.save("doc.po")
+    refused = cli("build", "doc.md", "--po", "doc.po", "-o", "out/doc.md")
+    assert refused.code == 2
+    assert refused.err.startswith("mdgettext: error: doc.po: no Language header")
+    assert "pass -l LANG" in refused.err
+    assert not Path("out").exists()
+    built = cli("build", "doc.md", "--po", "doc.po", "-l", "ko", "-o", "out/doc.html")
+    assert built.code == 0, built.err
+    assert '<html lang="ko">' in Path("out/doc.html").read_text(encoding="utf-8")
+    assert "1 of 2 messages fell back to English" in built.out
+    po.metadata["Language"] = "ja"
+    po.save("doc.po")
+    clash = cli("build", "doc.md", "--po", "doc.po", "-l", "ko", "-o", "out/doc.md")
+    assert clash.code == 2 and "its Language header is 'ja', not 'ko'" in clash.err

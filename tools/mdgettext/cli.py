@@ -212,7 +212,10 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
             if args.output is None:
                 ap.error("build FILE.md needs -o OUT.md or -o OUT.html")
             po = root / args.po if args.po is not None else None
-            return build.build_file(root / args.file, po, root / args.output, config, report)
+            if args.locale and len(args.locale) > 1:
+                ap.error("build FILE.md takes one -l LANG")
+            language = args.locale[0] if args.locale else None
+            return build.build_file(root / args.file, po, root / args.output, config, report, language)
         default = (*config.configured_locales(), config.source_language)
         return build.build(config, _locales(args.locale, default, ap), formats, report)
     if args.command == "check":

@@ -84,6 +84,22 @@ def metadata(project: Project, language: str | None, revision_date: str | None =
     return meta
 
 
+def catalog_language(po: polib.POFile, given: str | None) -> str:
+    """The language a catalog translates into: its `Language` header, or the one the
+    user names; they must agree. A catalog that names none, with none given, is an
+    error (ValueError): building it as the source language would publish the English
+    unchanged and report success."""
+    header = po.metadata.get("Language", "").strip()
+    if header and given and header != given:
+        raise ValueError(f"its Language header is {header!r}, not {given!r}; drop -l or fix the header")
+    if not header and not given:
+        raise ValueError(
+            "no Language header, so the build cannot tell which language it translates into "
+            "(it would publish the English unchanged); pass -l LANG or add a Language header"
+        )
+    return header or str(given)
+
+
 def has_translation(entry: polib.POEntry) -> bool:
     """Whether anything is written in the msgstr (or any plural msgstr)."""
     return bool(entry.msgstr) or any(entry.msgstr_plural.values())
