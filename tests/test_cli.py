@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -195,3 +196,29 @@ def test_a_single_file_catalog_without_a_language_takes_l_or_is_refused(tmp_path
     po.save("doc.po")
     clash = cli("build", "doc.md", "--po", "doc.po", "-l", "ko", "-o", "out/doc.md")
     assert clash.code == 2 and "its Language header is 'ja', not 'ko'" in clash.err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_update_shows_progress_on_a_terminal_and_nothing_elsewhere(project: Path) -> None:
+    from mdgettext.commands.common import Reporter
+    from mdgettext.commands.update import update
+    from mdgettext.project import load_config
+
+    write_chapter(project)
+    write_chapter(project, "second", "More text.\n")
+    cli("-C", project, "-q", "extract")
+    piped = cli("-C", project, "update", "-l", "ko")
+    assert piped.err == "" and "\r" not in piped.out  # a log or CI sees the result lines only
+    out, err = io.StringIO(), Terminal()
+    assert update(load_config(project), ["ko"], Reporter(out=out, err=err)) == 0
+    assert "\r[1/2] locale/ko/LC_MESSAGES/intro.po" in err.getvalue()
+    assert "\r[2/2] locale/ko/LC_MESSAGES/second.po" in err.getvalue()
+    assert err.getvalue().endswith("\r")  # the line is wiped before the results are printed
+    assert "locale/ko/LC_MESSAGES/intro.po: 0 translated" in out.getvalue()
+    quiet = Terminal()
+    update(load_config(project), ["ko"], Reporter(quiet=True, out=io.StringIO(), err=quiet))
+    assert quiet.getvalue() == ""

@@ -64,6 +64,11 @@ def parser() -> argparse.ArgumentParser:
         metavar="LANG",
         help="locale code, may repeat (default: every configured locale)",
     )
+    up.add_argument(
+        "--prune",
+        action="store_true",
+        help="a catalog whose chapter is gone keeps its translations as obsolete entries (default: left as it is)",
+    )
 
     bu = sub.add_parser(
         "build",
@@ -200,7 +205,7 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
     if args.command == "update":
         from mdgettext.commands.update import update
 
-        return update(config, _locales(args.locale, config.configured_locales(), ap), report)
+        return update(config, _locales(args.locale, config.configured_locales(), ap), report, prune=args.prune)
     if args.command == "build":
         from mdgettext.commands import build
 
