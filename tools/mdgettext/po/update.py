@@ -14,6 +14,7 @@ from functools import partial
 import polib
 
 from mdgettext.locale import locale_name
+from mdgettext.markdown.inline import nothing_to_translate
 from mdgettext.po.catalog import Project, has_translation, metadata
 
 FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
@@ -48,7 +49,10 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
       carried over with the same change made in it;
     - otherwise similar to an unused old entry: fuzzy, with `#| msgid` the old source;
     - old translations nobody uses any more: obsolete (`#~`), and restored if their
-      text comes back.
+      text comes back;
+    - an untranslated message with nothing to translate (`9.0e11`, `32x32`, `v5e`):
+      filled with its English, so it never counts as untranslated; a translator may
+      still change it (a number format), which a message never offered would forbid.
     """
     po = polib.POFile(wrapwidth=79)
     po.header = old.header
@@ -91,6 +95,10 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
             new.previous_msgctxt = old_entry.msgctxt
         candidates.remove(old_entry)
         used.add((old_entry.msgctxt, old_entry.msgid))
+
+    for entry in po:
+        if not has_translation(entry) and nothing_to_translate(entry.msgid):
+            entry.msgstr = entry.msgid  # what the translator would write; it stays editable
 
     for key, entry in previous.items():
         if key not in used and has_translation(entry):
