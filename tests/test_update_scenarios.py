@@ -104,6 +104,29 @@ def test_a_deleted_paragraph_goes_obsolete_and_comes_back_when_restored(translat
     assert not po.obsolete_entries()
 
 
+def test_an_edit_undone_gives_the_translation_back_as_it_was(translated: Path) -> None:
+    """Issue 14: English moved to an older version and back left every changed entry fuzzy."""
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    before = po_path.read_bytes()
+    edit_and_update(translated, "Models keep growing", "Language models keep growing")
+    po = edit_and_update(translated, "Language models keep growing", "Models keep growing")
+    assert not [e for e in po if e.fuzzy]
+    assert po_path.read_bytes() == before
+
+
+def test_an_import_doubt_stays_fuzzy_when_the_english_changes_and_changes_back(translated: Path) -> None:
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    doubted = entry(po, "Scaling Basics")
+    doubted.flags.append("fuzzy")
+    doubted.tcomment = "import: numbers differ: 2 only in the translation"
+    po.save()
+    edit_and_update(translated, "# Scaling Basics", "# Scaling Basics Again")
+    po = edit_and_update(translated, "# Scaling Basics Again", "# Scaling Basics")
+    back = entry(po, "Scaling Basics")
+    assert back.fuzzy and back.previous_msgid is None and back.msgstr == "스케일링 기초"
+
+
 def test_running_extract_and_update_again_changes_no_byte(translated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pot = translated / "locale" / "intro.pot"
     po = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"

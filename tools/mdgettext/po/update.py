@@ -18,6 +18,9 @@ from mdgettext.markdown.inline import nothing_to_translate
 from mdgettext.po.catalog import Project, has_translation, metadata
 
 FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
+# Translator comments that record a doubt (alignment/importer.py, po/merge3.py): such
+# an entry stays fuzzy even when the English it was made for comes back.
+DOUBTS = ("import: ", "merge: ")
 
 
 VOLATILE = re.compile(
@@ -48,6 +51,8 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
     - only a link destination, code span or whitespace changed: the translation is
       carried over with the same change made in it;
     - otherwise similar to an unused old entry: fuzzy, with `#| msgid` the old source;
+    - exactly the `#| msgid` of a fuzzy entry (the English changed and changed back):
+      translated again, as it was;
     - old translations nobody uses any more: obsolete (`#~`), and restored if their
       text comes back;
     - an untranslated message with nothing to translate (`9.0e11`, `32x32`, `v5e`):
@@ -76,7 +81,19 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
             pending.append((len(po) - 1, new))
 
     candidates = [e for k, e in previous.items() if k not in used and has_translation(e)]
+    # A fuzzy translation still says which English it was made for (`#| msgid`):
+    # when exactly that English comes back, the translation is exact again.
+    made_for = {(e.previous_msgctxt, e.previous_msgid): e for e in candidates if _made_for_its_previous(e)}
     for _, new in pending:
+        back = made_for.pop((new.msgctxt, new.msgid), None)
+        if back is not None and back in candidates:
+            _keep_translation(new, back)
+            if not _doubted(back):
+                new.flags = [f for f in new.flags if f != "fuzzy"]
+            new.previous_msgid = new.previous_msgctxt = None
+            candidates.remove(back)
+            used.add((back.msgctxt, back.msgid))
+            continue
         source = _carry_over_source(new, candidates)
         if source is not None:
             old_entry, msgstr = source
@@ -89,10 +106,10 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
             _keep_translation(new, old_entry)
             if "fuzzy" not in new.flags:
                 new.flags.insert(0, "fuzzy")
-            new.previous_msgid = (
-                old_entry.previous_msgid if old_entry.fuzzy and old_entry.previous_msgid else old_entry.msgid
-            )
-            new.previous_msgctxt = old_entry.msgctxt
+            if old_entry.fuzzy and old_entry.previous_msgid:  # the English the translation was made for
+                new.previous_msgid, new.previous_msgctxt = old_entry.previous_msgid, old_entry.previous_msgctxt
+            else:
+                new.previous_msgid, new.previous_msgctxt = old_entry.msgid, old_entry.msgctxt
         candidates.remove(old_entry)
         used.add((old_entry.msgctxt, old_entry.msgid))
 
@@ -101,13 +118,31 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
             entry.msgstr = entry.msgid  # what the translator would write; it stays editable
 
     for key, entry in previous.items():
-        if key not in used and has_translation(entry):
+        if key not in used and has_translation(entry) and not _filled_in(entry):
             gone = _copy(entry)
             gone.obsolete = True
             gone.occurrences = []  # GNU gettext keeps neither references nor
             gone.comment = ""  # extracted comments on obsolete entries
             po.append(gone)
     return po
+
+
+def _made_for_its_previous(entry: polib.POEntry) -> bool:
+    """Whether a fuzzy entry's translation was made for its `#| msgid`: update made
+    it fuzzy when the English changed. (An import's or a merge's doubt has no
+    previous msgid.)"""
+    return entry.fuzzy and bool(entry.previous_msgid)
+
+
+def _doubted(entry: polib.POEntry) -> bool:
+    """Whether a comment records a doubt beyond a change of the English (an import's
+    doubtful pair, a merge conflict): it stays fuzzy until the translator decides."""
+    return any(line.startswith(DOUBTS) for line in entry.tcomment.split("\n")) if entry.tcomment else False
+
+
+def _filled_in(entry: polib.POEntry) -> bool:
+    """A copy update made of English with nothing to translate: no one's work, never kept as obsolete."""
+    return entry.msgstr == entry.msgid and not entry.fuzzy and nothing_to_translate(entry.msgid)
 
 
 def _fresh(entry: polib.POEntry) -> polib.POEntry:
