@@ -1,4 +1,8 @@
-"""Command line: argument parsing and exit codes (0 ok, 1 findings, 2 usage or input error)."""
+"""Command line: argument parsing and exit codes (0 ok, 1 findings, 2 usage or input error).
+
+It is long because the argparse declarations are the command line's documentation:
+every command and option with its help text, in one place.
+"""
 
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ typical use:
   mdgettext stats -l ko
   mdgettext check -l ko --strict # what CI runs: links, names, markup, structure
   mdgettext import -l ko ko/conclusion.md   # a file translated in place -> the catalog
+  mdgettext tm --export ko.po -l ko         # every Korean translation, as one compendium
 """
 
 
@@ -63,6 +68,19 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         metavar="LANG",
         help="locale code, may repeat (default: every configured locale)",
+    )
+    up.add_argument(
+        "--compendium",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FILE.po",
+        help="more translations to offer new messages, as msgmerge -C reads them; may repeat",
+    )
+    up.add_argument(
+        "--tm-exact",
+        action="store_true",
+        help="a translation the memory has for exactly the same English is taken as translated, not fuzzy",
     )
     up.add_argument(
         "--prune",
@@ -158,6 +176,14 @@ def parser() -> argparse.ArgumentParser:
     mg.add_argument("ours", type=Path, metavar="OURS")
     mg.add_argument("theirs", type=Path, metavar="THEIRS")
 
+    tm = sub.add_parser(
+        "tm",
+        help="the translation memory: every translation of the project's catalogs",
+        description="Write the project's translation memory (every translated message of a language's catalogs, each English once) as one compendium, for update --compendium or msgmerge -C.",
+    )
+    tm.add_argument("--export", required=True, type=Path, metavar="FILE.po", help="the compendium to write")
+    tm.add_argument("-l", "--locale", metavar="LANG", help="locale code (default: the one configured locale)")
+
     st = sub.add_parser(
         "stats",
         help="translation progress per catalog",
@@ -205,7 +231,14 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
     if args.command == "update":
         from mdgettext.commands.update import update
 
-        return update(config, _locales(args.locale, config.configured_locales(), ap), report, prune=args.prune)
+        return update(
+            config,
+            _locales(args.locale, config.configured_locales(), ap),
+            report,
+            prune=args.prune,
+            compendia=[root / path for path in args.compendium],
+            tm_exact=args.tm_exact,
+        )
     if args.command == "build":
         from mdgettext.commands import build
 
@@ -258,6 +291,13 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         from mdgettext.commands.merge_driver import merge_driver
 
         return merge_driver(root / args.base, root / args.ours, root / args.theirs, report)
+    if args.command == "tm":
+        from mdgettext.commands.tm import export
+
+        languages = _locales([args.locale] if args.locale else None, config.configured_locales(), ap)
+        if len(languages) > 1:
+            ap.error("tm --export writes one language: pass -l LANG")
+        return export(config, languages[0], root / args.export, report)
     if args.command == "stats":
         from mdgettext.commands.stats import stats
 

@@ -6,15 +6,17 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from mdgettext.files import InputError, SourceText, read_source, write_all
+from mdgettext.files import InputError, SourceText, read_catalog, read_source, write_all
 from mdgettext.markdown.frontmatter import FrontMatterError
 from mdgettext.markdown.segment import SegmentationError, segment
 from mdgettext.model import Document
-from mdgettext.po.catalog import Project
+from mdgettext.po import memory
+from mdgettext.po.catalog import CatalogFile, Project
 from mdgettext.project import Config
 
 
@@ -119,3 +121,21 @@ def templates_required(config: Config) -> list[str]:
     if not chapters:
         raise InputError(f"{config.locale_dir}: no templates (.pot); run `mdgettext extract` first")
     return chapters
+
+
+def read_catalogs(config: Config, language: str) -> dict[str, CatalogFile]:
+    """Every catalog of a language, by chapter name, read once."""
+    return {
+        name: read_catalog(config.po_path(name, language), config.relative(config.po_path(name, language)))
+        for name in config.catalogs(language)
+    }
+
+
+def load_memory(config: Config, catalogs: dict[str, CatalogFile], compendia: Sequence[Path] = ()) -> memory.Memory:
+    """The language's translation memory: its catalogs (named `chapter.po`, as a
+    translator finds them in LC_MESSAGES), then the compendia in the order given."""
+    found = [memory.units(c.po, f"{name}.po", c.msgid_lines) for name, c in catalogs.items()]
+    for path in compendia:
+        c = read_catalog(path, display(path, config.root))
+        found.append(memory.units(c.po, c.display, c.msgid_lines))
+    return memory.build(found)

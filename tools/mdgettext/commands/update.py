@@ -7,8 +7,16 @@ from pathlib import Path
 
 import polib
 
-from mdgettext.commands.common import Plan, Reporter, creation_date, project_info, templates_required
-from mdgettext.files import InputError, parse_po, read_po, read_po_text
+from mdgettext.commands.common import (
+    Plan,
+    Reporter,
+    creation_date,
+    load_memory,
+    project_info,
+    read_catalogs,
+    templates_required,
+)
+from mdgettext.files import InputError, read_po
 from mdgettext.locale import locale_name
 from mdgettext.po import catalog
 from mdgettext.po.update import merge, new_catalog
@@ -16,35 +24,45 @@ from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 
 
-def update(config: Config, languages: Sequence[str], report: Reporter, prune: bool = False) -> int:
+def update(
+    config: Config,
+    languages: Sequence[str],
+    report: Reporter,
+    prune: bool = False,
+    compendia: Sequence[Path] = (),
+    tm_exact: bool = False,
+) -> int:
     """Create or merge `locale/<lang>/LC_MESSAGES/<chapter>.po` for every chapter.
 
-    A catalog whose chapter is gone is left alone with a warning (or, with `prune`,
-    its translations become obsolete entries): it never stops the other catalogs."""
+    New and changed messages are offered what the language's memory has (its other
+    catalogs, `compendia`). A catalog whose chapter is gone is left alone with a
+    warning (or, with `prune`, its translations become obsolete entries): it never
+    stops the other catalogs."""
     chapters = templates_required(config)
     project = project_info(config)
     plan = Plan()
     for language in languages:
         locale_name(language)
         orphans = _orphans(config, language, chapters)
+        catalogs = read_catalogs(config, language)
+        memory = load_memory(config, catalogs, compendia)
         for done, chapter in enumerate(chapters, 1):
             po_path = config.po_path(chapter, language)
             shown = config.relative(po_path)
             report.progress(done, len(chapters), shown)
             pot_path = config.pot_path(chapter)
             pot = read_po(pot_path, config.relative(pot_path))
-            old_text = read_po_text(po_path, shown) if po_path.exists() else None
-            if old_text is not None:
-                po = merge(parse_po(old_text, shown), pot)
+            old = catalogs.get(chapter)
+            if old is not None:
+                po = merge(old.po, pot, memory, tm_exact)
             else:
-                po = new_catalog(pot, language, project, creation_date())
-            _plan_catalog(plan, po_path, shown, po, old_text)
+                po = new_catalog(pot, language, project, creation_date(), memory, tm_exact)
+            _plan_catalog(plan, po_path, shown, po, old.text if old else None)
         for name in orphans:
             po_path = config.po_path(name, language)
             shown, source = config.relative(po_path), config.relative(config.source_path(name))
             if prune:
-                old_text = read_po_text(po_path, shown)
-                _plan_catalog(plan, po_path, shown, merge(parse_po(old_text, shown), polib.POFile()), old_text)
+                _plan_catalog(plan, po_path, shown, merge(catalogs[name].po, polib.POFile()), catalogs[name].text)
             else:
                 report.warn(
                     f"{shown}: no chapter {source} any more; left as it is. If the chapter was renamed, rename "

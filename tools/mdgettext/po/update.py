@@ -16,11 +16,13 @@ import polib
 from mdgettext.locale import locale_name
 from mdgettext.markdown.inline import nothing_to_translate
 from mdgettext.po.catalog import Project, has_translation, metadata
+from mdgettext.po.memory import COMMENT, Memory, offer
 
 FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
-# Translator comments that record a doubt (alignment/importer.py, po/merge3.py): such
+# Translator comments that record a doubt (alignment/importer.py, po/merge3.py, or a
+# translation offered by the memory, po/memory.py): such
 # an entry stays fuzzy even when the English it was made for comes back.
-DOUBTS = ("import: ", "merge: ")
+DOUBTS = ("import: ", "merge: ", COMMENT)
 
 
 VOLATILE = re.compile(
@@ -31,7 +33,14 @@ VOLATILE = re.compile(
 )
 
 
-def new_catalog(pot: polib.POFile, language: str, project: Project, revision_date: str) -> polib.POFile:
+def new_catalog(
+    pot: polib.POFile,
+    language: str,
+    project: Project,
+    revision_date: str,
+    memory: Memory | None = None,
+    tm_exact: bool = False,
+) -> polib.POFile:
     """A fresh translation catalog for `language`, with a complete header."""
     po = polib.POFile(wrapwidth=79)
     name = locale_name(language)
@@ -41,16 +50,20 @@ def new_catalog(pot: polib.POFile, language: str, project: Project, revision_dat
     )
     po.metadata = metadata(project, language, revision_date)
     po.metadata["POT-Creation-Date"] = pot.metadata.get("POT-Creation-Date", project.creation_date)
-    return merge(po, pot)
+    return merge(po, pot, memory, tm_exact)
 
 
-def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
+def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm_exact: bool = False) -> polib.POFile:
     """Update `old` to `pot`'s messages without losing any translation.
 
     - same (context, msgid): kept, with the template's references and comments;
     - only a link destination, code span or whitespace changed: the translation is
       carried over with the same change made in it;
+    - the same English translated elsewhere (`memory`: other catalogs, compendia):
+      that translation, fuzzy (translated with `tm_exact`), with `# tm: where`;
     - otherwise similar to an unused old entry: fuzzy, with `#| msgid` the old source;
+    - otherwise close to a message translated elsewhere: fuzzy, with its English as
+      `#| msgid` and `# tm: where`;
     - exactly the `#| msgid` of a fuzzy entry (the English changed and changed back):
       translated again, as it was;
     - old translations nobody uses any more: obsolete (`#~`), and restored if their
@@ -95,13 +108,16 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
             used.add((back.msgctxt, back.msgid))
             continue
         source = _carry_over_source(new, candidates)
+        found = memory.find(new.msgctxt, new.msgid) if memory is not None else None
         if source is not None:
             old_entry, msgstr = source
             _keep_translation(new, old_entry)
             new.msgstr = msgstr
         else:
-            old_entry = _closest(new, candidates)
+            old_entry = None if found is not None and found.exact else _closest(new, candidates)
             if old_entry is None:
+                if found is not None:
+                    offer(new, found, exact_is_translated=tm_exact)
                 continue
             _keep_translation(new, old_entry)
             if "fuzzy" not in new.flags:
