@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 from pathlib import Path
 
@@ -51,9 +52,7 @@ def test_the_full_cycle_in_a_folder_with_no_configuration(project: Path) -> None
     assert (project / "build" / "ko" / "intro.md").read_text(encoding="utf-8").startswith("# 제목\n")
     assert (project / "build" / "ko" / "part" / "two.html").exists()
     stats = cli("-C", project, "stats", "-l", "ko")
-    assert (
-        "locale/ko/LC_MESSAGES/intro.po: 50.0% translated; messages: 1 translated, 0 fuzzy, 1 untranslated" in stats.out
-    )
+    assert stats.out.splitlines()[1].split() == ["intro", "2", "1", "0", "1", "6", "1", "50.0%"]
 
 
 def test_build_without_a_locale_builds_every_catalog_and_english(project: Path) -> None:
@@ -222,3 +221,47 @@ def test_update_shows_progress_on_a_terminal_and_nothing_elsewhere(project: Path
     quiet = Terminal()
     update(load_config(project), ["ko"], Reporter(quiet=True, out=io.StringIO(), err=quiet))
     assert quiet.getvalue() == ""
+
+
+def test_stats_prints_a_row_per_chapter_and_the_book_total(project: Path) -> None:
+    """Issue 14: per-chapter rows, a book total, JSON for scripts and a page with a bar per chapter."""
+    write_chapter(project)
+    write_chapter(project, "part/two", "## Second\n\nMore text.\n\nLast words here.\n")
+    write_chapter(project, "three", "Not updated yet.\n")
+    cli("-C", project, "-q", "extract")
+    cli("-C", project, "-q", "update", "-l", "ko")
+    (project / "locale" / "ko" / "LC_MESSAGES" / "three.po").unlink()
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "part" / "two.po"
+    po = polib.pofile(str(po_path))
+    po.find("Second").msgstr = "둘째"
+    po.find("More text.").msgstr, po.find("More text.").flags = "더 많은 글.", ["fuzzy"]
+    po.save()
+    result = cli("-C", project, "stats", "-l", "ko")
+    assert (
+        result.err == "mdgettext: warning: locale/ko/LC_MESSAGES/three.po: no catalog; run `mdgettext update -l ko`\n"
+    )
+    assert [line.split() for line in result.out.splitlines()] == [
+        ["chapter", "messages", "translated", "fuzzy", "untranslated", "words", "translated", "done"],
+        ["intro", "2", "0", "0", "2", "6", "0", "0.0%"],
+        ["part/two", "3", "1", "1", "1", "6", "1", "33.3%"],
+        ["three", "(no", "catalog)", "1", "0", "0", "1", "3", "0", "0.0%"],
+        ["total", "(ko,", "3", "chapters)", "6", "1", "1", "4", "15", "1", "16.7%"],
+    ]
+    data = json.loads(cli("-C", project, "stats", "-l", "ko", "--format", "json").out)
+    assert [c["chapter"] for c in data["ko"]["chapters"]] == ["intro", "part/two", "three"]
+    assert data["ko"]["chapters"][2]["catalog"] is None
+    assert data["ko"]["total"] == {
+        "messages": 6,
+        "translated": 1,
+        "fuzzy": 1,
+        "untranslated": 4,
+        "words": {"total": 15, "translated": 1, "fuzzy": 2, "untranslated": 12},
+        "percent": 16.7,
+    }
+    html = cli("-C", project, "stats", "-l", "ko", "--html")
+    assert "build/progress.html: progress of 3 catalogs" in html.out
+    page = (project / "build" / "progress.html").read_text(encoding="utf-8")
+    assert page.count('class="bar"') == 4  # three chapters and the total
+    assert '<a href="ko/part/two.html">part/two</a>' in page
+    assert 'aria-label="33.3% translated, 33.3% fuzzy"' in page
+    assert (project / "build" / "static" / "mdgettext.css").exists()

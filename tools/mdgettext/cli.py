@@ -186,8 +186,8 @@ def parser() -> argparse.ArgumentParser:
 
     st = sub.add_parser(
         "stats",
-        help="translation progress per catalog",
-        description="Show translated, fuzzy and untranslated messages and words.",
+        help="translation progress per chapter and for the book",
+        description="Show translated, fuzzy and untranslated messages and words, per chapter and for the whole book.",
     )
     st.add_argument(
         "-l",
@@ -196,6 +196,10 @@ def parser() -> argparse.ArgumentParser:
         metavar="LANG",
         help="locale code, may repeat (default: every configured locale)",
     )
+    st.add_argument(
+        "--format", dest="stats_format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    st.add_argument("--html", action="store_true", help="also write the progress page, build/progress.html")
     return ap
 
 
@@ -301,7 +305,8 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
     if args.command == "stats":
         from mdgettext.commands.stats import stats
 
-        return stats(config, _locales(args.locale, config.configured_locales(), ap), report)
+        languages = _locales(args.locale, config.configured_locales(), ap)
+        return stats(config, languages, report, fmt=args.stats_format, html=args.html)
     return 2
 
 
