@@ -453,3 +453,29 @@ def test_a_lone_block_of_another_kind_between_aligned_neighbours_stays_unpaired(
     found = lines(align(source, translated))
     assert found[0] == ((1,), (1,), False) and found[3] == ((5,), (5,), False)
     assert sorted(found[1:3]) == [("source", 3), ("translated", 3)]
+
+
+def test_a_whole_book_is_imported_at_once_with_progress_on_a_terminal(small: Path) -> None:
+    import io
+
+    from mdgettext.commands.common import Reporter
+    from mdgettext.commands.importing import import_translation
+    from mdgettext.project import load_config
+
+    (small / "source" / "en" / "second.md").write_text("# Second\n", encoding="utf-8")
+    (small / "ko" / "second.md").write_text("# 둘째\n", encoding="utf-8")
+    cli("-C", small, "-q", "extract")
+    result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "ko/second.md")
+    assert result.code == 0 and result.err == ""
+    assert result.out.splitlines()[-1].startswith("locale/ko/LC_MESSAGES/second.po: 1 aligned")
+    assert po_of(small, "second").find("Second").msgstr == "둘째"
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    files = [small / "ko" / "intro.md", small / "ko" / "second.md"]
+    import_translation(load_config(small), files, "ko", None, Reporter(out=io.StringIO(), err=err))
+    assert "\r[1/2] ko/intro.md" in err.getvalue() and "\r[2/2] ko/second.md" in err.getvalue()
+    assert cli("-C", small, "import", "-l", "ko", *files, "--source", "source/en/intro.md").code == 2

@@ -149,13 +149,15 @@ def parser() -> argparse.ArgumentParser:
         help="align a translated Markdown file with its source into the catalog",
         description="Align a Markdown file translated in place with its English source and put its translations into locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why.",
     )
-    im.add_argument("file", type=Path, metavar="TRANSLATED.md", help="the translated file")
+    im.add_argument(
+        "files", nargs="+", type=Path, metavar="TRANSLATED.md", help="the translated files (a whole book: ko/*.md)"
+    )
     im.add_argument("-l", "--locale", required=True, metavar="LANG", help="the translation's locale code")
     im.add_argument(
         "--source",
         type=Path,
         metavar="SOURCE.md",
-        help="the English file (default: the file of the same name in source/en)",
+        help="the English file, with one translated file (default: the file of the same name in source/en)",
     )
     im.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
     im.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")
@@ -283,7 +285,7 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         source = root / args.source if args.source is not None else None
         return import_translation(
             config,
-            root / args.file,
+            [root / path for path in args.files],
             args.locale,
             source,
             report,
