@@ -29,6 +29,7 @@ typical use:
   mdgettext extract              # source/en/*.md -> locale/*.pot
   mdgettext update -l ko         # -> locale/ko/LC_MESSAGES/*.po (translations kept)
   mdgettext build -l ko          # -> build/ko/*.md and build/ko/*.html
+  mdgettext serve -l ko          # live preview on 127.0.0.1, rebuilt when a file changes
   mdgettext stats -l ko
   mdgettext check -l ko --strict # what CI runs: links, names, markup, structure
   mdgettext import -l ko ko/conclusion.md   # a file translated in place -> the catalog
@@ -178,6 +179,20 @@ def parser() -> argparse.ArgumentParser:
     mg.add_argument("ours", type=Path, metavar="OURS")
     mg.add_argument("theirs", type=Path, metavar="THEIRS")
 
+    sv = sub.add_parser(
+        "serve",
+        help="a live preview of the built chapters on 127.0.0.1",
+        description="Build, serve the build folder on 127.0.0.1, and rebuild when a source, a catalog or a template changes; an open page reloads itself. Ctrl-C stops.",
+    )
+    sv.add_argument(
+        "-l",
+        "--locale",
+        action="append",
+        metavar="LANG",
+        help="locale code, may repeat (default: every configured locale)",
+    )
+    sv.add_argument("--port", type=int, default=0, metavar="N", help="the port (default: a free one)")
+
     tm = sub.add_parser(
         "tm",
         help="the translation memory: every translation of the project's catalogs",
@@ -297,6 +312,10 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         from mdgettext.commands.merge_driver import merge_driver
 
         return merge_driver(root / args.base, root / args.ours, root / args.theirs, report)
+    if args.command == "serve":
+        from mdgettext.commands.serve import serve
+
+        return serve(config, _locales(args.locale, config.configured_locales(), ap), args.port, report)
     if args.command == "tm":
         from mdgettext.commands.tm import export
 
