@@ -23,7 +23,7 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import directives, frontmatter, htmltext
 from mdgettext.markdown.anchors import Slugger, explicit_id
-from mdgettext.markdown.inline import walk
+from mdgettext.markdown.inline import breaks_in_raw_html, walk
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import normalize, parser
 from mdgettext.markdown.tables import Cursor
@@ -206,14 +206,18 @@ def fold(content: str) -> str:
     """The msgid of a block's inline source: soft breaks become one space.
 
     A hard break (two spaces or a backslash before the newline) keeps its marker
-    and its newline, so the translator sees it and can keep it.
+    and its newline, so the translator sees it and can keep it; so does a break
+    inside raw inline HTML, which is markup (`<foo⏎bar>`), not a soft break.
     """
     pieces = content.split("\n")
+    in_html = breaks_in_raw_html(content)
     out = [pieces[0]]
+    at = len(pieces[0])  # the offset of the break before each piece
     for piece in pieces[1:]:
         previous = out[-1]
         rest = piece.lstrip(" \t")
-        if HARD_BREAK.search(previous):
+        kept, at = at in in_html, at + 1 + len(piece)
+        if kept or HARD_BREAK.search(previous):
             out[-1] = previous + "\n"
             out.append(rest)
         else:
