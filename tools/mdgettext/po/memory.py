@@ -12,7 +12,7 @@ fuzzy, not obsolete, not copies of English with nothing to translate).
   `fuzz.ratio` on the two msgids: the normalized InDel similarity, 2·LCS / (total
   length) in characters, which GNU msgmerge's `fstrcmp` and difflib's
   `SequenceMatcher.ratio()` approximate (RapidFuzz computes it exactly, in C, a
-  thousand times faster than difflib on a paragraph). The threshold is stricter than
+  few hundred times faster than difflib on a paragraph). The threshold is stricter than
   msgmerge's 0.6, since the match comes from another chapter. Candidates come from an index of word
   stems, never from a scan of every pair: only messages that share a stem which
   fewer than `COMMON` of the memory's messages have are compared, the best
