@@ -9,6 +9,7 @@ until the next save fixes it; the server keeps running.
 
 from __future__ import annotations
 
+import signal
 import threading
 from collections.abc import Sequence
 from functools import partial
@@ -92,7 +93,11 @@ class Handler(SimpleHTTPRequestHandler):
 
 
 def serve(config: Config, languages: Sequence[str], port: int, report: Reporter) -> int:
-    """Serve until Ctrl-C, which stops it cleanly (exit 0)."""
+    """Serve until Ctrl-C (or SIGTERM), which stops it cleanly (exit 0)."""
+    # A process started in the background by a non-interactive shell inherits SIGINT
+    # ignored, and Python then leaves it so: Ctrl-C (or CI's interrupt) would not stop it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     preview = Preview(config, languages, report)
     preview.rebuild("first build")
     site = config.root / config.build_dir
