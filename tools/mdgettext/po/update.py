@@ -57,6 +57,8 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
     """Update `old` to `pot`'s messages without losing any translation.
 
     - same (context, msgid): kept, with the template's references and comments;
+    - exactly the `#| msgid` of a fuzzy entry (the English changed and changed back):
+      translated again, as it was;
     - only a link destination, code span or whitespace changed: the translation is
       carried over with the same change made in it;
     - the same English translated elsewhere (`memory`: other catalogs, compendia):
@@ -64,8 +66,6 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
     - otherwise similar to an unused old entry: fuzzy, with `#| msgid` the old source;
     - otherwise close to a message translated elsewhere: fuzzy, with its English as
       `#| msgid` and `# tm: where`;
-    - exactly the `#| msgid` of a fuzzy entry (the English changed and changed back):
-      translated again, as it was;
     - old translations nobody uses any more: obsolete (`#~`), and restored if their
       text comes back;
     - an untranslated message with nothing to translate (`9.0e11`, `32x32`, `v5e`):
@@ -108,12 +108,12 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
             used.add((back.msgctxt, back.msgid))
             continue
         source = _carry_over_source(new, candidates)
-        found = memory.find(new.msgctxt, new.msgid) if memory is not None else None
         if source is not None:
             old_entry, msgstr = source
             _keep_translation(new, old_entry)
             new.msgstr = msgstr
         else:
+            found = memory.find(new.msgctxt, new.msgid) if memory is not None else None
             old_entry = None if found is not None and found.exact else _closest(new, candidates)
             if old_entry is None:
                 if found is not None:
