@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 import os
 from pathlib import Path
 
@@ -50,9 +52,7 @@ def test_the_full_cycle_in_a_folder_with_no_configuration(project: Path) -> None
     assert (project / "build" / "ko" / "intro.md").read_text(encoding="utf-8").startswith("# 제목\n")
     assert (project / "build" / "ko" / "part" / "two.html").exists()
     stats = cli("-C", project, "stats", "-l", "ko")
-    assert (
-        "locale/ko/LC_MESSAGES/intro.po: 50.0% translated; messages: 1 translated, 0 fuzzy, 1 untranslated" in stats.out
-    )
+    assert stats.out.splitlines()[1].split() == ["intro", "2", "1", "0", "1", "6", "1", "50.0%"]
 
 
 def test_build_without_a_locale_builds_every_catalog_and_english(project: Path) -> None:
@@ -152,3 +152,116 @@ def test_no_temporary_files_are_left_behind(project: Path) -> None:
         "intro.pot",
         "ko",
     ]
+
+
+def test_merge_driver_help_prints_the_line_to_paste() -> None:
+    """Issue 14: the help printed `%%O %%A %%B`, and git took that literally."""
+    result = cli("merge-driver", "--help")
+    assert result.code == 0
+    lines = [line.strip() for line in result.out.splitlines()]
+    assert 'git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B"' in lines
+    assert "%%" not in result.out
+
+
+def test_extract_twice_changes_no_byte_when_a_table_row_repeats_a_cell(project: Path) -> None:
+    write_chapter(project, text="| Chip | Bus | Host |\n| --- | --- | --- |\n| Yes | Yes | no |\n")
+    assert cli("-C", project, "extract").code == 0
+    pot = project / "locale" / "intro.pot"
+    first = pot.read_bytes()
+    again = cli("-C", project, "extract")
+    assert "locale/intro.pot: 5 messages (unchanged)" in again.out
+    assert pot.read_bytes() == first
+    assert b'#: source/en/intro.md:3\nmsgid "Yes"' in first
+
+
+def test_a_single_file_catalog_without_a_language_takes_l_or_is_refused(tmp_path: Path, monkeypatch) -> None:
+    """Issue 14: it used to write the English unchanged and exit 0 ("source text")."""
+    monkeypatch.chdir(tmp_path)
+    Path("doc.md").write_text(CHAPTER, encoding="utf-8")
+    po = polib.POFile()
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgid="Title", msgstr="제목"))
+    po.save("doc.po")
+    refused = cli("build", "doc.md", "--po", "doc.po", "-o", "out/doc.md")
+    assert refused.code == 2
+    assert refused.err.startswith("mdgettext: error: doc.po: no Language header")
+    assert "pass -l LANG" in refused.err
+    assert not Path("out").exists()
+    built = cli("build", "doc.md", "--po", "doc.po", "-l", "ko", "-o", "out/doc.html")
+    assert built.code == 0, built.err
+    assert '<html lang="ko">' in Path("out/doc.html").read_text(encoding="utf-8")
+    assert "1 of 2 messages fell back to English" in built.out
+    po.metadata["Language"] = "ja"
+    po.save("doc.po")
+    clash = cli("build", "doc.md", "--po", "doc.po", "-l", "ko", "-o", "out/doc.md")
+    assert clash.code == 2 and "its Language header is 'ja', not 'ko'" in clash.err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_update_shows_progress_on_a_terminal_and_nothing_elsewhere(project: Path) -> None:
+    from mdgettext.commands.common import Reporter
+    from mdgettext.commands.update import update
+    from mdgettext.project import load_config
+
+    write_chapter(project)
+    write_chapter(project, "second", "More text.\n")
+    cli("-C", project, "-q", "extract")
+    piped = cli("-C", project, "update", "-l", "ko")
+    assert piped.err == "" and "\r" not in piped.out  # a log or CI sees the result lines only
+    out, err = io.StringIO(), Terminal()
+    assert update(load_config(project), ["ko"], Reporter(out=out, err=err)) == 0
+    assert "\r[1/2] locale/ko/LC_MESSAGES/intro.po" in err.getvalue()
+    assert "\r[2/2] locale/ko/LC_MESSAGES/second.po" in err.getvalue()
+    assert err.getvalue().endswith("\r")  # the line is wiped before the results are printed
+    assert "locale/ko/LC_MESSAGES/intro.po: 0 translated" in out.getvalue()
+    quiet = Terminal()
+    update(load_config(project), ["ko"], Reporter(quiet=True, out=io.StringIO(), err=quiet))
+    assert quiet.getvalue() == ""
+
+
+def test_stats_prints_a_row_per_chapter_and_the_book_total(project: Path) -> None:
+    """Issue 14: per-chapter rows, a book total, JSON for scripts and a page with a bar per chapter."""
+    write_chapter(project)
+    write_chapter(project, "part/two", "## Second\n\nMore text.\n\nLast words here.\n")
+    write_chapter(project, "three", "Not updated yet.\n")
+    cli("-C", project, "-q", "extract")
+    cli("-C", project, "-q", "update", "-l", "ko")
+    (project / "locale" / "ko" / "LC_MESSAGES" / "three.po").unlink()
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "part" / "two.po"
+    po = polib.pofile(str(po_path))
+    po.find("Second").msgstr = "둘째"
+    po.find("More text.").msgstr, po.find("More text.").flags = "더 많은 글.", ["fuzzy"]
+    po.save()
+    result = cli("-C", project, "stats", "-l", "ko")
+    assert (
+        result.err == "mdgettext: warning: locale/ko/LC_MESSAGES/three.po: no catalog; run `mdgettext update -l ko`\n"
+    )
+    assert [line.split() for line in result.out.splitlines()] == [
+        ["chapter", "messages", "translated", "fuzzy", "untranslated", "words", "translated", "done"],
+        ["intro", "2", "0", "0", "2", "6", "0", "0.0%"],
+        ["part/two", "3", "1", "1", "1", "6", "1", "33.3%"],
+        ["three", "(no", "catalog)", "1", "0", "0", "1", "3", "0", "0.0%"],
+        ["total", "(ko,", "3", "chapters)", "6", "1", "1", "4", "15", "1", "16.7%"],
+    ]
+    data = json.loads(cli("-C", project, "stats", "-l", "ko", "--format", "json").out)
+    assert [c["chapter"] for c in data["ko"]["chapters"]] == ["intro", "part/two", "three"]
+    assert data["ko"]["chapters"][2]["catalog"] is None
+    assert data["ko"]["total"] == {
+        "messages": 6,
+        "translated": 1,
+        "fuzzy": 1,
+        "untranslated": 4,
+        "words": {"total": 15, "translated": 1, "fuzzy": 2, "untranslated": 12},
+        "percent": 16.7,
+    }
+    html = cli("-C", project, "stats", "-l", "ko", "--html")
+    assert "build/progress.html: progress of 3 catalogs" in html.out
+    page = (project / "build" / "progress.html").read_text(encoding="utf-8")
+    assert page.count('class="bar"') == 4  # three chapters and the total
+    assert '<a href="ko/part/two.html">part/two</a>' in page
+    assert 'aria-label="33.3% translated, 33.3% fuzzy"' in page
+    assert (project / "build" / "static" / "mdgettext.css").exists()

@@ -107,10 +107,10 @@ def test_every_span_holds_exactly_its_msgid(example: dict) -> None:
 # - 156, 157, 158: an HTML block whose first line is an unclosed start tag (`<div id="foo"`);
 #   the segmenter offers the tag with the text after it, and the pseudo rule (like a
 #   translator) cannot tell the tag from the prose;
-# - 491: `[link](<foo⏎bar>)` is not a link, but its msgid folds the line break, and
-#   `[link](<foo bar>)` is one;
 # - 568: `[foo](not a link)` renders the shortcut reference `[foo]`, whose text is its
 #   label: accenting it breaks the reference, as translating it would.
-# The first four are segmentation defects (issue 14 keeps such text out of msgids).
-KNOWN_SKELETON_CHANGES = [156, 157, 158, 491, 568]
+# The first three are segmentation defects of HTML blocks (issue 14).
+# (491, `[link](<foo⏎bar>)`, was one: the msgid folded the break inside the tag
+# `<foo⏎bar>` into `[link](<foo bar>)`, a link; the break is now kept.)
+KNOWN_SKELETON_CHANGES = [156, 157, 158, 568]
 KNOWN_LINE_MISS = 177  # `<!-- foo -->*bar*`: the text after the comment is prose, and offered

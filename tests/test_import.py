@@ -424,3 +424,58 @@ def test_two_chapters_of_the_same_name_need_an_explicit_source(project: Path, tm
         "several chapters are named intro.md (source/en/part1/intro.md, source/en/part2/intro.md); say which with --source"
         in result.err
     )
+
+
+def test_one_block_each_side_between_two_aligned_neighbours_is_a_pair() -> None:
+    """Issue 14: the signals disagree too much for the search (a link and a number
+    changed), but nothing else can sit in that place: taken, as fuzzy, with the reasons."""
+    source = doc(
+        "See [the guide](https://example.com/guide).\n\n"
+        "The old [setup notes](https://example.com/old) list 3 steps.\n\n"
+        "Read [the end](https://example.com/end).\n"
+    )
+    translated = doc(
+        "[안내서](https://example.com/guide)를 보라.\n\n"
+        "새 [설치 노트](https://example.com/new)에는 5단계가 있다.\n\n"
+        "[끝](https://example.com/end)을 읽어라.\n"
+    )
+    alignment = align(source, translated)
+    assert lines(alignment) == [((1,), (1,), False), ((3,), (3,), True), ((5,), (5,), False)]
+    assert alignment.pairs[1].reasons == (
+        "link destinations differ: https://example.com/old only in the source; https://example.com/new only in the translation",
+        "numbers differ: 3 only in the source; 5 only in the translation",
+    )
+
+
+def test_a_lone_block_of_another_kind_between_aligned_neighbours_stays_unpaired() -> None:
+    source = doc("See [a](https://a.example).\n\n## Old heading 3\n\nRead [b](https://b.example).\n")
+    translated = doc("[a](https://a.example)를 보라.\n\n새 문단 5개.\n\n[b](https://b.example)를 읽어라.\n")
+    found = lines(align(source, translated))
+    assert found[0] == ((1,), (1,), False) and found[3] == ((5,), (5,), False)
+    assert sorted(found[1:3]) == [("source", 3), ("translated", 3)]
+
+
+def test_a_whole_book_is_imported_at_once_with_progress_on_a_terminal(small: Path) -> None:
+    import io
+
+    from mdgettext.commands.common import Reporter
+    from mdgettext.commands.importing import import_translation
+    from mdgettext.project import load_config
+
+    (small / "source" / "en" / "second.md").write_text("# Second\n", encoding="utf-8")
+    (small / "ko" / "second.md").write_text("# 둘째\n", encoding="utf-8")
+    cli("-C", small, "-q", "extract")
+    result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "ko/second.md")
+    assert result.code == 0 and result.err == ""
+    assert result.out.splitlines()[-1].startswith("locale/ko/LC_MESSAGES/second.po: 1 aligned")
+    assert po_of(small, "second").find("Second").msgstr == "둘째"
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    files = [small / "ko" / "intro.md", small / "ko" / "second.md"]
+    import_translation(load_config(small), files, "ko", None, Reporter(out=io.StringIO(), err=err))
+    assert "\r[1/2] ko/intro.md" in err.getvalue() and "\r[2/2] ko/second.md" in err.getvalue()
+    assert cli("-C", small, "import", "-l", "ko", *files, "--source", "source/en/intro.md").code == 2

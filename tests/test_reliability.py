@@ -119,16 +119,36 @@ def test_a_catalog_without_its_template_says_run_extract(translated: Path) -> No
     assert snapshot(translated) == before  # other.po was not written either
 
 
-def test_a_catalog_whose_chapter_is_gone_is_refused(translated: Path) -> None:
+def test_a_catalog_whose_chapter_is_gone_is_left_alone_and_the_others_update(translated: Path) -> None:
+    """Issue 14 changed this: one removed chapter used to stop `update` (exit 2, nothing written)."""
     (translated / "source" / "en" / "intro.md").rename(translated / "source" / "en" / "renamed.md")
+    (translated / "source" / "en" / "other.md").write_text("Other text, edited.\n", encoding="utf-8")
     cli("-C", translated, "extract")
     before = snapshot(translated)
     result = cli("-C", translated, "update", "-l", "ko")
-    assert result.code == 2
+    assert result.code == 0
     assert result.err.startswith(
-        f"mdgettext: error: {PO}: no chapter source/en/intro.md any more; if it was renamed, rename the catalog"
+        f"mdgettext: warning: {PO}: no chapter source/en/intro.md any more; left as it is. If the chapter was renamed"
     )
-    assert snapshot(translated) == before
+    after = snapshot(translated)
+    assert after[PO] == before[PO]
+    assert after["locale/ko/LC_MESSAGES/other.po"] != before["locale/ko/LC_MESSAGES/other.po"]
+    assert "locale/ko/LC_MESSAGES/renamed.po" in after
+
+
+def test_prune_keeps_a_gone_chapters_translations_as_obsolete_entries(translated: Path) -> None:
+    (translated / "source" / "en" / "intro.md").unlink()
+    (translated / "locale" / "intro.pot").unlink()
+    result = cli("-C", translated, "update", "-l", "ko", "--prune")
+    assert result.code == 0 and result.err == ""
+    assert f"{PO}: 0 translated, 0 fuzzy, 0 untranslated, 3 obsolete (written)" in result.out
+    po = polib.pofile(str(translated / PO))
+    assert [(e.msgid, e.msgstr, e.obsolete) for e in po] == [
+        ("Title", "제목", True),
+        ("First paragraph.", "첫 문단.", True),
+        ("Second paragraph.", "둘째 문단.", True),
+    ]
+    assert "(unchanged)" in cli("-C", translated, "update", "-l", "ko", "--prune").out
 
 
 def test_settings_that_point_outside_the_project_are_refused(translated: Path) -> None:

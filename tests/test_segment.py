@@ -102,3 +102,11 @@ def test_a_value_in_flow_style_front_matter_is_quoted_when_translated() -> None:
     out = translate(text, {"Intro": "소개, 개요", "Plain": "평범"})
     assert out.startswith('---\ntoc: [{name: "소개, 개요"}, {name: Setup}]\ntitle: 평범\n---\n')
     assert yaml.safe_load(out.split("---")[1])["toc"][0] == {"name": "소개, 개요"}
+
+
+def test_a_line_break_inside_raw_inline_html_is_kept_in_the_msgid() -> None:
+    """CommonMark example 491: `<foo⏎bar>` is a tag, so `[link](<foo⏎bar>)` is no link;
+    folded to `[link](<foo bar>)`, a translation that keeps the markup would make one."""
+    assert [s.msgid for s in segment("[link](<foo\nbar>)\n", "x.md").segments] == ["[link](<foo\nbar>)"]
+    found = segment('Text <span\n  class="x">b</span>\nwraps.\n', "x.md").segments
+    assert [s.msgid for s in found] == ['Text <span\nclass="x">b</span> wraps.']

@@ -104,6 +104,29 @@ def test_a_deleted_paragraph_goes_obsolete_and_comes_back_when_restored(translat
     assert not po.obsolete_entries()
 
 
+def test_an_edit_undone_gives_the_translation_back_as_it_was(translated: Path) -> None:
+    """Issue 14: English moved to an older version and back left every changed entry fuzzy."""
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    before = po_path.read_bytes()
+    edit_and_update(translated, "Models keep growing", "Language models keep growing")
+    po = edit_and_update(translated, "Language models keep growing", "Models keep growing")
+    assert not [e for e in po if e.fuzzy]
+    assert po_path.read_bytes() == before
+
+
+def test_an_import_doubt_stays_fuzzy_when_the_english_changes_and_changes_back(translated: Path) -> None:
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    doubted = entry(po, "Scaling Basics")
+    doubted.flags.append("fuzzy")
+    doubted.tcomment = "import: numbers differ: 2 only in the translation"
+    po.save()
+    edit_and_update(translated, "# Scaling Basics", "# Scaling Basics Again")
+    po = edit_and_update(translated, "# Scaling Basics Again", "# Scaling Basics")
+    back = entry(po, "Scaling Basics")
+    assert back.fuzzy and back.previous_msgid is None and back.msgstr == "스케일링 기초"
+
+
 def test_running_extract_and_update_again_changes_no_byte(translated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pot = translated / "locale" / "intro.pot"
     po = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
@@ -138,3 +161,33 @@ def test_the_template_keeps_its_creation_date_until_its_content_changes(
     assert polib.pofile(str(pot_path)).metadata["POT-Creation-Date"] == created
     edit_and_update(translated, "before you start", "before you begin")
     assert polib.pofile(str(pot_path)).metadata["POT-Creation-Date"] == "2033-05-18 03:33+0000"
+
+
+FIGURES = """\
+| chip | peak FLOPs/s | memory | mesh |
+| --- | --- | --- | --- |
+| v5e | 1.97e14 | **16GB** | 16x16 |
+| H100 | `9.9e14` | $80$ | the 2nd pod |
+"""
+
+
+def test_messages_with_nothing_to_translate_are_filled_with_their_english(project: Path) -> None:
+    """Issue 14: figures, units and identifiers are filled in by update, never counted as untranslated."""
+    (project / "source" / "en" / "table.md").write_text(FIGURES, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    result = cli("-C", project, "update", "-l", "ko")
+    assert "locale/ko/LC_MESSAGES/table.po: 5 translated, 0 fuzzy, 5 untranslated, 0 obsolete (written)" in result.out
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "table.po"
+    po = polib.pofile(str(po_path))
+    filled = sorted(e.msgid for e in po if e.msgstr)
+    assert filled == ["**16GB**", "1.97e14", "16x16", "H100", "v5e"]  # `9.9e14` and $80$ are never offered
+    assert all(e.msgstr == e.msgid and not e.fuzzy for e in po if e.msgstr)
+    assert po.find("the 2nd pod").msgstr == ""  # an ordinal is a word
+    assert po.find("peak FLOPs/s").msgstr == ""
+    po.find("1.97e14").msgstr = "1,97e14"  # still the translator's to change
+    po.save()
+    cli("-C", project, "-q", "update", "-l", "ko")
+    assert polib.pofile(str(po_path)).find("1.97e14").msgstr == "1,97e14"
+    assert_msgcat_fixed_point(po_path)
+    check = cli("-C", project, "check", "-l", "ko", "--select", "typography")
+    assert check.out.splitlines()[-1].startswith("checked 1 catalog, 10 entries: 0 errors, 0 warnings")

@@ -1,4 +1,8 @@
-"""Command line: argument parsing and exit codes (0 ok, 1 findings, 2 usage or input error)."""
+"""Command line: argument parsing and exit codes (0 ok, 1 findings, 2 usage or input error).
+
+It is long because the argparse declarations are the command line's documentation:
+every command and option with its help text, in one place.
+"""
 
 from __future__ import annotations
 
@@ -25,9 +29,11 @@ typical use:
   mdgettext extract              # source/en/*.md -> locale/*.pot
   mdgettext update -l ko         # -> locale/ko/LC_MESSAGES/*.po (translations kept)
   mdgettext build -l ko          # -> build/ko/*.md and build/ko/*.html
+  mdgettext serve -l ko          # live preview on 127.0.0.1, rebuilt when a file changes
   mdgettext stats -l ko
   mdgettext check -l ko --strict # what CI runs: links, names, markup, structure
   mdgettext import -l ko ko/conclusion.md   # a file translated in place -> the catalog
+  mdgettext tm --export ko.po -l ko         # every Korean translation, as one compendium
 """
 
 
@@ -63,6 +69,24 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         metavar="LANG",
         help="locale code, may repeat (default: every configured locale)",
+    )
+    up.add_argument(
+        "--compendium",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FILE.po",
+        help="more translations to offer new messages, as msgmerge -C reads them; may repeat",
+    )
+    up.add_argument(
+        "--tm-exact",
+        action="store_true",
+        help="a translation the memory has for exactly the same English is taken as translated, not fuzzy",
+    )
+    up.add_argument(
+        "--prune",
+        action="store_true",
+        help="a catalog whose chapter is gone keeps its translations as obsolete entries (default: left as it is)",
     )
 
     bu = sub.add_parser(
@@ -126,13 +150,15 @@ def parser() -> argparse.ArgumentParser:
         help="align a translated Markdown file with its source into the catalog",
         description="Align a Markdown file translated in place with its English source and put its translations into locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why.",
     )
-    im.add_argument("file", type=Path, metavar="TRANSLATED.md", help="the translated file")
+    im.add_argument(
+        "files", nargs="+", type=Path, metavar="TRANSLATED.md", help="the translated files (a whole book: ko/*.md)"
+    )
     im.add_argument("-l", "--locale", required=True, metavar="LANG", help="the translation's locale code")
     im.add_argument(
         "--source",
         type=Path,
         metavar="SOURCE.md",
-        help="the English file (default: the file of the same name in source/en)",
+        help="the English file, with one translated file (default: the file of the same name in source/en)",
     )
     im.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
     im.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")
@@ -141,17 +167,44 @@ def parser() -> argparse.ArgumentParser:
     mg = sub.add_parser(
         "merge-driver",
         help="git merge driver for .po files (see README: merging catalogs)",
-        description="Merge three versions of a catalog entry by entry, as a git merge driver: "
-        "git config merge.mdgettext-po.driver 'mdgettext merge-driver %%O %%A %%B'. The result replaces OURS.",
+        description="Merge three versions of a catalog entry by entry, as a git merge driver;\n"
+        "the result replaces OURS. Tell git once per clone:\n\n"
+        '  git config merge.mdgettext-po.name "mdgettext catalog merge"\n'
+        '  git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B"\n',
+        # Raw, so the lines to paste keep their breaks. A description is %-formatted only
+        # when it names %(prog)s, so %O is written as itself: `%%O` would print `%%O`.
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     mg.add_argument("base", type=Path, metavar="BASE")
     mg.add_argument("ours", type=Path, metavar="OURS")
     mg.add_argument("theirs", type=Path, metavar="THEIRS")
 
+    sv = sub.add_parser(
+        "serve",
+        help="a live preview of the built chapters on 127.0.0.1",
+        description="Build, serve the build folder on 127.0.0.1, and rebuild when a source, a catalog or a template changes; an open page reloads itself. Ctrl-C stops.",
+    )
+    sv.add_argument(
+        "-l",
+        "--locale",
+        action="append",
+        metavar="LANG",
+        help="locale code, may repeat (default: every configured locale)",
+    )
+    sv.add_argument("--port", type=int, default=0, metavar="N", help="the port (default: a free one)")
+
+    tm = sub.add_parser(
+        "tm",
+        help="the translation memory: every translation of the project's catalogs",
+        description="Write the project's translation memory (every translated message of a language's catalogs, each English once) as one compendium, for update --compendium or msgmerge -C.",
+    )
+    tm.add_argument("--export", required=True, type=Path, metavar="FILE.po", help="the compendium to write")
+    tm.add_argument("-l", "--locale", metavar="LANG", help="locale code (default: the one configured locale)")
+
     st = sub.add_parser(
         "stats",
-        help="translation progress per catalog",
-        description="Show translated, fuzzy and untranslated messages and words.",
+        help="translation progress per chapter and for the book",
+        description="Show translated, fuzzy and untranslated messages and words, per chapter and for the whole book.",
     )
     st.add_argument(
         "-l",
@@ -160,6 +213,10 @@ def parser() -> argparse.ArgumentParser:
         metavar="LANG",
         help="locale code, may repeat (default: every configured locale)",
     )
+    st.add_argument(
+        "--format", dest="stats_format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    st.add_argument("--html", action="store_true", help="also write the progress page, build/progress.html")
     return ap
 
 
@@ -195,7 +252,14 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
     if args.command == "update":
         from mdgettext.commands.update import update
 
-        return update(config, _locales(args.locale, config.configured_locales(), ap), report)
+        return update(
+            config,
+            _locales(args.locale, config.configured_locales(), ap),
+            report,
+            prune=args.prune,
+            compendia=[root / path for path in args.compendium],
+            tm_exact=args.tm_exact,
+        )
     if args.command == "build":
         from mdgettext.commands import build
 
@@ -207,7 +271,10 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
             if args.output is None:
                 ap.error("build FILE.md needs -o OUT.md or -o OUT.html")
             po = root / args.po if args.po is not None else None
-            return build.build_file(root / args.file, po, root / args.output, config, report)
+            if args.locale and len(args.locale) > 1:
+                ap.error("build FILE.md takes one -l LANG")
+            language = args.locale[0] if args.locale else None
+            return build.build_file(root / args.file, po, root / args.output, config, report, language)
         default = (*config.configured_locales(), config.source_language)
         return build.build(config, _locales(args.locale, default, ap), formats, report)
     if args.command == "check":
@@ -233,7 +300,7 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         source = root / args.source if args.source is not None else None
         return import_translation(
             config,
-            root / args.file,
+            [root / path for path in args.files],
             args.locale,
             source,
             report,
@@ -245,10 +312,22 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         from mdgettext.commands.merge_driver import merge_driver
 
         return merge_driver(root / args.base, root / args.ours, root / args.theirs, report)
+    if args.command == "serve":
+        from mdgettext.commands.serve import serve
+
+        return serve(config, _locales(args.locale, config.configured_locales(), ap), args.port, report)
+    if args.command == "tm":
+        from mdgettext.commands.tm import export
+
+        languages = _locales([args.locale] if args.locale else None, config.configured_locales(), ap)
+        if len(languages) > 1:
+            ap.error("tm --export writes one language: pass -l LANG")
+        return export(config, languages[0], root / args.export, report)
     if args.command == "stats":
         from mdgettext.commands.stats import stats
 
-        return stats(config, _locales(args.locale, config.configured_locales(), ap), report)
+        languages = _locales(args.locale, config.configured_locales(), ap)
+        return stats(config, languages, report, fmt=args.stats_format, html=args.html)
     return 2
 
 

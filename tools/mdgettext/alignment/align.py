@@ -7,7 +7,8 @@ their signals (`signals.score`: kind and nesting, links, code, math, footnotes,
 numbers, names, length and position) and leaving a block unpaired earns nothing.
 An inserted, missing or edited block therefore costs only itself: the alignment
 picks up again at the next pair the signals are sure of. One block against two
-consecutive ones (a paragraph split or joined) is a move of its own.
+consecutive ones (a paragraph split or joined) is a move of its own. One block on
+each side left alone between two pairs, of the same kind, is taken as a pair.
 
 Front-matter values are not aligned but looked up: by key path, and for a list
 (`toc[].name`) by position in it.
@@ -138,7 +139,7 @@ def _body(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]:
             steps.append((s, t, (note, *disagreements(s[0], combine(*t), m))))
         else:
             steps.append((*move, ()))
-    return _mark_ambiguous(steps, m)
+    return _mark_ambiguous(_fill_gaps(steps, m), m)
 
 
 def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tuple[Signals, ...], tuple[Signals, ...]]]:
@@ -216,6 +217,21 @@ def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tupl
 def _join(a: Signals, b: Signals) -> Signals | None:
     """Two neighbours that could be one block split: same kind, same containers."""
     return combine(a, b) if a.kind == b.kind and a.nesting == b.nesting else None
+
+
+def _fill_gaps(steps: list[Raw], m: Model) -> list[Raw]:
+    """One source block and one translated block left alone between two aligned
+    neighbours, of the same kind and nesting, translate each other: nothing else can
+    sit in that place. Their signals may disagree too much for the search (a changed
+    link and number), so they are taken as a pair that says where it disagrees."""
+    out: list[Raw | None] = list(steps)
+    paired = [bool(s and t) for s, t, _ in steps]
+    for i in range(1, len(steps) - 2):
+        if paired[i - 1] and paired[i + 2] and not paired[i] and not paired[i + 1]:
+            s, t = steps[i][0] or steps[i + 1][0], steps[i][1] or steps[i + 1][1]
+            if s and t and s[0].kind == t[0].kind and s[0].nesting == t[0].nesting:
+                out[i], out[i + 1] = (s, t, disagreements(s[0], t[0], m)), None
+    return [step for step in out if step is not None]
 
 
 def _mark_ambiguous(steps: list[Raw], m: Model) -> list[Raw]:

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from mdgettext import stems
 from mdgettext.markdown.anchors import has_explicit_id
 from mdgettext.markdown.inline import Inventory, Reader
 from mdgettext.model import Document, Segment, Style
@@ -79,7 +80,7 @@ class Signals:
     numbers: frozenset[str]
     words: frozenset[str]  # Latin-script words, lower case
     names: frozenset[str]  # capitalized words inside a sentence, lower case: names, mostly
-    stems: Mapping[str, frozenset[str]]  # a word one or two letters shorter -> the words it shortens
+    stems: Mapping[str, frozenset[str]]  # stem key (stems.py) -> the words (lower case) that have it
     strong: int  # emphasis spans: kept by most translators
     end: str  # the closing punctuation, `.` `!` `?` `:` `;` (full-width forms folded), or ""
     length: int  # visible characters (link text, not destinations)
@@ -108,6 +109,7 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
             heading_id = seg.anchor if explicit or not translated else None
         inline = read(text) if seg.span.style is not Style.YAML and seg.kind != "html" else Inventory(prose=text)
         prose = inline.prose
+        latin = LATIN_WORD.findall(prose)
         notes = Counter(
             [f"[^{label}]" for label in inline.footnotes] + [tag.verbatim() for tag in inline.tags if not tag.closing]
         )
@@ -125,9 +127,9 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
                 math=frozenset(content for _, content in inline.math),
                 notes=frozenset(f"{name}#{n}" for name, count in notes.items() for n in range(1, count + 1)),
                 numbers=frozenset(_digits(n) for n in NUMBER.findall(prose)),
-                words=(words := frozenset(w.lower() for w in LATIN_WORD.findall(prose))),
+                words=frozenset(w.lower() for w in latin),
                 names=frozenset(w.lower() for w in NAME.findall(prose)),
-                stems=_stems(words),
+                stems=_stems(latin),
                 strong=inline.strong + inline.emphasis,
                 end=_end(prose),
                 length=len(prose),
@@ -166,7 +168,7 @@ def combine(first: Signals, second: Signals) -> Signals:
         numbers=first.numbers | second.numbers,
         words=first.words | second.words,
         names=first.names | second.names,
-        stems=_stems(first.words | second.words),
+        stems=_join_stems(first.stems, second.stems),
         strong=first.strong + second.strong,
         end=second.end,
         length=first.length + second.length + 1,
@@ -265,22 +267,26 @@ def _kind_score(a: str, b: str) -> float:
 
 
 def _found(a: Signals, b: Signals) -> frozenset[str]:
-    """The words of `a` that `b` has too. A form up to two letters longer or shorter
-    counts (GPU for GPUs, collective for collectives), down to three letters; a
-    changed name does not (Huggingface for Hugging Face, Matt for Matthew)."""
-    found = (a.words & b.words) | (a.words & b.stems.keys())
-    for stem in a.stems.keys() & b.words:
-        found |= a.stems[stem]
+    """The words of `a` that `b` has too, by stem: another inflection counts (axis
+    for axes, training for trained, GPU for GPUs); a changed name does not
+    (Huggingface for Hugging Face, Matt for Matthew)."""
+    found: frozenset[str] = frozenset()
+    for key in a.stems.keys() & b.stems.keys():
+        found |= a.stems[key]
     return found
 
 
-def _stems(words: frozenset[str]) -> dict[str, frozenset[str]]:
-    stems: dict[str, set[str]] = {}
+def _stems(words: Iterable[str]) -> dict[str, frozenset[str]]:
+    """Each stem key of the words as written -> the words, in lower case, that have it."""
+    found: dict[str, set[str]] = {}
     for word in words:
-        for cut in (1, 2):
-            if len(word) - cut >= 3:
-                stems.setdefault(word[:-cut], set()).add(word)
-    return {stem: frozenset(found) for stem, found in stems.items()}
+        for key in stems.keys(word):
+            found.setdefault(key, set()).add(word.lower())
+    return {key: frozenset(words) for key, words in found.items()}
+
+
+def _join_stems(a: Mapping[str, frozenset[str]], b: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    return {key: a.get(key, frozenset()) | b.get(key, frozenset()) for key in a.keys() | b.keys()}
 
 
 def _diff(a: frozenset[str], b: frozenset[str]) -> str:

@@ -11,7 +11,7 @@ from mdgettext.commands.common import Plan, Reporter, display, load, load_chapte
 from mdgettext.files import InputError, SourceText, read_catalog
 from mdgettext.locale import locale_name
 from mdgettext.markdown.weave import weave
-from mdgettext.po.catalog import CatalogFile, translation_map
+from mdgettext.po.catalog import CatalogFile, catalog_language, translation_map
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish, review_name
 from mdgettext.publish.links import Site, single_file
@@ -80,17 +80,23 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
     return 0
 
 
-def build_file(source_path: Path, po_path: Path | None, output: Path, config: Config, report: Reporter) -> int:
+def build_file(
+    source_path: Path, po_path: Path | None, output: Path, config: Config, report: Reporter, language: str | None = None
+) -> int:
     """One source file, with or without a catalog, to one output (`.md` or `.html`)."""
     fmt = output.suffix.lstrip(".")
     if fmt not in FORMATS:
         raise InputError(f"{output}: the output must end in .md or .html")
     source, doc = load(source_path, display(source_path, config.root), config)
-    language = config.source_language
     catalog = None
     if po_path is not None:
         catalog = read_catalog(po_path, display(po_path, config.root))
-        language = catalog.po.metadata.get("Language") or language
+        try:
+            language = catalog_language(catalog.po, language)
+        except ValueError as err:
+            raise InputError(f"{catalog.display}: {err}") from None
+    language = language or config.source_language
+    locale_name(language)
     site = single_file(Path(doc.path).stem, language, config.source_language)
     outputs = publish(
         doc,

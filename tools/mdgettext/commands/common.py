@@ -3,36 +3,61 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from mdgettext.files import InputError, SourceText, read_source, write_all
+from mdgettext.files import InputError, SourceText, read_catalog, read_source, write_all
 from mdgettext.markdown.frontmatter import FrontMatterError
-from mdgettext.markdown.segment import SegmentationError, segment
+from mdgettext.markdown.lines import SegmentationError
+from mdgettext.markdown.segment import segment
 from mdgettext.model import Document
-from mdgettext.po.catalog import Project
+from mdgettext.po import memory
+from mdgettext.po.catalog import CatalogFile, Project
 from mdgettext.project import Config
 
 
 @dataclass
 class Reporter:
-    """Where a command's lines go: results to stdout (unless quiet), warnings to stderr."""
+    """Where a command's lines go: results to stdout (unless quiet), warnings to stderr,
+    and a progress line that only a person at a terminal sees."""
 
     quiet: bool = False
     out: TextIO = field(default_factory=lambda: sys.stdout)
     err: TextIO = field(default_factory=lambda: sys.stderr)
+    _progress: int = 0  # width of the progress line on the terminal, 0 when none is shown
 
     def info(self, line: str) -> None:
         """A result line; `--quiet` silences it."""
+        self.clear()
         if not self.quiet:
             print(line, file=self.out)
 
     def warn(self, line: str) -> None:
         """A warning: always shown, on standard error, so it never mixes with output a script reads."""
+        self.clear()
         print(f"mdgettext: warning: {line}", file=self.err)
+
+    def progress(self, done: int, total: int, what: str) -> None:
+        """`[3/13] locale/ko/LC_MESSAGES/tpus.po`, rewritten in place on standard error.
+
+        Only on a terminal and without --quiet: a log, a pipe or CI gets the result
+        lines alone, never carriage returns."""
+        if self.quiet or not self.err.isatty():
+            return
+        line = f"[{done}/{total}] {what}"[: max(shutil.get_terminal_size().columns - 1, 10)]
+        print("\r" + line.ljust(self._progress), end="", file=self.err, flush=True)
+        self._progress = len(line)
+
+    def clear(self) -> None:
+        """Take the progress line off the terminal before anything else is printed."""
+        if self._progress:
+            print("\r" + " " * self._progress + "\r", end="", file=self.err, flush=True)
+            self._progress = 0
 
 
 @dataclass
@@ -97,3 +122,21 @@ def templates_required(config: Config) -> list[str]:
     if not chapters:
         raise InputError(f"{config.locale_dir}: no templates (.pot); run `mdgettext extract` first")
     return chapters
+
+
+def read_catalogs(config: Config, language: str) -> dict[str, CatalogFile]:
+    """Every catalog of a language, by chapter name, read once."""
+    return {
+        name: read_catalog(config.po_path(name, language), config.relative(config.po_path(name, language)))
+        for name in config.catalogs(language)
+    }
+
+
+def load_memory(config: Config, catalogs: dict[str, CatalogFile], compendia: Sequence[Path] = ()) -> memory.Memory:
+    """The language's translation memory: its catalogs (named `chapter.po`, as a
+    translator finds them in LC_MESSAGES), then the compendia in the order given."""
+    found = [memory.units(c.po, f"{name}.po", c.msgid_lines) for name, c in catalogs.items()]
+    for path in compendia:
+        c = read_catalog(path, display(path, config.root))
+        found.append(memory.units(c.po, c.display, c.msgid_lines))
+    return memory.build(found)

@@ -1,13 +1,14 @@
-"""`mdgettext import`: a Markdown file translated in place -> translations in the catalog."""
+"""`mdgettext import`: Markdown files translated in place -> translations in the catalogs."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 from mdgettext.alignment.align import align
 from mdgettext.alignment.importer import CatalogMismatch, fill
-from mdgettext.commands.common import Reporter, creation_date, display, load, project_info
-from mdgettext.files import InputError, read_po, write_po
+from mdgettext.commands.common import Plan, Reporter, creation_date, display, load, project_info
+from mdgettext.files import InputError, read_po
 from mdgettext.locale import locale_name
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
@@ -16,7 +17,7 @@ from mdgettext.project import Config
 
 def import_translation(
     config: Config,
-    translated: Path,
+    translated: Sequence[Path],
     language: str,
     source: Path | None,
     report: Reporter,
@@ -24,9 +25,33 @@ def import_translation(
     overwrite: bool = False,
     dry_run: bool = False,
 ) -> int:
-    """Align a Markdown file translated in place with its source; its translations go into the catalog."""
+    """Align Markdown files translated in place with their sources; their translations
+    go into the catalogs. A whole book is all or nothing: a stale catalog stops the
+    import before any catalog is written."""
     locale_name(language)
-    source = source or _same_name_source(config, translated)
+    if source is not None and len(translated) > 1:
+        raise InputError("--source names the English of one translated file; import the others without it")
+    plan = Plan()
+    for done, path in enumerate(translated, 1):
+        report.progress(done, len(translated), display(path, config.root))
+        _import_one(config, path, language, source or _same_name_source(config, path), plan, fuzzy, overwrite, dry_run)
+    report.clear()
+    if dry_run:
+        plan.writes.clear()
+    plan.carry_out(report)
+    return 0
+
+
+def _import_one(
+    config: Config,
+    translated: Path,
+    language: str,
+    source: Path,
+    plan: Plan,
+    fuzzy: bool,
+    overwrite: bool,
+    dry_run: bool,
+) -> None:
     source_display = display(source, config.root)
     try:
         chapter = source.resolve().relative_to(config.source_dir.resolve()).with_suffix("").as_posix()
@@ -38,6 +63,8 @@ def import_translation(
     _, translated_doc = load(translated, display(translated, config.root), config)
     po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
     po_display = config.relative(po_path)
+    if any(path == po_path for path, _ in plan.writes):
+        raise InputError(f"{display(translated, config.root)}: a second translation of {source_display}; import one")
     if po_path.exists():
         po, stale = read_po(po_path, po_display), f"{po_display}: older than {source_display}"
         advice = f"run `mdgettext extract` and `mdgettext update -l {language}` first"
@@ -50,18 +77,16 @@ def import_translation(
         result = fill(po, align(source_doc, translated_doc), fuzzy=fuzzy, overwrite=overwrite)
     except CatalogMismatch as err:
         raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
-    for outcome in result.outcomes:
-        report.info(str(outcome))
+    plan.lines.extend(str(outcome) for outcome in result.outcomes)
     text = dumps(po)
     if dry_run:
         state = "dry run: nothing written"
     elif po_path.exists() and po_path.read_text(encoding="utf-8") == text:
         state = "unchanged"
     else:
-        write_po(po_path, po)
+        plan.write(po_path, text)
         state = "written"
-    report.info(f"{po_display}: {result.summary()}; catalog entries changed: {result.imported} ({state})")
-    return 0
+    plan.lines.append(f"{po_display}: {result.summary()}; catalog entries changed: {result.imported} ({state})")
 
 
 def _same_name_source(config: Config, translated: Path) -> Path:

@@ -1,29 +1,55 @@
-"""`mdgettext stats`: how far along each catalog is."""
+"""`mdgettext stats`: how far along each chapter and the whole book are."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdgettext.commands.common import Reporter
+from mdgettext.commands.common import Plan, Reporter
 from mdgettext.files import read_po
+from mdgettext.locale import locale_name
 from mdgettext.po import catalog
 from mdgettext.project import Config
+from mdgettext.publish import progress
+from mdgettext.publish.templates import STYLESHEET_PATH, stylesheet
+
+PAGE = "progress.html"  # in the build folder
 
 
-def stats(config: Config, languages: Sequence[str], report: Reporter) -> int:
-    """One line per catalog: messages and source words, translated, fuzzy and untranslated."""
+def stats(config: Config, languages: Sequence[str], report: Reporter, fmt: str = "text", html: bool = False) -> int:
+    """A row per chapter and the book's total, as a table or JSON; with `html`, the progress page too."""
+    rows = progress_rows(config, languages, report)
+    if fmt == "json":
+        print(progress.as_json(rows), file=report.out)
+    else:
+        report.info(progress.table(rows))
+    if html:
+        plan = Plan()
+        build = config.root / config.build_dir
+        templates = config.root / "templates"
+        plan.write(build / PAGE, progress.page(rows, config.name, STYLESHEET_PATH, templates))
+        css = stylesheet(templates)
+        if not (build / STYLESHEET_PATH).is_file() or (build / STYLESHEET_PATH).read_text(encoding="utf-8") != css:
+            plan.write(build / STYLESHEET_PATH, css)
+        if fmt != "json":
+            plan.lines.append(f"{config.relative(build / PAGE)}: progress of {len(rows)} catalogs")
+        plan.carry_out(report)
+    return 0
+
+
+def progress_rows(config: Config, languages: Sequence[str], report: Reporter) -> list[progress.Row]:
+    """Every chapter in every language; a chapter with no catalog yet counts its template as untranslated."""
     rows = []
     for language in languages:
+        locale_name(language)
         for chapter in config.chapters():
-            po_path = config.po_path(chapter, language)
-            if not po_path.exists():
-                report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
+            po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
+            if po_path.exists():
+                found = read_po(po_path, config.relative(po_path))
+                rows.append(progress.Row(language, chapter, catalog.stats(found), config.relative(po_path)))
                 continue
-            rows.append((config.relative(po_path), catalog.stats(read_po(po_path, config.relative(po_path)))))
-    for name, s in rows:
-        report.info(
-            f"{name}: {s.percent:.1f}% translated; messages: {s.translated} translated, {s.fuzzy} fuzzy, "
-            f"{s.untranslated} untranslated; words: {s.translated_words} translated, {s.fuzzy_words} fuzzy, "
-            f"{s.untranslated_words} untranslated"
-        )
-    return 0
+            report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
+            if pot_path.exists():
+                rows.append(
+                    progress.Row(language, chapter, catalog.stats(read_po(pot_path, config.relative(pot_path))), None)
+                )
+    return rows

@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
-from mdgettext.commands.common import Plan, Reporter, creation_date, project_info, templates_required
-from mdgettext.files import InputError, parse_po, read_po, read_po_text
+import polib
+
+from mdgettext.commands.common import (
+    Plan,
+    Reporter,
+    creation_date,
+    load_memory,
+    project_info,
+    read_catalogs,
+    templates_required,
+)
+from mdgettext.files import InputError, read_po
 from mdgettext.locale import locale_name
 from mdgettext.po import catalog
 from mdgettext.po.update import merge, new_catalog
@@ -13,48 +24,79 @@ from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 
 
-def update(config: Config, languages: Sequence[str], report: Reporter) -> int:
-    """Create or merge `locale/<lang>/LC_MESSAGES/<chapter>.po` for every chapter."""
+def update(
+    config: Config,
+    languages: Sequence[str],
+    report: Reporter,
+    prune: bool = False,
+    compendia: Sequence[Path] = (),
+    tm_exact: bool = False,
+) -> int:
+    """Create or merge `locale/<lang>/LC_MESSAGES/<chapter>.po` for every chapter.
+
+    New and changed messages are offered what the language's memory has (its other
+    catalogs, `compendia`). A catalog whose chapter is gone is left alone with a
+    warning (or, with `prune`, its translations become obsolete entries): it never
+    stops the other catalogs."""
     chapters = templates_required(config)
     project = project_info(config)
     plan = Plan()
     for language in languages:
         locale_name(language)
-        _refuse_orphans(config, language, chapters)
-        for chapter in chapters:
-            pot_path = config.pot_path(chapter)
-            pot = read_po(pot_path, config.relative(pot_path))
+        orphans = _orphans(config, language, chapters)
+        catalogs = read_catalogs(config, language)
+        memory = load_memory(config, catalogs, compendia)
+        for done, chapter in enumerate(chapters, 1):
             po_path = config.po_path(chapter, language)
             shown = config.relative(po_path)
-            old_text = read_po_text(po_path, shown) if po_path.exists() else None
-            if old_text is not None:
-                po = merge(parse_po(old_text, shown), pot)
+            report.progress(done, len(chapters), shown)
+            pot_path = config.pot_path(chapter)
+            pot = read_po(pot_path, config.relative(pot_path))
+            old = catalogs.get(chapter)
+            if old is not None:
+                po = merge(old.po, pot, memory, tm_exact)
             else:
-                po = new_catalog(pot, language, project, creation_date())
-            text = dumps(po)
-            if text != old_text:
-                plan.write(po_path, text)
-            s = catalog.stats(po)
-            obsolete = sum(1 for e in po if e.obsolete)
-            plan.lines.append(
-                f"{shown}: {s.translated} translated, {s.fuzzy} fuzzy, {s.untranslated} untranslated, "
-                f"{obsolete} obsolete ({'unchanged' if text == old_text else 'written'})"
-            )
+                po = new_catalog(pot, language, project, creation_date(), memory, tm_exact)
+            _plan_catalog(plan, po_path, shown, po, old.text if old else None)
+        for name in orphans:
+            po_path = config.po_path(name, language)
+            shown, source = config.relative(po_path), config.relative(config.source_path(name))
+            if prune:
+                _plan_catalog(plan, po_path, shown, merge(catalogs[name].po, polib.POFile()), catalogs[name].text)
+            else:
+                report.warn(
+                    f"{shown}: no chapter {source} any more; left as it is. If the chapter was renamed, rename "
+                    "the catalog the same way (`git mv`); `update --prune` keeps its translations as obsolete entries"
+                )
+    report.clear()
     plan.carry_out(report)
     return 0
 
 
-def _refuse_orphans(config: Config, language: str, chapters: Sequence[str]) -> None:
-    """A catalog must belong to a chapter with a source and a template."""
+def _plan_catalog(plan: Plan, path: Path, shown: str, po: polib.POFile, old_text: str | None) -> None:
+    text = dumps(po)
+    if text != old_text:
+        plan.write(path, text)
+    s = catalog.stats(po)
+    obsolete = sum(1 for e in po if e.obsolete)
+    plan.lines.append(
+        f"{shown}: {s.translated} translated, {s.fuzzy} fuzzy, {s.untranslated} untranslated, "
+        f"{obsolete} obsolete ({'unchanged' if text == old_text else 'written'})"
+    )
+
+
+def _orphans(config: Config, language: str, chapters: Sequence[str]) -> list[str]:
+    """Catalogs whose chapter is gone. One whose chapter is there but has no
+    template is an error: `extract` was not run, and updating it would lose nothing
+    but tell nothing either."""
+    orphans = []
     for name in config.catalogs(language):
         if name in chapters:
             continue
-        po = config.relative(config.po_path(name, language))
         if config.source_path(name).exists():
+            po = config.relative(config.po_path(name, language))
             raise InputError(
                 f"{po}: its template {config.relative(config.pot_path(name))} is missing; run `mdgettext extract` first"
             )
-        raise InputError(
-            f"{po}: no chapter {config.relative(config.source_path(name))} any more; if it was renamed, "
-            "rename the catalog the same way (`git mv`), or delete it (its translations stay in git history)"
-        )
+        orphans.append(name)
+    return orphans

@@ -24,6 +24,11 @@ from mdgettext.markdown.parser import parser
 LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 # `[^label]` as written, defined or not: an undefined one shows as literal text, which is a defect too
 FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+# A token with a digit in it is a figure: a number, a unit or an identifier written
+# against one, a formula (9.0e11, 32x32, 140GB, v5e, H100, int8, LLaMA-3). An
+# ordinal (2nd, 21st) is a word: many languages write it their own way.
+FIGURE = re.compile(r"\S*\d\S*")
+ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)\b", re.IGNORECASE)
 MASKED_ATTRIBUTES = frozenset({"title", "alt"})  # translatable: their presence counts, not their words
 # Attribute values copied verbatim by translators, which tie a translated block to its source.
 VERBATIM_ATTRIBUTES = ("href", "src", "key", "id", "class")
@@ -98,6 +103,40 @@ class Inventory:
         if part == "liquid":
             return Counter(self.liquid)
         raise ValueError(part)
+
+
+def has_words(prose: str) -> bool:
+    """Whether prose holds a word to translate: a letter outside every figure.
+
+    `9.0e11`, `32x32 (v5e)` or `**140GB**` have none: a translator would copy them
+    as they are, so `update` does (see po/update.py)."""
+    return any(c.isalpha() for c in FIGURE.sub(" ", ORDINAL.sub(" ordinal ", prose)))
+
+
+def nothing_to_translate(markdown: str) -> bool:
+    """Whether a message's inline Markdown has no word to translate in what a reader
+    sees: only figures, code, math, tags, link destinations and punctuation."""
+    return not has_words(Reader()(markdown).prose)
+
+
+def breaks_in_raw_html(content: str) -> frozenset[int]:
+    """The offsets of the line breaks of a block's inline source that lie inside raw
+    inline HTML (`<span⏎class="x">`, or `<foo⏎bar>` after `](`, which is a tag, not a
+    link destination). Such a break is markup, not a soft break: folding it to a space
+    changes what the text is (`[a](<foo bar>)` is a link)."""
+    if "\n" not in content or "<" not in content:
+        return frozenset()
+    found: set[int] = set()
+    cursor = 0
+    for token in parser().parseInline(content, {})[0].children or []:
+        if token.type != "html_inline":
+            continue
+        at = content.find(token.content, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(token.content)
+        found.update(at + i for i, c in enumerate(token.content) if c == "\n")
+    return frozenset(found)
 
 
 def walk(children: Sequence[Token], source: str = "") -> Inventory:

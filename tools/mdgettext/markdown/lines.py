@@ -1,10 +1,13 @@
-"""Line starts of a text, so the parser's 0-based line maps become character offsets."""
+"""Line starts of a text, so the parser's 0-based line maps become character offsets,
+and where each line of a block's content sits in its source line."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
 
@@ -38,3 +41,52 @@ def block_lines(token: Token) -> tuple[int, int]:
         raise ValueError(f"{token.type} has no line map")
     first, end = token.map
     return first, end
+
+
+class SegmentationError(ValueError):
+    """The parser's view of a block could not be matched to the source text."""
+
+
+def content_starts(content: str, first_line: int, lines: Lines) -> list[int]:
+    """Source offset where each content line's first non-blank character sits.
+
+    markdown-it-py's content lines are the tails of their source lines (what follows
+    the container prefix); only leading indentation may differ, when a tab was
+    expanded, so each line is matched by its text after that indentation.
+    """
+    starts = []
+    for offset, piece in enumerate(content.split("\n")):
+        line = first_line + offset
+        text = lines.get(line)
+        core = piece.lstrip(" \t")
+        if text.endswith(core):
+            col = len(text) - len(core)
+        else:
+            trimmed = text.rstrip(MD_TRIM_CHARS)
+            if not trimmed.endswith(core):
+                raise SegmentationError(f"line {line + 1}: block text not found in the source line")
+            col = len(trimmed) - len(core)
+        starts.append(lines.start(line) + col)
+    return starts
+
+
+def offset_mapper(content: str, starts: list[int]) -> Callable[[int], int]:
+    """Map an offset in a block's content to an offset in the source."""
+    pieces = content.split("\n")
+    piece_starts = [0]
+    for piece in pieces[:-1]:
+        piece_starts.append(piece_starts[-1] + len(piece) + 1)
+
+    def source_offset(pos: int) -> int:
+        line = content.count("\n", 0, pos)
+        col = pos - piece_starts[line]
+        indent = len(pieces[line]) - len(pieces[line].lstrip(" \t"))
+        return starts[line] + max(col - indent, 0)
+
+    return source_offset
+
+
+def continuation(prefix: str) -> str:
+    """The prefix of a new line inside the same container: quote markers stay,
+    list markers and footnote labels become spaces of the same width."""
+    return "".join(c if c in ">\t" else " " for c in prefix)

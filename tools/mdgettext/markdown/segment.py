@@ -14,17 +14,17 @@ line, which pins each block to exact character positions without re-parsing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
 from mdgettext.markdown import directives, frontmatter, htmltext
 from mdgettext.markdown.anchors import ANCHOR_SPAN, GfmSlugger, Slugger, explicit_id
-from mdgettext.markdown.inline import walk
-from mdgettext.markdown.lines import Lines, block_lines
+from mdgettext.markdown.inline import breaks_in_raw_html, walk
+from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
+from mdgettext.markdown.lines import continuation as container_continuation
 from mdgettext.markdown.parser import normalize, parser
 from mdgettext.markdown.tables import Cursor
 from mdgettext.model import Document, Location, Segment, Span, Style
@@ -35,10 +35,6 @@ LIQUID_ONLY = re.compile(r"^(?:\s*(?:\{%.*?%\}|\{\{.*?\}\}))+\s*$", re.DOTALL)
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
-
-
-class SegmentationError(ValueError):
-    """The parser's view of a block could not be matched to the source text."""
 
 
 def segment(
@@ -124,7 +120,7 @@ def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Itera
     if not _has_letters(token) or LIQUID_ONLY.match(token.content):
         return
     start_line = block_lines(token)[0]
-    starts = _content_starts(token.content, start_line, lines)
+    starts = content_starts(token.content, start_line, lines)
     end = starts[-1] + len(token.content.split("\n")[-1].lstrip(" \t"))
     first = lines.get(start_line)
     prefix = first[: starts[0] - lines.start(start_line)]
@@ -132,7 +128,7 @@ def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Itera
         second = lines.get(start_line + 1)
         continuation = second[: starts[1] - lines.start(start_line + 1)]
     else:
-        continuation = _continuation(prefix)
+        continuation = container_continuation(prefix)
     kind = stack[-1] if stack else "paragraph"
     yield Segment(
         msgid=fold(token.content),
@@ -154,7 +150,7 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
         start = lines.start(line) + col
         span = Span(start, start + len(token.content), Style.LINE)
     else:  # setext: the content lines above the underline
-        starts = _content_starts(token.content, line, lines)
+        starts = content_starts(token.content, line, lines)
         end = starts[-1] + len(token.content.split("\n")[-1].lstrip(" \t"))
         span = Span(starts[0], end, Style.LINE)
     content = token.content
@@ -186,8 +182,8 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
         return
     start_line = block_lines(token)[0]
     content = token.content
-    starts = _content_starts(content, start_line, lines)
-    offsets = _offset_mapper(content, starts)
+    starts = content_starts(content, start_line, lines)
+    offsets = offset_mapper(content, starts)
     for run in htmltext.text_runs(content):
         start, end = offsets(run.start), offsets(run.end)
         line = start_line + content.count("\n", 0, run.start)
@@ -226,65 +222,24 @@ def fold(content: str) -> str:
     """The msgid of a block's inline source: soft breaks become one space.
 
     A hard break (two spaces or a backslash before the newline) keeps its marker
-    and its newline, so the translator sees it and can keep it.
+    and its newline, so the translator sees it and can keep it; so does a break
+    inside raw inline HTML, which is markup (`<foo⏎bar>`), not a soft break.
     """
     pieces = content.split("\n")
+    in_html = breaks_in_raw_html(content)
     out = [pieces[0]]
+    at = len(pieces[0])  # the offset of the break before each piece
     for piece in pieces[1:]:
         previous = out[-1]
         rest = piece.lstrip(" \t")
-        if HARD_BREAK.search(previous):
+        kept, at = at in in_html, at + 1 + len(piece)
+        if kept or HARD_BREAK.search(previous):
             out[-1] = previous + "\n"
             out.append(rest)
         else:
             out[-1] = previous.rstrip(" \t")
             out.append(" " + rest)
     return "".join(out)
-
-
-def _content_starts(content: str, first_line: int, lines: Lines) -> list[int]:
-    """Source offset where each content line's first non-blank character sits.
-
-    markdown-it-py's content lines are the tails of their source lines (what follows
-    the container prefix); only leading indentation may differ, when a tab was
-    expanded, so each line is matched by its text after that indentation.
-    """
-    starts = []
-    for offset, piece in enumerate(content.split("\n")):
-        line = first_line + offset
-        text = lines.get(line)
-        core = piece.lstrip(" \t")
-        if text.endswith(core):
-            col = len(text) - len(core)
-        else:
-            trimmed = text.rstrip(MD_TRIM_CHARS)
-            if not trimmed.endswith(core):
-                raise SegmentationError(f"line {line + 1}: block text not found in the source line")
-            col = len(trimmed) - len(core)
-        starts.append(lines.start(line) + col)
-    return starts
-
-
-def _offset_mapper(content: str, starts: list[int]) -> Callable[[int], int]:
-    """Map an offset in a block's content to an offset in the source."""
-    pieces = content.split("\n")
-    piece_starts = [0]
-    for piece in pieces[:-1]:
-        piece_starts.append(piece_starts[-1] + len(piece) + 1)
-
-    def source_offset(pos: int) -> int:
-        line = content.count("\n", 0, pos)
-        col = pos - piece_starts[line]
-        indent = len(pieces[line]) - len(pieces[line].lstrip(" \t"))
-        return starts[line] + max(col - indent, 0)
-
-    return source_offset
-
-
-def _continuation(prefix: str) -> str:
-    """The prefix of a new line inside the same container: quote markers stay,
-    list markers and footnote labels become spaces of the same width."""
-    return "".join(c if c in ">\t" else " " for c in prefix)
 
 
 def plain_text(token: Token) -> str:

@@ -50,7 +50,9 @@ def template(docs: Sequence[Document], project: Project) -> polib.POFile:
                 entry = polib.POEntry(msgid=seg.msgid, msgstr="", msgctxt=seg.context, occurrences=[])
                 by_key[key] = entry
                 pot.append(entry)
-            entry.occurrences.append((seg.location.path, str(seg.location.line)))
+            occurrence = (seg.location.path, str(seg.location.line))
+            if occurrence not in entry.occurrences:  # two cells of one table row: one reference, as the file keeps it
+                entry.occurrences.append(occurrence)
             for comment in (seg.label, *seg.comments):
                 lines = entry.comment.split("\n") if entry.comment else []
                 if comment not in lines:
@@ -80,6 +82,22 @@ def metadata(project: Project, language: str | None, revision_date: str | None =
     if language is not None:
         meta["Plural-Forms"] = plural_forms(language)
     return meta
+
+
+def catalog_language(po: polib.POFile, given: str | None) -> str:
+    """The language a catalog translates into: its `Language` header, or the one the
+    user names; they must agree. A catalog that names none, with none given, is an
+    error (ValueError): building it as the source language would publish the English
+    unchanged and report success."""
+    header = po.metadata.get("Language", "").strip()
+    if header and given and header != given:
+        raise ValueError(f"its Language header is {header!r}, not {given!r}; drop -l or fix the header")
+    if not header and not given:
+        raise ValueError(
+            "no Language header, so the build cannot tell which language it translates into "
+            "(it would publish the English unchanged); pass -l LANG or add a Language header"
+        )
+    return header or str(given)
 
 
 def has_translation(entry: polib.POEntry) -> bool:

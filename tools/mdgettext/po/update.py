@@ -14,9 +14,15 @@ from functools import partial
 import polib
 
 from mdgettext.locale import locale_name
+from mdgettext.markdown.inline import nothing_to_translate
 from mdgettext.po.catalog import Project, has_translation, metadata
+from mdgettext.po.memory import COMMENT, Memory, offer
 
 FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
+# Translator comments that record a doubt (alignment/importer.py, po/merge3.py, or a
+# translation offered by the memory, po/memory.py): such
+# an entry stays fuzzy even when the English it was made for comes back.
+DOUBTS = ("import: ", "merge: ", COMMENT)
 
 
 VOLATILE = re.compile(
@@ -27,7 +33,14 @@ VOLATILE = re.compile(
 )
 
 
-def new_catalog(pot: polib.POFile, language: str, project: Project, revision_date: str) -> polib.POFile:
+def new_catalog(
+    pot: polib.POFile,
+    language: str,
+    project: Project,
+    revision_date: str,
+    memory: Memory | None = None,
+    tm_exact: bool = False,
+) -> polib.POFile:
     """A fresh translation catalog for `language`, with a complete header."""
     po = polib.POFile(wrapwidth=79)
     name = locale_name(language)
@@ -37,18 +50,27 @@ def new_catalog(pot: polib.POFile, language: str, project: Project, revision_dat
     )
     po.metadata = metadata(project, language, revision_date)
     po.metadata["POT-Creation-Date"] = pot.metadata.get("POT-Creation-Date", project.creation_date)
-    return merge(po, pot)
+    return merge(po, pot, memory, tm_exact)
 
 
-def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
+def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm_exact: bool = False) -> polib.POFile:
     """Update `old` to `pot`'s messages without losing any translation.
 
     - same (context, msgid): kept, with the template's references and comments;
+    - exactly the `#| msgid` of a fuzzy entry (the English changed and changed back):
+      translated again, as it was;
     - only a link destination, code span or whitespace changed: the translation is
       carried over with the same change made in it;
+    - the same English translated elsewhere (`memory`: other catalogs, compendia):
+      that translation, fuzzy (translated with `tm_exact`), with `# tm: where`;
     - otherwise similar to an unused old entry: fuzzy, with `#| msgid` the old source;
+    - otherwise close to a message translated elsewhere: fuzzy, with its English as
+      `#| msgid` and `# tm: where`;
     - old translations nobody uses any more: obsolete (`#~`), and restored if their
-      text comes back.
+      text comes back;
+    - an untranslated message with nothing to translate (`9.0e11`, `32x32`, `v5e`):
+      filled with its English, so it never counts as untranslated; a translator may
+      still change it (a number format), which a message never offered would forbid.
     """
     po = polib.POFile(wrapwidth=79)
     po.header = old.header
@@ -72,34 +94,71 @@ def merge(old: polib.POFile, pot: polib.POFile) -> polib.POFile:
             pending.append((len(po) - 1, new))
 
     candidates = [e for k, e in previous.items() if k not in used and has_translation(e)]
+    # A fuzzy translation still says which English it was made for (`#| msgid`):
+    # when exactly that English comes back, the translation is exact again.
+    made_for = {(e.previous_msgctxt, e.previous_msgid): e for e in candidates if _made_for_its_previous(e)}
     for _, new in pending:
+        back = made_for.pop((new.msgctxt, new.msgid), None)
+        if back is not None and back in candidates:
+            _keep_translation(new, back)
+            if not _doubted(back):
+                new.flags = [f for f in new.flags if f != "fuzzy"]
+            new.previous_msgid = new.previous_msgctxt = None
+            candidates.remove(back)
+            used.add((back.msgctxt, back.msgid))
+            continue
         source = _carry_over_source(new, candidates)
         if source is not None:
             old_entry, msgstr = source
             _keep_translation(new, old_entry)
             new.msgstr = msgstr
         else:
-            old_entry = _closest(new, candidates)
+            found = memory.find(new.msgctxt, new.msgid) if memory is not None else None
+            old_entry = None if found is not None and found.exact else _closest(new, candidates)
             if old_entry is None:
+                if found is not None:
+                    offer(new, found, exact_is_translated=tm_exact)
                 continue
             _keep_translation(new, old_entry)
             if "fuzzy" not in new.flags:
                 new.flags.insert(0, "fuzzy")
-            new.previous_msgid = (
-                old_entry.previous_msgid if old_entry.fuzzy and old_entry.previous_msgid else old_entry.msgid
-            )
-            new.previous_msgctxt = old_entry.msgctxt
+            if old_entry.fuzzy and old_entry.previous_msgid:  # the English the translation was made for
+                new.previous_msgid, new.previous_msgctxt = old_entry.previous_msgid, old_entry.previous_msgctxt
+            else:
+                new.previous_msgid, new.previous_msgctxt = old_entry.msgid, old_entry.msgctxt
         candidates.remove(old_entry)
         used.add((old_entry.msgctxt, old_entry.msgid))
 
+    for entry in po:
+        if not has_translation(entry) and nothing_to_translate(entry.msgid):
+            entry.msgstr = entry.msgid  # what the translator would write; it stays editable
+
     for key, entry in previous.items():
-        if key not in used and has_translation(entry):
+        if key not in used and has_translation(entry) and not _filled_in(entry):
             gone = _copy(entry)
             gone.obsolete = True
             gone.occurrences = []  # GNU gettext keeps neither references nor
             gone.comment = ""  # extracted comments on obsolete entries
             po.append(gone)
     return po
+
+
+def _made_for_its_previous(entry: polib.POEntry) -> bool:
+    """Whether a fuzzy entry's translation was made for its `#| msgid`: update made
+    it fuzzy when the English changed. (An import's or a merge's doubt has no
+    previous msgid.)"""
+    return entry.fuzzy and bool(entry.previous_msgid)
+
+
+def _doubted(entry: polib.POEntry) -> bool:
+    """Whether a comment records a doubt beyond a change of the English (an import's
+    doubtful pair, a merge conflict): it stays fuzzy until the translator decides."""
+    return any(line.startswith(DOUBTS) for line in entry.tcomment.split("\n")) if entry.tcomment else False
+
+
+def _filled_in(entry: polib.POEntry) -> bool:
+    """A copy update made of English with nothing to translate: no one's work, never kept as obsolete."""
+    return entry.msgstr == entry.msgid and not entry.fuzzy and nothing_to_translate(entry.msgid)
 
 
 def _fresh(entry: polib.POEntry) -> polib.POEntry:
