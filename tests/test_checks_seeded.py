@@ -79,7 +79,7 @@ SEEDED = {
     "structure.changed": replace("Roy Frostig는 출간과", "Roy Frostig는\n\n출간과"),
     "typography.particle-space": replace("GitHub에", "GitHub 에"),
     "typography.double-space": replace("Roy Frostig는 출간과", "Roy Frostig는  출간과"),
-    "typography.final-colon": drop_comment("관련된 글이 많이 있다:"),
+    "typography.final-colon": drop_comment("감사 인사를 전한다:"),  # a colon before a heading introduces nothing
     "typography.speech-level": drop_comment("**모두 고맙습니다!**"),
     "typography.copied": set_msgstr("Roy Frostig는", lambda e: e.msgid),
     "typography.no-hangul": set_msgstr("Roy Frostig는", lambda e: "Roy Frostig helped a lot."),

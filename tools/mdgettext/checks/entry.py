@@ -60,6 +60,7 @@ class Glossary:
     """Required renderings: English term -> the text the translation must contain."""
 
     terms: Mapping[str, str] = field(default_factory=dict)
+    readings: Mapping[str, str] = field(default_factory=dict)  # a Latin name -> its Korean reading (particles)
 
 
 @dataclass(frozen=True)

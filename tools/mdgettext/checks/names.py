@@ -23,8 +23,16 @@ CODES = {
 
 def load_glossary(po: polib.POFile) -> Glossary:
     """A glossary catalog: msgid the English term, msgstr its required rendering
-    (equal to the msgid for names kept in Latin script)."""
-    return Glossary({e.msgid: e.msgstr or e.msgid for e in po if e.msgid and not e.obsolete})
+    (equal to the msgid for names kept in Latin script). A translator comment
+    `reading: 프로스티그` gives a Latin name's Korean reading, which the particles
+    after it must agree with."""
+    live = [e for e in po if e.msgid and not e.obsolete]
+    readings = {}
+    for entry in live:
+        for line in (entry.tcomment or "").split("\n"):
+            if line.strip().startswith("reading:"):
+                readings[entry.msgstr or entry.msgid] = line.split(":", 1)[1].strip()
+    return Glossary({e.msgid: e.msgstr or e.msgid for e in live}, readings)
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:

@@ -30,6 +30,7 @@ FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
 FIGURE = re.compile(r"\S*\d\S*")
 ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)\b", re.IGNORECASE)
 MASKED_ATTRIBUTES = frozenset({"title", "alt"})  # translatable: their presence counts, not their words
+PLACEHOLDER = "\ufffc"  # the object replacement character: a formula or code span in `marked` text
 # Attribute values copied verbatim by translators, which tie a translated block to its source.
 VERBATIM_ATTRIBUTES = ("href", "src", "key", "id", "class")
 
@@ -69,6 +70,7 @@ class Inventory:
     emphasis: int = 0
     strong: int = 0
     text: str = ""  # the words a reader sees: text (autolinks included) and image descriptions
+    marked: str = ""  # the same with each formula and code span one PLACEHOLDER (Korean sentence endings)
     prose: str = ""  # the same without autolinks, with a space for code, math and tags (for alignment)
     plain: str = ""  # as a table of contents shows it: text, code and math, no markup
     source: str = field(default="", repr=False)  # the Markdown, for what is read as written (Liquid, `[^1]`)
@@ -151,6 +153,7 @@ def walk(children: Sequence[Token], source: str = "") -> Inventory:
         emphasis=w.emphasis,
         strong=w.strong,
         text="".join(w.text),
+        marked="".join(w.marked),
         prose="".join(w.prose),
         plain="".join(w.plain),
         source=source,
@@ -165,6 +168,7 @@ class _Walk:
         self.html: list[str] = []
         self.emphasis = self.strong = 0
         self.text: list[str] = []
+        self.marked: list[str] = []
         self.prose: list[str] = []
         self.plain: list[str] = []
         self.autolink = False
@@ -196,10 +200,12 @@ class _Walk:
             elif kind == "code_inline":
                 self.code.append((child.markup, child.content))
                 self.prose.append(" ")
+                self.marked.append(PLACEHOLDER)
                 self.plain.append(child.content)
             elif kind in ("math_inline", "math_inline_double"):
                 self.math.append((kind == "math_inline_double", child.content))
                 self.prose.append(" ")
+                self.marked.append(PLACEHOLDER)
                 self.plain.append(child.content)
             elif kind == "html_inline":
                 self.html.append(child.content)
@@ -214,9 +220,11 @@ class _Walk:
         """Read the text run: the math a browser would typeset in it is math, not words."""
         if not self.run:
             return
-        words, found = without_math("".join(self.run))
+        run = "".join(self.run)
+        words, found = without_math(run)
         self.math.extend((m.display, m.tex) for m in found)
         self.text.append(words)
+        self.marked.append(without_math(run, PLACEHOLDER)[0])
         if not self.autolink:
             self.prose.append(words)
         self.run = []

@@ -62,13 +62,13 @@ def _end_of_math(text: str, delimiter: str, start: int) -> int:
     return -1
 
 
-def without_math(text: str) -> tuple[str, list[Math]]:
-    """The text with each formula replaced by a space, and the formulas."""
+def without_math(text: str, instead: str = " ") -> tuple[str, list[Math]]:
+    """The text with each formula replaced by `instead`, and the formulas."""
     found = find_math(text)
     pieces, last = [], 0
     for math in found:
         pieces.append(text[last : math.start])
-        pieces.append(" ")
+        pieces.append(instead)
         last = math.end
     pieces.append(text[last:])
     return "".join(pieces), found

@@ -1,0 +1,187 @@
+"""Korean typography (warnings): signs that a translation was copied, or reads oddly.
+
+Registered for `ko` in `checks/typography/__init__.py`. The rules a Korean editor
+would sign live in the modules beside this one, on Hangul syllables by Unicode
+arithmetic: sentences and their final predicates (`sentences.py`), speech level
+(`speech.py`), sentence-final colons (`colons.py`) and particles after Latin names
+read by their Korean reading (`particles.py`). This module applies them to a
+catalog's entries.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from markdown_it.token import Token
+
+from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.checks.typography.ko.colons import FOLLOWERS, final_colon
+from mdgettext.checks.typography.ko.hangul import (
+    FOOTNOTE_MARK,
+    batchim_is_rieul,
+    decompose,
+    has_batchim,
+    is_syllable,
+)
+from mdgettext.checks.typography.ko.particles import Finding, letter_reading, particle_findings, sino_korean_number
+from mdgettext.checks.typography.ko.sentences import Sentence, sentences
+from mdgettext.checks.typography.ko.speech import (
+    DEFAULT_TOLERATED,
+    Block,
+    Level,
+    SpeechFinding,
+    dominant_level,
+    judged_kinds,
+    mood,
+    speech_level,
+    speech_level_findings,
+)
+from mdgettext.markdown.inline import PLACEHOLDER, has_words
+from mdgettext.model import Diagnostic, Segment, Severity
+
+__all__ = [
+    "DEFAULT_TOLERATED",
+    "FOLLOWERS",
+    "FOOTNOTE_MARK",
+    "PLACEHOLDER",
+    "Block",
+    "Finding",
+    "Level",
+    "Sentence",
+    "SpeechFinding",
+    "batchim_is_rieul",
+    "decompose",
+    "dominant_level",
+    "final_colon",
+    "has_batchim",
+    "is_syllable",
+    "judged_kinds",
+    "letter_reading",
+    "mood",
+    "particle_findings",
+    "sentences",
+    "sino_korean_number",
+    "speech_level",
+    "speech_level_findings",
+]
+
+CODES = {
+    "typography.copied": "the translation is identical to an English source with words to translate",
+    "typography.no-hangul": "a translated prose entry has no Hangul",
+    "typography.particle-space": "a space separates a Latin word or closing markup from its particle",
+    "typography.particle": "a particle does not fit the glossary's Korean reading of the name before it (Frostig이, not Frostig가)",
+    "typography.final-colon": "a block ends with a colon that introduces nothing after it",
+    "typography.double-space": "two spaces in a row inside the text",
+    "typography.speech-level": "a sentence ends at another speech level than the catalog's usual one",
+}
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+PARTICLES = "은|는|이|가|을|를|에|에서|에게|의|와|과|도|로|으로|만|까지|부터|처럼|보다|이다|이며|이나|나"
+PARTICLE_SPACE = re.compile(rf"([A-Za-z0-9]+|\*\*|\*|_|`|\)|\]|>)(\s+)({PARTICLES})(?=[\s.,!?:;]|$)")
+DOUBLE_SPACE = re.compile(r"\S {2,}(?!\n|$)\S")
+WORD = re.compile(r"[A-Za-z]{3,}")
+LEVELS = {"formal": "formal (-습니다)", "polite": "polite (-요)", "plain": "plain (-다)"}
+
+
+def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """Signs of copied or oddly written Korean in one translation."""
+    if "raw html text" in entry.kinds:
+        return
+    prose = ctx.inline(entry.msgid).text
+    text = ctx.inline(entry.msgstr).text
+    words = [w for w in WORD.findall(prose) if w not in ctx.glossary.terms and not any(w in n for n in ctx.names)]
+    if not has_words(prose):  # `bfloat16`, `9.0e11`: copied on purpose (update fills them in)
+        words = []
+    if entry.msgstr == entry.msgid and words:
+        yield ctx.finding(
+            entry,
+            "typography.copied",
+            Severity.WARNING,
+            "identical to the English: translate it, or keep it with `# mdgettext-ignore: typography.copied` if it must stay",
+        )
+    elif words and not HANGUL.search(text):
+        yield ctx.finding(
+            entry, "typography.no-hangul", Severity.WARNING, "no Hangul in this translation: is it translated?"
+        )
+    for match in PARTICLE_SPACE.finditer(entry.msgstr):
+        word, space, particle = match.groups()
+        yield ctx.finding(
+            entry,
+            "typography.particle-space",
+            Severity.WARNING,
+            f"a particle attaches with no space: write {word + particle!r}, not {word + space + particle!r}",
+        )
+    for seg in entry.segments[:1]:
+        if final_colon(ctx.inline(entry.msgstr).text, _following(ctx, seg), heading=seg.kind.startswith("heading")):
+            yield ctx.finding(
+                entry,
+                "typography.final-colon",
+                Severity.WARNING,
+                "the block ends with a colon but nothing follows that it introduces; end the sentence (…다.)",
+            )
+    for found in particle_findings(entry.msgstr, ctx.glossary.readings):
+        yield ctx.finding(entry, "typography.particle", Severity.WARNING, found.message)
+    if DOUBLE_SPACE.search(entry.msgstr):
+        yield ctx.finding(entry, "typography.double-space", Severity.WARNING, "two spaces in a row; use one")
+
+
+def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    """Speech level: every unquoted sentence at the catalog's usual level (its statements decide)."""
+    judged = [e for e in entries if e.translated and "raw html text" not in e.kinds]
+    blocks = [Block(_sentences_text(ctx, e.msgstr), tuple(s.label for s in e.segments)) for e in judged]
+    reported: set[int] = set()
+    for found in speech_level_findings(blocks):
+        if found.index in reported:
+            continue
+        reported.add(found.index)
+        yield ctx.finding(
+            judged[found.index],
+            "typography.speech-level",
+            Severity.WARNING,
+            f"{found.sentence.text.strip()[:40]!r} ends in the {LEVELS[found.level]} style, and the catalog "
+            f"is written in the {LEVELS[found.usual]} style; use one speech level throughout",
+        )
+
+
+def _sentences_text(ctx: Context, markdown: str) -> str:
+    """The text a reader reads, with each formula and code span one placeholder, so a
+    sentence that ends in one has no Hangul predicate."""
+    return ctx.inline(markdown).marked
+
+
+FOLLOWING = {
+    "bullet_list_open": "list",
+    "ordered_list_open": "list",
+    "math_block": "display-math",
+    "fence": "code",
+    "code_block": "code",
+    "table_open": "table",
+    "heading_open": "heading",
+    "html_block": "html",
+}
+
+
+def _following(ctx: Context, seg: Segment) -> str | None:
+    """What comes after the segment's block in the English: what its colon may introduce."""
+    tokens = ctx.doc.tokens
+    line = seg.location.line - 1
+    index = next((i for i, t in enumerate(tokens) if t.type == "inline" and t.map and t.map[0] == line), None)
+    if index is None:
+        return "block"
+    for token in tokens[index + 1 :]:
+        if token.nesting == -1:
+            continue
+        if token.type == "paragraph_open":
+            return _paragraph_kind(tokens, token)
+        return FOLLOWING.get(token.type, "block")
+    return None
+
+
+def _paragraph_kind(tokens: Sequence[Token], opening: Token) -> str:
+    """A paragraph that is only a figure include is a figure; any other is a block."""
+    at = tokens.index(opening)
+    content = tokens[at + 1].content if at + 1 < len(tokens) else ""
+    return "figure" if "figure" in content and content.lstrip().startswith("{%") else "block"
+
+
+FAMILY = Family(CODES, check_entry, check_catalog)
