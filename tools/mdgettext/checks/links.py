@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from difflib import SequenceMatcher
 from urllib.parse import unquote, urlsplit
 
 from markdown_it.common.utils import normalizeReference
@@ -17,18 +18,33 @@ from mdgettext.project import linked_chapter
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
     "links.added": "the translation has a link destination the source does not have",
+    "links.changed": "the translation links somewhere else than the English does",
     "links.undefined-label": "a reference-style link uses a label that is not defined",
     "links.unknown-page": "a relative link points at a page the book does not have",
     "links.unknown-anchor": "a #fragment names no heading of its page",
 }
 FULL_REFERENCE = re.compile(r"\]\[([^\]]+)\]")  # [text][label]
+KRAMDOWN_ONLY = re.compile(r"\]\(([^()<>\s]+\s[^()<>]*?)\)")  # `](a b)`: a link to kramdown, text to CommonMark
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
-    """Every link destination is kept, none is added, and each relative one reaches a page and heading that exist."""
+    """Every link destination is kept, none is added, and each relative one reaches a
+    page and heading that exist. One broken link is one finding: a destination the
+    translation changed is `links.changed`, not a missing one plus an added one."""
     source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
-    missing, added = difference(source.counted("links"), target.counted("links"))
+    theirs = target.counted("links")
+    if ctx.doc.flavor == "kramdown":  # a destination with a space: kramdown makes a link of it, CommonMark does not
+        theirs.update(u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in KRAMDOWN_ONLY.findall(entry.msgid))
+    missing, added = difference(source.counted("links"), theirs)
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
+    changed = _pairs(missing, added)
+    missing = [u for u in missing if u not in {was for was, _ in changed}]
+    added = [u for u in added if u not in {now for _, now in changed}]
+    labels = list(_labels(entry, ctx))
+    yield from labels
+    if labels:  # `[text][reff]`: the undefined label is the finding, not the link it lost
+        defined = {str(ref.get("href", "")) for ref in ctx.doc.references.values()}
+        missing = [u for u in missing if u not in defined]
     for url in missing:
         yield ctx.finding(
             entry,
@@ -36,16 +52,56 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             Severity.ERROR,
             f"link {url} is missing from the translation; keep the link target as in the English",
         )
+    # A changed or added destination that leads nowhere is reported as what the reader
+    # hits (no such page, no such heading): the most precise of its findings, and one.
+    for was, now in changed:
+        yield from _resolve(entry, ctx, now, was) or [
+            ctx.finding(
+                entry,
+                "links.changed",
+                Severity.ERROR,
+                f"link {was} became {now} in the translation; keep the English destination",
+            )
+        ]
     for url in added:
-        yield ctx.finding(
-            entry,
-            "links.added",
-            Severity.ERROR,
-            f"link {url} is not in the English; links must point where the English ones do",
-        )
-    yield from _labels(entry, ctx)
-    for url in sorted({unquote(u) for u in target.links}):
+        yield from _resolve(entry, ctx, url) or [
+            ctx.finding(
+                entry,
+                "links.added",
+                Severity.ERROR,
+                f"link {url} is not in the English; links must point where the English ones do",
+            )
+        ]
+    reported = set(added) | {now for _, now in changed}
+    for url in sorted({unquote(u) for u in target.links} - reported):
         yield from _resolve(entry, ctx, url)
+
+
+def _pairs(missing: list[str], added: list[str]) -> list[tuple[str, str]]:
+    """Which added destination replaced which missing one: each pair the most alike
+    first, and only pairs alike enough to be one link edited (`../training` and
+    `../training-kr`), not two unrelated ones; a lone loss with a lone gain is one link
+    whatever it became."""
+    scored = sorted(((_likeness(was, now), was, now) for was in set(missing) for now in set(added)), reverse=True)
+    pairs: list[tuple[str, str]] = []
+    for score, was, now in scored:
+        if score >= 0.5 and all(was != w and now != n for w, n in pairs):
+            pairs.append((was, now))
+    left = [u for u in missing if u not in {w for w, _ in pairs}], [u for u in added if u not in {n for _, n in pairs}]
+    if len(left[0]) == len(left[1]) == 1:  # one link lost, one gained: the same link, edited
+        pairs.append((left[0][0], left[1][0]))
+    return pairs
+
+
+def _likeness(a: str, b: str) -> float:
+    """How likely `b` is `a` edited: alike text, or the same kind of place (both in-page
+    anchors, both relative paths, both on one site)."""
+    return max(SequenceMatcher(None, a, b).ratio(), 0.5 if _place(a) == _place(b) else 0.0)
+
+
+def _place(url: str) -> str:
+    parts = urlsplit(url)
+    return "#" if url.startswith("#") else f"{parts.scheme}://{parts.netloc}" if parts.netloc else "relative"
 
 
 def _labels(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
@@ -65,23 +121,23 @@ def _labels(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             )
 
 
-def _resolve(entry: Entry, ctx: Context, url: str) -> Iterable[Diagnostic]:
-    if ctx.pages is None:
-        return
+def _resolve(entry: Entry, ctx: Context, url: str, english: str = "") -> list[Diagnostic]:
+    """What a reader following a relative link meets that is not there: the page, or
+    the heading on it (the page's own anchors when the link is `#only`). When the
+    translation changed the link, the message says what the English links to."""
+    fix = f"; the English links to {english}" if english else "; use a page the book has, as the English does"
     parts = urlsplit(url)
-    if parts.scheme or parts.netloc or url.startswith("/"):
-        return
+    if ctx.pages is None or parts.scheme or parts.netloc or url.startswith("/"):
+        return []
     page = linked_chapter(url, ctx.page, ctx.index) if parts.path else ctx.page
     if page not in ctx.pages:
-        yield ctx.finding(
-            entry, "links.unknown-page", Severity.ERROR, f"link {url} points at a page the book does not have ({page})"
-        )
-        return
+        message = f"link {url} points at a page the book does not have ({page}){fix}"
+        return [ctx.finding(entry, "links.unknown-page", Severity.ERROR, message)]
     anchors = ctx.anchors.get(page)
     if parts.fragment and anchors is not None and parts.fragment not in anchors:
-        yield ctx.finding(
-            entry, "links.unknown-anchor", Severity.ERROR, f"link {url}: no heading has the id #{parts.fragment}"
-        )
+        message = f"link {url}: no heading has the id #{parts.fragment}{fix if english else '; link to a heading id of that page'}"
+        return [ctx.finding(entry, "links.unknown-anchor", Severity.ERROR, message)]
+    return []
 
 
 FAMILY = Family(CODES, entry=check)
