@@ -75,11 +75,13 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
         "source": "source/en/names.md:7",
     }
     github = cli("-C", root, "check", "-l", "ko", "--format", "github").out.splitlines()
-    assert github[0] == (
+    annotations = [line for line in github if line.startswith("::")]
+    assert annotations[0] == (
         "::error file=locale/ko/LC_MESSAGES/names.po,line=24,title=glossary.missing::"
         "glossary: 'TPU' should appear as 'TPU' in the translation (source/en/names.md:7)"
     )
-    assert len(github) == len(as_json) + 1  # and the summary line
+    assert len(annotations) == len(as_json)  # fewer than ten per level: one each
+    assert len(github) == 2 * len(as_json) + 1  # and each as a log line, and the summary line
 
 
 def test_select_ignore_and_min_translated(tmp_path: Path) -> None:

@@ -290,8 +290,8 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
             strict=args.strict,
             fmt=args.check_format,
             min_translated=args.min_translated,
-            select=_codes(args.select),
-            ignore=_codes(args.ignore),
+            select=_known_codes(args.select, "--select", ap),
+            ignore=_known_codes(args.ignore, "--ignore", ap),
         )
         return check.check(config, _locales(args.locale, config.configured_locales(), ap), options, report)
     if args.command == "import":
@@ -331,8 +331,24 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
     return 2
 
 
-def _codes(text: str) -> tuple[str, ...]:
-    return tuple(c.strip() for c in text.split(",") if c.strip())
+def _known_codes(text: str, option: str, ap: argparse.ArgumentParser) -> tuple[str, ...]:
+    """The codes or families of `--select`/`--ignore`, all known: a typo that selected
+    nothing would switch the CI gate off without a word, so it is a usage error."""
+    from difflib import get_close_matches
+
+    from mdgettext.checks import CODES
+
+    names = set(CODES) | {code.rsplit(".", 1)[0] for code in CODES} | {code.split(".")[0] for code in CODES}
+    codes = tuple(c.strip() for c in text.split(",") if c.strip())
+    for code in codes:
+        if code not in names:
+            close = get_close_matches(code, sorted(names), n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            families = ", ".join(sorted({n.split(".")[0] for n in names}))
+            ap.error(
+                f"{option}: unknown check '{code}'; {hint}families: {families}; `mdgettext check --list` prints every code"
+            )
+    return codes
 
 
 def _locales(given: list[str] | None, default: Sequence[str], ap: argparse.ArgumentParser) -> list[str]:

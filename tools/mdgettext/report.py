@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,8 +44,7 @@ def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:
     if fmt == "json":
         return json.dumps([as_dict(d) for d in findings], ensure_ascii=False, indent=1)
     if fmt == "github":
-        lines = [github(d) for d in findings]
-        return "\n".join([*lines, summary.line(findings)])
+        return "\n".join([*(str(d) for d in findings), *annotations(findings), summary.line(findings)])
     return "\n".join([*(str(d) for d in findings), summary.line(findings)])
 
 
@@ -59,9 +60,79 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
     }
 
 
+ANNOTATIONS_PER_LEVEL = 10  # GitHub shows 10 errors and 10 warnings per step, and drops the rest
+
+
+def annotations(findings: Sequence[Diagnostic]) -> list[str]:
+    """The findings GitHub will show on the pull request, at most ten per level: when
+    there are more, nine chosen one code at a time (so every kind of problem shows
+    before any shows twice), and a tenth that counts the rest and points at the job
+    summary, which lists them all."""
+    lines: list[str] = []
+    for severity in Severity:
+        found = [d for d in findings if d.severity is severity]
+        if len(found) <= ANNOTATIONS_PER_LEVEL:
+            lines.extend(github(d) for d in found)
+            continue
+        shown = _one_code_at_a_time(found, ANNOTATIONS_PER_LEVEL - 1)
+        lines.extend(github(d) for d in shown)
+        rest = Counter(d.code for d in found if d not in shown)
+        counts = ", ".join(f"{code} x{n}" for code, n in sorted(rest.items()))
+        level = _LEVELS[severity.value]
+        lines.append(
+            f"::{level} title=mdgettext::{_data(f'{sum(rest.values())} more {severity.value}s ({counts}): every finding is in the log and the job summary')}"
+        )
+    return lines
+
+
+def _one_code_at_a_time(found: Sequence[Diagnostic], limit: int) -> list[Diagnostic]:
+    by_code: dict[str, list[Diagnostic]] = {}
+    for d in found:
+        by_code.setdefault(d.code, []).append(d)
+    queues = [iter(by_code[code]) for code in sorted(by_code)]
+    chosen: list[Diagnostic] = []
+    while len(chosen) < limit:
+        taken = [d for d in (next(q, None) for q in queues) if d is not None]
+        if not taken:
+            break
+        chosen.extend(taken[: limit - len(chosen)])
+    return sorted(chosen, key=lambda d: (d.location.path, d.location.line, d.code))
+
+
+def step_summary(findings: Sequence[Diagnostic], summary: Summary) -> str:
+    """The job summary (`$GITHUB_STEP_SUMMARY`, Markdown): findings per code and level,
+    then every finding. Messages quote translator text, so every cell is escaped."""
+    counts = Counter((d.code, d.severity.value) for d in findings)
+    lines = ["## mdgettext check", "", _cell(summary.line(findings)), ""]
+    if findings:
+        lines += ["| code | level | findings |", "| --- | --- | ---: |"]
+        lines += [f"| `{code}` | {level} | {n} |" for (code, level), n in sorted(counts.items())]
+        lines += ["", "| where | level | finding |", "| --- | --- | --- |"]
+        lines += [
+            f"| {_cell(str(d.location))} | {d.severity.value} | {_cell(d.message)} `{d.code}` |" for d in findings
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """Text that Markdown shows as written, in a table cell: HTML's three specials as
+    entities, every other ASCII punctuation backslash-escaped, controls escaped."""
+    special = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+    return "".join(special.get(c) or (f"\\{c}" if c in _PUNCTUATION else c) for c in _CONTROLS.sub(_code_point, text))
+
+
+def _code_point(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group(0)):04x}"
+
+
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_PUNCTUATION = frozenset("!\"#$%'()*+,-./:;=?@[\\]^_`{|}~")
+_LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
+
+
 def github(d: Diagnostic) -> str:
     """A workflow command GitHub shows as an annotation on the .po line."""
-    level = {"error": "error", "warning": "warning", "info": "notice"}[d.severity.value]
+    level = _LEVELS[d.severity.value]
     message = d.message + (f" ({d.source})" if d.source else "")
     return f"::{level} file={_prop(d.location.path)},line={d.location.line},title={_prop(d.code)}::{_data(message)}"
 

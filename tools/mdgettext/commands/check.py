@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -65,6 +66,9 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
             print(summary.line(findings), file=report.err)
     elif findings or not report.quiet:
         print(output, file=report.out)
+    if options.fmt == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
+        with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as job_summary:  # GitHub's file: append
+            job_summary.write(reports.step_summary(findings, summary))
     return 1 if any(d.severity is Severity.ERROR for d in findings) else 0
 
 
