@@ -100,13 +100,24 @@ def test_a_seeded_defect_is_found_at_its_line(code: str, chapter_copy: Path) -> 
     po_path.write_text(dumps(po), encoding="utf-8")
     entry = next(e for e in polib.pofile(str(po_path)) if e.msgid == entry_before.msgid)
     result = cli("-C", chapter_copy, "check", "-l", "ko", "--strict", "--format", "json")
-    assert result.code == 1, result.out + result.err
+    assert result.code == (2 if code == "suppression.unknown-code" else 1), result.out + result.err
     found = json.loads(result.out)
     hits = [f for f in found if f["code"] == code]
     assert hits, found
     assert {f["line"] for f in hits} == {msgid_line(po_path, entry)}
     assert all(f["file"] == PO.as_posix() and f["severity"] == "error" for f in hits)
     assert all(f["source"].startswith("source/en/conclusion.md:") for f in hits)
+
+
+def test_a_misspelt_suppression_stops_the_gate_and_names_the_known_codes(chapter_copy: Path) -> None:
+    po_path = chapter_copy / PO
+    po = polib.pofile(str(po_path))
+    SEEDED["suppression.unknown-code"](po)
+    po_path.write_text(dumps(po), encoding="utf-8")
+    result = cli("-C", chapter_copy, "check", "-l", "ko")
+    assert result.code == 2  # an input error, as for --select linkz: not a gate that passes
+    assert "`mdgettext-ignore: links.mising` names no known check" in result.out
+    assert "known codes: completeness.below-minimum, " in result.err and "links.missing" in result.err
 
 
 def test_the_real_catalog_passes_strict_with_no_findings(chapter_copy: Path) -> None:

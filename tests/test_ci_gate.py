@@ -13,7 +13,7 @@ import pytest
 
 from conftest import cli
 from mdgettext.model import Diagnostic, Location, Severity
-from mdgettext.report import Summary, annotations, step_summary
+from mdgettext.report import Summary, github_annotations, step_summary
 from test_checks import project_with
 
 
@@ -32,8 +32,7 @@ def test_an_unknown_code_is_a_usage_error_not_an_empty_selection(
     result = cli("-C", root, "check", "-l", "ko", option, typo)
     assert result.code == 2, result.out + result.err
     assert hint in result.err
-    assert "mdgettext check --list" in result.err
-    assert "links, markup" in result.err  # the families, for the next try
+    assert "known codes: completeness.below-minimum, " in result.err  # the list, for the next try
 
 
 def test_families_and_codes_are_both_known(tmp_path: Path) -> None:
@@ -60,7 +59,7 @@ def test_github_shows_ten_per_level_every_code_first_and_counts_the_rest() -> No
     errors = [finding(n, "links.missing") for n in range(20)] + [finding(100 + n, "markup.code") for n in range(3)]
     errors += [finding(200, "structure.changed")]
     warnings = [finding(300 + n, "typography.final-colon", Severity.WARNING) for n in range(4)]
-    lines = annotations(errors + warnings)
+    lines = github_annotations(errors + warnings)
     error_lines = [line for line in lines if line.startswith("::error")]
     assert len(error_lines) == 10
     shown = error_lines[:9]
@@ -89,7 +88,8 @@ def test_github_format_logs_every_finding_and_writes_the_job_summary(
     written = summary_file.read_text(encoding="utf-8")
     assert written.startswith("earlier step\n## mdgettext check\n")  # appended, as GitHub expects
     html = github_renders(written)
-    assert html.count("<tr>") == 1 + 4 + 1 + 5  # header + 4 codes, header + 5 findings
+    assert html.count("<tr>") == (1 + 1) + (1 + 4) + (1 + 5)  # 1 catalog, 4 codes, 5 findings, each with its header
+    assert '<td>locale/ko/LC_MESSAGES/links.po</td>\n<td align="right">5</td>' in html
 
 
 def test_the_job_summary_shows_hostile_text_as_text() -> None:

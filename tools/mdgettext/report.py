@@ -44,7 +44,7 @@ def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:
     if fmt == "json":
         return json.dumps([as_dict(d) for d in findings], ensure_ascii=False, indent=1)
     if fmt == "github":
-        return "\n".join([*(str(d) for d in findings), *annotations(findings), summary.line(findings)])
+        return "\n".join([*(str(d) for d in findings), *github_annotations(findings), summary.line(findings)])
     return "\n".join([*(str(d) for d in findings), summary.line(findings)])
 
 
@@ -63,7 +63,7 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
 ANNOTATIONS_PER_LEVEL = 10  # GitHub shows 10 errors and 10 warnings per step, and drops the rest
 
 
-def annotations(findings: Sequence[Diagnostic]) -> list[str]:
+def github_annotations(findings: Sequence[Diagnostic]) -> list[str]:
     """The findings GitHub will show on the pull request, at most ten per level: when
     there are more, nine chosen one code at a time (so every kind of problem shows
     before any shows twice), and a tenth that counts the rest and points at the job
@@ -100,13 +100,19 @@ def _one_code_at_a_time(found: Sequence[Diagnostic], limit: int) -> list[Diagnos
 
 
 def step_summary(findings: Sequence[Diagnostic], summary: Summary) -> str:
-    """The job summary (`$GITHUB_STEP_SUMMARY`, Markdown): findings per code and level,
-    then every finding. Messages quote translator text, so every cell is escaped."""
-    counts = Counter((d.code, d.severity.value) for d in findings)
+    """The job summary (`$GITHUB_STEP_SUMMARY`, Markdown): findings per catalog and per
+    code, with counts, then every finding. Messages quote translator text, so every
+    cell is escaped."""
+    levels = [s.value for s in Severity]
+    per_catalog = Counter((d.location.path, d.severity.value) for d in findings)
+    per_code = Counter((d.code, d.severity.value) for d in findings)
     lines = ["## mdgettext check", "", _cell(summary.line(findings)), ""]
     if findings:
-        lines += ["| code | level | findings |", "| --- | --- | ---: |"]
-        lines += [f"| `{code}` | {level} | {n} |" for (code, level), n in sorted(counts.items())]
+        lines += ["| catalog | errors | warnings | notes |", "| --- | ---: | ---: | ---: |"]
+        for path in sorted({path for path, _ in per_catalog}):
+            lines.append(f"| {_cell(path)} | " + " | ".join(str(per_catalog[path, level]) for level in levels) + " |")
+        lines += ["", "| code | level | findings |", "| --- | --- | ---: |"]
+        lines += [f"| `{code}` | {level} | {n} |" for (code, level), n in sorted(per_code.items())]
         lines += ["", "| where | level | finding |", "| --- | --- | --- |"]
         lines += [
             f"| {_cell(str(d.location))} | {d.severity.value} | {_cell(d.message)} `{d.code}` |" for d in findings

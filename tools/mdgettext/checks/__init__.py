@@ -37,7 +37,13 @@ FAMILIES: tuple[Family, ...] = (
 SUPPRESSION = {"suppression.unknown-code": "a mdgettext-ignore comment names no known check"}
 CODES = {code: meaning for family in FAMILIES for code, meaning in family.codes.items()} | SUPPRESSION
 
-__all__ = ["CODES", "Context", "Entry", "Glossary", "check_catalog", "entries_of", "run_checks"]
+__all__ = ["CODES", "Context", "Entry", "Glossary", "check_catalog", "entries_of", "run_checks", "selectable"]
+
+
+def selectable() -> frozenset[str]:
+    """What `--select` and `--ignore` accept: every code, and every family a code
+    belongs to (`links`, `typography`)."""
+    return frozenset(CODES) | {code.rsplit(".", 1)[0] for code in CODES}
 
 
 def check_catalog(
@@ -88,6 +94,6 @@ def _unknown_codes(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         yield ctx.finding(
             entry,
             "suppression.unknown-code",
-            Severity.WARNING,
+            Severity.ERROR,  # a typo must not look like a silenced check: `check` exits 2 on it
             f"`mdgettext-ignore: {code}` names no known check; see `mdgettext check --list`",
         )

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mdgettext import report as reports
-from mdgettext.checks import Context, Glossary, entries_of, run_checks
+from mdgettext.checks import CODES, Context, Glossary, entries_of, run_checks
 from mdgettext.checks.names import authors, load_glossary
 from mdgettext.commands.common import Reporter, load_chapter, templates_required
 from mdgettext.files import read_catalog, read_po
@@ -69,6 +69,13 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     if options.fmt == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as job_summary:  # GitHub's file: append
             job_summary.write(reports.step_summary(findings, summary))
+    if any(d.code == "suppression.unknown-code" for d in findings):
+        known = ", ".join(sorted(CODES))
+        print(
+            f"mdgettext: error: a mdgettext-ignore comment names an unknown check; known codes: {known}",
+            file=report.err,
+        )
+        return 2
     return 1 if any(d.severity is Severity.ERROR for d in findings) else 0
 
 
