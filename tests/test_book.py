@@ -96,7 +96,13 @@ def test_english_moved_to_an_older_version_and_back_gives_every_translation_back
         po = {(e.msgctxt, e.msgid): e for e in polib.pofile(catalogs(book)[chapter].decode()) if not e.obsolete}
         again = {key: po[key].msgstr for key in translated[chapter] if key in po and not po[key].fuzzy}
         assert again == translated[chapter], chapter  # translated again, unchanged, none fuzzy
-    assert catalogs(book) == before  # byte for byte
+    # byte for byte, but for the template's date, which `update` copies as msgmerge does
+    # (the round trip may cross a minute)
+    assert undated(catalogs(book)) == undated(before)
+
+
+def undated(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {name: re.sub(rb'"POT-Creation-Date: [^"]*"', b"", text) for name, text in files.items()}
 
 
 def test_a_removed_chapter_lets_the_others_update(book: Path) -> None:

@@ -71,14 +71,14 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
         "line": 24,
         "severity": "error",
         "code": "glossary.missing",
-        "message": "glossary: 'TPU' should appear as 'TPU' in the translation",
+        "message": "glossary (locale/ko/glossary.po:11): 'TPU' should appear as 'TPU' in the translation",
         "source": "source/en/names.md:7",
     }
     github = cli("-C", root, "check", "-l", "ko", "--format", "github").out.splitlines()
     annotations = [line for line in github if line.startswith("::")]
     assert annotations[0] == (
         "::error file=locale/ko/LC_MESSAGES/names.po,line=24,title=glossary.missing::"
-        "glossary: 'TPU' should appear as 'TPU' in the translation (source/en/names.md:7)"
+        "glossary (locale/ko/glossary.po:11): 'TPU' should appear as 'TPU' in the translation (source/en/names.md:7)"
     )
     assert len(annotations) == len(as_json)  # fewer than ten per level: one each
     assert len(github) == 2 * len(as_json) + 1  # and each as a log line, and the summary line

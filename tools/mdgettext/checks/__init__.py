@@ -19,7 +19,17 @@ from dataclasses import replace
 
 import polib
 
-from mdgettext.checks import completeness, front_matter, links, markup, names, safety, structure, typography
+from mdgettext.checks import (
+    completeness,
+    consistency,
+    front_matter,
+    links,
+    markup,
+    names,
+    safety,
+    structure,
+    typography,
+)
 from mdgettext.checks.entry import Context, Entry, Family, Glossary, entries_of
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Document, Severity, TranslationMap
@@ -33,11 +43,22 @@ FAMILIES: tuple[Family, ...] = (
     completeness.FAMILY,
     front_matter.FAMILY,
     typography.FAMILY,
+    consistency.FAMILY,
 )
 SUPPRESSION = {"suppression.unknown-code": "a mdgettext-ignore comment names no known check"}
 CODES = {code: meaning for family in FAMILIES for code, meaning in family.codes.items()} | SUPPRESSION
 
-__all__ = ["CODES", "Context", "Entry", "Glossary", "check_catalog", "entries_of", "run_checks", "selectable"]
+__all__ = [
+    "CODES",
+    "Context",
+    "Entry",
+    "Glossary",
+    "check_catalog",
+    "entries_of",
+    "run_book_checks",
+    "run_checks",
+    "selectable",
+]
 
 
 def selectable() -> frozenset[str]:
@@ -83,6 +104,13 @@ def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
         and not (d.code == "structure.changed" and d.location.line in explained)
     ]
     return sorted(kept, key=lambda d: (d.location.line, d.code))
+
+
+def run_book_checks(catalogs: Sequence[tuple[Sequence[Entry], Context]]) -> list[Diagnostic]:
+    """What only one language's catalogs side by side show, suppressions applied."""
+    by_place = {(ctx.po_path, e.line): e for entries, ctx in catalogs for e in entries}
+    found = [d for family in FAMILIES if family.book is not None for d in family.book(catalogs)]
+    return [d for d in found if not _silenced(d, by_place.get((d.location.path, d.location.line)))]
 
 
 def _silenced(finding: Diagnostic, entry: Entry | None) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from functools import cached_property
 
 import polib
@@ -61,6 +62,7 @@ class Glossary:
 
     terms: Mapping[str, str] = field(default_factory=dict)
     readings: Mapping[str, str] = field(default_factory=dict)  # a Latin name -> its Korean reading (particles)
+    places: Mapping[str, str] = field(default_factory=dict)  # term -> "locale/ko/glossary.po:12", for messages
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,8 @@ class Context:
 
 EntryCheck = Callable[[Entry, Context], Iterable[Diagnostic]]
 CatalogCheck = Callable[[Sequence[Entry], Context], Iterable[Diagnostic]]
+# One language's catalogs side by side, in chapter order: what only the whole book shows.
+BookCheck = Callable[[Sequence[tuple[Sequence[Entry], Context]]], Iterable[Diagnostic]]
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,7 @@ class Family:
     codes: Mapping[str, str]  # code -> what it means, for `check --list` and suppressions
     entry: EntryCheck | None = None  # run on every translated entry
     catalog: CatalogCheck | None = None  # run once on the whole catalog
+    book: BookCheck | None = None  # run once on all of a language's catalogs
 
 
 def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
@@ -137,3 +142,25 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
 def live(entries: Sequence[Entry]) -> list[Entry]:
     """The entries a page uses or could use: not the obsolete ones."""
     return [e for e in entries if not e.obsolete]
+
+
+def edits(
+    missing: list[str], added: list[str], likeness: Callable[[str, str], float] | None = None
+) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+    """Which added item replaced which missing one, so that one thing the translator
+    edited is one finding, not a loss and a gain: pairs the most alike first, alike
+    enough to be one edit (`P(‘X')` and `P('X')`), and a lone loss with a lone gain
+    whatever it became. Returns the pairs, then what is only missing, only added."""
+    alike = likeness or (lambda a, b: SequenceMatcher(None, a, b).ratio())
+    scored = sorted(((alike(was, now), was, now) for was in set(missing) for now in set(added)), reverse=True)
+    pairs: list[tuple[str, str]] = []
+    for score, was, now in scored:
+        if score >= 0.5 and all(was != w and now != n for w, n in pairs):
+            pairs.append((was, now))
+    lost, gained = list(missing), list(added)
+    for was, now in pairs:
+        lost.remove(was)
+        gained.remove(now)
+    if len(lost) == len(gained) == 1:
+        return [*pairs, (lost[0], gained[0])], [], []
+    return pairs, lost, gained

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 from markdown_it.common.utils import normalizeReference
 
-from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.checks.entry import Context, Entry, Family, edits
 from mdgettext.markdown.inline import difference
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.project import linked_chapter
@@ -32,14 +32,20 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     page and heading that exist. One broken link is one finding: a destination the
     translation changed is `links.changed`, not a missing one plus an added one."""
     source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
-    theirs = target.counted("links")
-    if ctx.doc.flavor == "kramdown":  # a destination with a space: kramdown makes a link of it, CommonMark does not
-        theirs.update(u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in KRAMDOWN_ONLY.findall(entry.msgid))
-    missing, added = difference(source.counted("links"), theirs)
+    accidental: list[str] = []
+    if ctx.doc.flavor == "kramdown":  # `[a](b c)`: kramdown makes a link of it, CommonMark does not
+        accidental = [u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in KRAMDOWN_ONLY.findall(entry.msgid)]
+    missing, added = difference(source.counted("links"), target.counted("links"))
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
-    changed = _pairs(missing, added)
-    missing = [u for u in missing if u not in {was for was, _ in changed}]
-    added = [u for u in added if u not in {now for _, now in changed}]
+    changed, missing, added = edits(missing, added, _likeness)
+    for url in accidental:
+        yield ctx.finding(
+            entry,
+            "links.added",
+            Severity.ERROR,
+            f"`]({url})` is a link to kramdown, which the book's site runs, and the English has none here; "
+            "put a space between `]` and `(` (or write the brackets as `\\[` `\\]`)",
+        )
     labels = list(_labels(entry, ctx))
     yield from labels
     if labels:  # `[text][reff]`: the undefined label is the finding, not the link it lost
@@ -75,22 +81,6 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     reported = set(added) | {now for _, now in changed}
     for url in sorted({unquote(u) for u in target.links} - reported):
         yield from _resolve(entry, ctx, url)
-
-
-def _pairs(missing: list[str], added: list[str]) -> list[tuple[str, str]]:
-    """Which added destination replaced which missing one: each pair the most alike
-    first, and only pairs alike enough to be one link edited (`../training` and
-    `../training-kr`), not two unrelated ones; a lone loss with a lone gain is one link
-    whatever it became."""
-    scored = sorted(((_likeness(was, now), was, now) for was in set(missing) for now in set(added)), reverse=True)
-    pairs: list[tuple[str, str]] = []
-    for score, was, now in scored:
-        if score >= 0.5 and all(was != w and now != n for w, n in pairs):
-            pairs.append((was, now))
-    left = [u for u in missing if u not in {w for w, _ in pairs}], [u for u in added if u not in {n for _, n in pairs}]
-    if len(left[0]) == len(left[1]) == 1:  # one link lost, one gained: the same link, edited
-        pairs.append((left[0][0], left[1][0]))
-    return pairs
 
 
 def _likeness(a: str, b: str) -> float:

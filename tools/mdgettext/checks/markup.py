@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 
-from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.checks.entry import Context, Entry, Family, edits
 from mdgettext.markdown.inline import Inventory, difference
 from mdgettext.model import Diagnostic, Severity
 
@@ -35,26 +36,36 @@ PARTS = (
     ("footnotes", "markup.footnote", "footnote reference"),
     ("tags", "markup.html", "HTML tag"),
 )
+TEXT_IN_MATH = re.compile(r"(\\(?:text|textrm|textit|textbf|mbox))\{[^{}]*\}")  # \text{size of A}
 DELIMITER_RUN = re.compile(r"(?<![\\*_])(\*+|_+)")
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
-    """Code, math, Liquid, footnote references and inline tags are kept exactly; emphasis still opens and closes."""
+    """Code, math, Liquid, footnote references and inline tags are kept exactly; emphasis
+    still opens and closes. One part the translator edited is one finding."""
     source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
     for part, code, noun in PARTS:
-        missing, added = difference(source.counted(part), target.counted(part))
-        for part in missing:
-            yield ctx.finding(
-                entry, code, Severity.ERROR, f"{noun} {part} is missing from the translation; copy it exactly"
-            )
-        for part in added:
-            yield ctx.finding(
-                entry,
-                code,
-                Severity.ERROR,
-                f"{noun} {part} is not in the English; remove it or copy the English one exactly",
-            )
+        ours, theirs = source.counted(part), target.counted(part)
+        shown = {item: item for item in (*ours, *theirs)}
+        if part == "math":  # words in \text{…} are prose: translating them is translating
+            shown = {_math_words_aside(item): item for item in (*ours, *theirs)}
+            ours = Counter(_math_words_aside(item) for item in ours.elements())
+            theirs = Counter(_math_words_aside(item) for item in theirs.elements())
+        changed, missing, added = edits(*difference(ours, theirs))
+        for was, now in changed:
+            message = f"{noun} {shown[was]} became {shown[now]} in the translation; copy the English exactly"
+            yield ctx.finding(entry, code, Severity.ERROR, message)
+        for item in missing:
+            message = f"{noun} {shown[item]} is missing from the translation; copy it exactly"
+            yield ctx.finding(entry, code, Severity.ERROR, message)
+        for item in added:
+            message = f"{noun} {shown[item]} is not in the English; remove it or copy the English one exactly"
+            yield ctx.finding(entry, code, Severity.ERROR, message)
     yield from _emphasis(entry, ctx, source, target)
+
+
+def _math_words_aside(math: str) -> str:
+    return TEXT_IN_MATH.sub(lambda m: m.group(1) + "{…}", math)
 
 
 def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:
@@ -68,7 +79,8 @@ def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) 
             entry,
             "markup.emphasis",
             Severity.WARNING,
-            f"{target.strong} bold and {target.emphasis} italic spans, the English has {source.strong} and {source.emphasis}",
+            f"{target.strong} bold and {target.emphasis} italic spans where the English has {source.strong} and "
+            f"{source.emphasis}: an emphasis was lost or added; put it on the words that carry the English one",
         )
 
 
@@ -97,11 +109,19 @@ def stuck_delimiters(text: str) -> Iterable[str]:
 
 def stuck_kramdown(text: str) -> Iterable[str]:
     """Explain each `*`/`_` run kramdown can neither open nor close: a space on both
-    sides, where the translator meant it to close after a space or open before one."""
+    sides, where the translator meant it to close after a space or open before one;
+    or `_` inside a word (`_덧셈_과`), where a particle follows the closer."""
     for match in DELIMITER_RUN.finditer(text):
         run = match.group(1)
         before = text[match.start() - 1] if match.start() else " "
         after = text[match.end()] if match.end() < len(text) else " "
+        if "_" in run and before.isalnum() and after.isalnum():
+            yield (
+                f"`{run}` between {before!r} and {after!r} is inside a word, where kramdown neither "
+                f"opens nor closes `_` emphasis, so the page shows the underscores; use `{'*' * len(run)}`, "
+                f"which works inside a word"
+            )
+            continue
         if before.isspace() and after.isspace() and match.start() and match.end() < len(text):
             yield (
                 f"`{run}` has a space on both sides, so it neither opens nor closes: kramdown closes "

@@ -21,7 +21,7 @@ CODES = {
 }
 
 
-def load_glossary(po: polib.POFile) -> Glossary:
+def load_glossary(po: polib.POFile, places: Mapping[str, str] | None = None) -> Glossary:
     """A glossary catalog: msgid the English term, msgstr its required rendering
     (equal to the msgid for names kept in Latin script). A translator comment
     `reading: 프로스티그` gives a Latin name's Korean reading, which the particles
@@ -32,7 +32,7 @@ def load_glossary(po: polib.POFile) -> Glossary:
         for line in (entry.tcomment or "").split("\n"):
             if line.strip().startswith("reading:"):
                 readings[entry.msgstr or entry.msgid] = line.split(":", 1)[1].strip()
-    return Glossary({e.msgid: e.msgstr or e.msgid for e in live}, readings)
+    return Glossary({e.msgid: e.msgstr or e.msgid for e in live}, readings, places or {})
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
@@ -53,7 +53,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 entry,
                 "glossary.missing",
                 Severity.ERROR,
-                f"glossary: {term!r} should appear as {rendering!r} in the translation",
+                f"glossary{' (' + ctx.glossary.places[term] + ')' if term in ctx.glossary.places else ''}: "
+                f"{term!r} should appear as {rendering!r} in the translation",
             )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mdgettext import report as reports
-from mdgettext.checks import CODES, Context, Glossary, entries_of, run_checks
+from mdgettext.checks import CODES, Context, Entry, Glossary, entries_of, run_book_checks, run_checks
 from mdgettext.checks.names import authors, load_glossary
 from mdgettext.commands.common import Reporter, load_chapter, templates_required
 from mdgettext.files import read_catalog, read_po
@@ -41,6 +41,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     for language in languages:
         locale_name(language)
         glossary = load_project_glossary(config, language)
+        book: list[tuple[Sequence[Entry], Context]] = []  # the language's catalogs side by side
         for chapter in chapters:
             po_path = config.po_path(chapter, language)
             shown = config.relative(po_path)
@@ -52,11 +53,14 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
             context = check_context(
                 config, chapter, language, docs[chapter], anchors, catalog, glossary, keys[chapter], minimum
             )
-            findings.extend(run_checks(entries_of(catalog.po, catalog.text, docs[chapter]), context))
+            book.append((entries_of(catalog.po, catalog.text, docs[chapter]), context))
+            findings.extend(run_checks(book[-1][0], context))
             counts = stats(catalog.po)
             catalogs += 1
             entries += counts.total
             translated += counts.translated
+        findings.extend(run_book_checks(book))
+    findings.sort(key=lambda d: (d.location.path, d.location.line, d.code))
     findings = [_escalate(d, options.strict) for d in findings if _selected(d.code, options)]
     summary = reports.Summary(catalogs, entries, translated)
     output = reports.render(findings, summary, options.fmt)
@@ -82,7 +86,11 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
 def load_project_glossary(config: Config, language: str) -> Glossary:
     """`locale/<lang>/glossary.po`, or an empty glossary."""
     path = config.glossary_path(language)
-    return load_glossary(read_po(path, config.relative(path))) if path.exists() else Glossary()
+    if not path.exists():
+        return Glossary()
+    catalog = read_catalog(path, config.relative(path))
+    places = {msgid: f"{catalog.display}:{line}" for (_, msgid), line in catalog.msgid_lines.items()}
+    return load_glossary(catalog.po, places)
 
 
 def template_keys(config: Config, chapter: str) -> frozenset[Key]:

@@ -80,6 +80,7 @@ PARTICLES = "은|는|이|가|을|를|에|에서|에게|의|와|과|도|로|으�
 PARTICLE_SPACE = re.compile(rf"([A-Za-z0-9]+|\*\*|\*|_|`|\)|\]|>)(\s+)({PARTICLES})(?=[\s.,!?:;]|$)")
 DOUBLE_SPACE = re.compile(r"\S {2,}(?!\n|$)\S")
 WORD = re.compile(r"[A-Za-z]{3,}")
+LOWERCASE_WORD = re.compile(r"[a-z]{2,}")  # prose; an acronym alone (`MLP`, `TPU v5e`) is a name kept as is
 LEVELS = {"formal": "formal (-습니다)", "polite": "polite (-요)", "plain": "plain (-다)"}
 
 
@@ -99,12 +100,14 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             Severity.WARNING,
             "identical to the English: translate it, or keep it with `# mdgettext-ignore: typography.copied` if it must stay",
         )
-    elif words and not HANGUL.search(text):
+    elif words and not HANGUL.search(text) and LOWERCASE_WORD.search(text):  # `MLP` for `MLPs`: a name, kept
         yield ctx.finding(
             entry, "typography.no-hangul", Severity.WARNING, "no Hangul in this translation: is it translated?"
         )
     for match in PARTICLE_SPACE.finditer(entry.msgstr):
         word, space, particle = match.groups()
+        if word in ")]" and particle == "이" and HANGUL.match(entry.msgstr[match.end() + 1 : match.end() + 2]):
+            continue  # `(…처럼) 이 블록`: after a parenthesis, `이 ` before a noun is "this", not a particle
         yield ctx.finding(
             entry,
             "typography.particle-space",
@@ -121,7 +124,8 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             )
     for found in particle_findings(entry.msgstr, ctx.glossary.readings):
         yield ctx.finding(entry, "typography.particle", Severity.WARNING, found.message)
-    if DOUBLE_SPACE.search(entry.msgstr):
+    # spaces inside code or a formula are the English's: only two in the text count
+    if DOUBLE_SPACE.search(entry.msgstr) and DOUBLE_SPACE.search(ctx.inline(entry.msgstr).marked):
         yield ctx.finding(entry, "typography.double-space", Severity.WARNING, "two spaces in a row; use one")
 
 
@@ -138,9 +142,15 @@ def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic
             judged[found.index],
             "typography.speech-level",
             Severity.WARNING,
-            f"{found.sentence.text.strip()[:40]!r} ends in the {LEVELS[found.level]} style, and the catalog "
-            f"is written in the {LEVELS[found.usual]} style; use one speech level throughout",
+            f"{_ending(found.sentence.text)!r} ends in '{found.sentence.predicate}', the {LEVELS[found.level]} "
+            f"style, and the catalog is written in the {LEVELS[found.usual]} style; use one speech level throughout",
         )
+
+
+def _ending(sentence: str, width: int = 40) -> str:
+    """The end of a sentence, where its speech level is: `…얼마나 걸리나?`."""
+    text = sentence.strip()
+    return text if len(text) <= width else "…" + text[-width:].lstrip()
 
 
 def _sentences_text(ctx: Context, markdown: str) -> str:
