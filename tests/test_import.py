@@ -146,6 +146,24 @@ def test_a_heading_id_that_names_another_heading_makes_the_pair_doubtful() -> No
     assert pair.reasons == ("heading id differs: {#further-reading} in the source, {#feedback} in the translation",)
 
 
+@pytest.mark.parametrize(
+    ("english", "korean", "doubt"),
+    [
+        ("Three or four years ago, nobody cared.", "3~4년 전에는 아무도 신경 쓰지 않았다.", ()),
+        ("It can do a tenth of that.", "그것의 10분의 1만 할 수도 있다.", ()),
+        ("Compute scales cubically.", "연산은 3차로 늘어난다.", ()),
+        ("Prices as of February 2025.", "2025년 2월 기준 가격.", ()),
+        ("Three or four years ago, nobody cared.", "5년 전에는 아무도 신경 쓰지 않았다.", ("numbers differ",)),
+        ("It took 3 years.", "세 해가 걸렸다.", ("numbers differ",)),  # a digit of the English lost
+    ],
+)
+def test_a_number_english_spells_out_may_be_written_in_digits(
+    english: str, korean: str, doubt: tuple[str, ...]
+) -> None:
+    pair = align(doc(f"# Title\n\n{english}\n"), doc(f"# 제목\n\n{korean}\n")).pairs[1]
+    assert tuple(r.split(":")[0] for r in pair.reasons) == doubt, pair.reasons
+
+
 def test_a_paragraph_the_translator_split_in_two_is_joined_and_fuzzy() -> None:
     source = doc("# Title\n\nFirst [one](https://a.example) and then [two](https://b.example), both needed.\n\n# End\n")
     translated = doc(

@@ -25,11 +25,26 @@ from dataclasses import dataclass
 from mdgettext import stems
 from mdgettext.markdown.anchors import has_explicit_id
 from mdgettext.markdown.inline import Inventory, Reader
+from mdgettext.markdown.mathtext import words_aside
 from mdgettext.model import Document, Segment, Style
 
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{2,}")
 NAME = re.compile(r"(?<![.!?:]\s)(?<=[\w,;)] )[A-Z][A-Za-z]+")
 NUMBER = re.compile(r"(?<![A-Za-z0-9.,])\d+(?:[.,]\d+)*")  # not in H100; in 제3장
+# Numbers English spells as words and a translation may write in digits: "three or
+# four years" is "3~4년", "a tenth" "10분의 1", "scales cubically" "3차로", "the first
+# approximation" "1차 근사", "February" "2월". A digit the translation adds for one of these is no doubt.
+SPELLED = {
+    **{w: (str(n),) for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())},
+    **{w: (str(n),) for n, w in enumerate("_ first second third fourth fifth sixth seventh eighth ninth".split()) if n},
+    "tenth": ("10", "1"), "half": ("2", "1"), "quarter": ("4", "1"), "third": ("3", "1"), "twenty": ("20",),
+    "hundred": ("100",), "thousand": ("1000",), "million": ("100",), "billion": ("10",), "dozen": ("12",),
+    "single": ("1",), "once": ("1",), "twice": ("2",), "double": ("2",), "both": ("2",), "pair": ("2",),
+    "couple": ("2",), "triple": ("3",), "quadratic": ("2",), "quadratically": ("2",), "squared": ("2",),
+    "cubic": ("3",), "cubically": ("3",), "cubed": ("3",), "linear": ("1",), "linearly": ("1",),
+    **{m: (str(n),) for n, m in enumerate(
+        "_ january february march april _ june july august september october november december".split()) if n},
+}  # fmt: skip
 FULL_WIDTH = {"。": ".", "！": "!", "？": "?", "：": ":", "；": ";"}
 LETTER = re.compile(r"[^\W\d_]")
 LATIN_END = "\u0250"  # letters below it are Latin script (ASCII, Latin-1, Latin Extended-A/B)
@@ -78,6 +93,7 @@ class Signals:
     math: frozenset[str]
     notes: frozenset[str]  # footnote references `[^x]` and inline tags with their verbatim attributes
     numbers: frozenset[str]
+    spelled: frozenset[str]  # numbers the prose writes as words (SPELLED): "three" -> "3"
     words: frozenset[str]  # Latin-script words, lower case
     names: frozenset[str]  # capitalized words inside a sentence, lower case: names, mostly
     stems: Mapping[str, frozenset[str]]  # stem key (stems.py) -> the words (lower case) that have it
@@ -124,9 +140,10 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
                 heading_id=heading_id,
                 links=frozenset(inline.links),
                 code=frozenset(content for _, content in inline.code),
-                math=frozenset(content for _, content in inline.math),
+                math=frozenset(words_aside(content) for _, content in inline.math),
                 notes=frozenset(f"{name}#{n}" for name, count in notes.items() for n in range(1, count + 1)),
                 numbers=frozenset(_digits(n) for n in NUMBER.findall(prose)),
+                spelled=frozenset(d for w in latin for d in SPELLED.get(w.lower(), ())),
                 words=frozenset(w.lower() for w in latin),
                 names=frozenset(w.lower() for w in NAME.findall(prose)),
                 stems=_stems(latin),
@@ -166,6 +183,7 @@ def combine(first: Signals, second: Signals) -> Signals:
         math=first.math | second.math,
         notes=_join_notes(first.notes, second.notes),
         numbers=first.numbers | second.numbers,
+        spelled=first.spelled | second.spelled,
         words=first.words | second.words,
         names=first.names | second.names,
         stems=_join_stems(first.stems, second.stems),
@@ -238,7 +256,7 @@ def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
         ("code spans", s.code, t.code),
         ("math", s.math, t.math),
         ("footnote references and inline tags", s.notes, t.notes),
-        ("numbers", s.numbers, t.numbers),
+        ("numbers", s.numbers, t.numbers - (s.spelled - s.numbers)),  # "three" may become 3
     ):
         if a != b:
             reasons.append(f"{name} differ: {_diff(a, b)}")

@@ -10,11 +10,20 @@ from mdgettext.po.catalog import State
 
 CODES = {
     "completeness.untranslated": "an entry has no translation: the page shows the English",
-    "completeness.fuzzy": "an entry is marked fuzzy: the English changed since it was translated",
+    "completeness.fuzzy": "an entry is marked fuzzy: the English changed, or its translation is in doubt",
     "completeness.obsolete": "an obsolete translation is kept in the catalog",
     "completeness.stale": "the catalog does not match its template: run `mdgettext update`",
     "completeness.below-minimum": "fewer translated messages than --min-translated asks for",
 }
+
+
+def _why_fuzzy(entry: Entry) -> str:
+    """What the translator has to decide, from what made the entry fuzzy."""
+    if entry.doubts:
+        return f"fuzzy: {'; '.join(entry.doubts)}; review the translation and remove the fuzzy flag"
+    if entry.previous_msgid:
+        return "fuzzy: the English changed since this was translated; update the translation and remove the fuzzy flag"
+    return "fuzzy: review the translation and remove the fuzzy flag"
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
@@ -33,7 +42,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 entry,
                 "completeness.fuzzy",
                 Severity.WARNING,
-                "fuzzy: the English changed since this was translated; update the translation and remove the fuzzy flag",
+                _why_fuzzy(entry),
             )
         elif entry.state is State.UNTRANSLATED:
             yield ctx.finding(

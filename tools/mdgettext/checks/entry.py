@@ -12,7 +12,7 @@ import polib
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
 from mdgettext.model import Diagnostic, Document, Location, Segment, Severity
-from mdgettext.po.catalog import State, state
+from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
 from mdgettext.po.validate import msgid_line
 
@@ -29,6 +29,7 @@ class Entry:
     segments: tuple[Segment, ...]  # where the msgid occurs in the source
     ignore: frozenset[str] = frozenset()
     previous_msgid: str | None = None
+    doubts: tuple[str, ...] = ()  # why a fuzzy entry is in doubt: `import: …`, `tm: …`, `merge: …`
 
     @property
     def translated(self) -> bool:
@@ -134,6 +135,7 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
                     segments=() if obsolete else tuple(by_key.get((e.msgctxt, e.msgid), ())),
                     ignore=ignored_codes(e),
                     previous_msgid=e.previous_msgid,
+                    doubts=doubts(e),
                 )
             )
     return result

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from mdgettext.checks.entry import Context, Entry, Family, edits
 from mdgettext.markdown.inline import Inventory, difference
+from mdgettext.markdown.mathtext import words_aside
 from mdgettext.model import Diagnostic, Severity
 
 CODES = {
@@ -36,7 +37,6 @@ PARTS = (
     ("footnotes", "markup.footnote", "footnote reference"),
     ("tags", "markup.html", "HTML tag"),
 )
-TEXT_IN_MATH = re.compile(r"(\\(?:text|textrm|textit|textbf|mbox))\{[^{}]*\}")  # \text{size of A}
 DELIMITER_RUN = re.compile(r"(?<![\\*_])(\*+|_+)")
 
 
@@ -48,9 +48,9 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         ours, theirs = source.counted(part), target.counted(part)
         shown = {item: item for item in (*ours, *theirs)}
         if part == "math":  # words in \text{…} are prose: translating them is translating
-            shown = {_math_words_aside(item): item for item in (*ours, *theirs)}
-            ours = Counter(_math_words_aside(item) for item in ours.elements())
-            theirs = Counter(_math_words_aside(item) for item in theirs.elements())
+            shown = {words_aside(item): item for item in (*ours, *theirs)}
+            ours = Counter(words_aside(item) for item in ours.elements())
+            theirs = Counter(words_aside(item) for item in theirs.elements())
         changed, missing, added = edits(*difference(ours, theirs))
         for was, now in changed:
             message = f"{noun} {shown[was]} became {shown[now]} in the translation; copy the English exactly"
@@ -62,10 +62,6 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             message = f"{noun} {shown[item]} is not in the English; remove it or copy the English one exactly"
             yield ctx.finding(entry, code, Severity.ERROR, message)
     yield from _emphasis(entry, ctx, source, target)
-
-
-def _math_words_aside(math: str) -> str:
-    return TEXT_IN_MATH.sub(lambda m: m.group(1) + "{…}", math)
 
 
 def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 # Tried in this order at each opening, as auto-render tries its delimiter list.
 DELIMITERS = (("$$", "$$", True), ("\\[", "\\]", True), ("\\(", "\\)", False), ("$", "$", False))
 OPENING = re.compile(r"\$\$|\\\[|\\\(|\$")
+TEXT_IN_MATH = re.compile(r"(\\(?:text|textrm|textit|textbf|mbox))\{[^{}]*\}")  # \text{size of A}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +73,10 @@ def without_math(text: str, instead: str = " ") -> tuple[str, list[Math]]:
         last = math.end
     pieces.append(text[last:])
     return "".join(pieces), found
+
+
+def words_aside(tex: str) -> str:
+    """A formula with the words of its `\\text{…}` set aside: they are prose, and a
+    translation may translate them (`\\text{size of A}`, `\\text{A의 크기}`) and
+    still typeset the same formula."""
+    return TEXT_IN_MATH.sub(lambda m: m.group(1) + "{…}", tex)

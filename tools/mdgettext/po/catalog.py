@@ -108,6 +108,17 @@ def has_translation(entry: polib.POEntry) -> bool:
 # ---------------------------------------------------------------- use
 
 
+# Translator comments that record why an entry is fuzzy beyond a change of the
+# English: an import's doubtful pair (alignment/importer.py), a merge conflict
+# (po/merge3.py), a translation the memory offered (po/memory.py).
+DOUBTS = ("import: ", "merge: ", "tm: ")
+
+
+def doubts(entry: polib.POEntry) -> tuple[str, ...]:
+    """The comment lines that say why this entry is in doubt, as written."""
+    return tuple(line for line in (entry.tcomment or "").split("\n") if line.startswith(DOUBTS))
+
+
 class State(Enum):
     """Where an entry stands. The one place that decides it: the build, stats,
     checks and the review page all ask `state()`."""

@@ -15,14 +15,10 @@ import polib
 
 from mdgettext.locale import locale_name
 from mdgettext.markdown.inline import nothing_to_translate
-from mdgettext.po.catalog import Project, has_translation, metadata
-from mdgettext.po.memory import COMMENT, Memory, offer
+from mdgettext.po.catalog import Project, doubts, has_translation, metadata
+from mdgettext.po.memory import Memory, offer
 
 FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
-# Translator comments that record a doubt (alignment/importer.py, po/merge3.py, or a
-# translation offered by the memory, po/memory.py): such
-# an entry stays fuzzy even when the English it was made for comes back.
-DOUBTS = ("import: ", "merge: ", COMMENT)
 
 
 VOLATILE = re.compile(
@@ -153,7 +149,7 @@ def _made_for_its_previous(entry: polib.POEntry) -> bool:
 def _doubted(entry: polib.POEntry) -> bool:
     """Whether a comment records a doubt beyond a change of the English (an import's
     doubtful pair, a merge conflict): it stays fuzzy until the translator decides."""
-    return any(line.startswith(DOUBTS) for line in entry.tcomment.split("\n")) if entry.tcomment else False
+    return bool(doubts(entry))
 
 
 def _filled_in(entry: polib.POEntry) -> bool:
