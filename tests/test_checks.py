@@ -195,3 +195,27 @@ def test_check_resolves_links_between_chapter_folders_as_the_build_does(project:
     cli("-C", project, "build", "-l", "ko", "--format", "html")
     page = (project / "build" / "ko" / "part1" / "intro.html").read_text(encoding="utf-8")
     assert 'href="../part2/intro.html#next"' in page  # the link check accepted is the one the build follows
+
+
+@pytest.mark.parametrize(
+    ("english", "korean", "codes"),
+    [
+        ("It _does_ depend on X.", "실제로 X에 의존한다.", []),  # the italic is worded away: a choice
+        ("It _does_ depend on **X**.", "실제로 **X**에 의존한다.", []),
+        ("It depends on X.", "*정말로* X에 의존한다.", ["markup.emphasis"]),  # an italic added
+        ("It depends on **X**.", "X에 의존한다.", ["markup.emphasis"]),  # a bold lost
+        ("Needs _adds_ and _multiplies_.", "_덧셈_과 _곱셈_이 필요하다.", ["markup.unclosed", "markup.unclosed"]),
+        ("Needs _adds_ and _multiplies_.", "*덧셈*과 *곱셈*이 필요하다.", []),  # `*` works inside a word
+    ],
+)
+def test_emphasis_is_judged_as_the_page_shows_it(project: Path, english: str, korean: str, codes: list[str]) -> None:
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nflavor = "kramdown"\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text(f"{english}\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po[0].msgstr = korean
+    path.write_text(dumps(po), encoding="utf-8")
+    found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "markup").out)
+    assert [f["code"] for f in found] == codes, found

@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from mdgettext import stems
 from mdgettext.markdown.anchors import has_explicit_id
@@ -318,11 +319,12 @@ def _diff(a: frozenset[str], b: frozenset[str]) -> str:
 
 
 def _show(item: str) -> str:
-    """A footnote or tag item as the reader wrote it; `#2` counts a repeated one."""
+    """An item as the reader wrote it: a footnote or tag (`#2` counts a repeated one),
+    a link with its percent-encoding undone (`#부록-a`, not `#%EB%B6%80…`)."""
     name, _, count = item.rpartition("#")
     if name.startswith(("[^", "<")) and count.isdigit():
         return name if count == "1" else f"{name} (#{count})"
-    return item
+    return unquote(item)
 
 
 def _nest(nesting: tuple[str, ...]) -> str:

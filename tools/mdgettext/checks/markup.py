@@ -65,19 +65,30 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 
 
 def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:
+    """Bold is kept (the book bolds its key sentences); an italic the translation words
+    away is a translator's choice (`_does_ depend` as `실제로 의존한다`; Hangul and CJK
+    type have no true italic), so only a lost bold, an added span, or a delimiter the
+    page would show is a finding."""
     if (target.strong, target.emphasis) == (source.strong, source.emphasis):
         return
     stuck = list((stuck_kramdown if ctx.doc.flavor == "kramdown" else stuck_delimiters)(entry.msgstr))
     for message in stuck:
         yield ctx.finding(entry, "markup.unclosed", Severity.ERROR, message)
-    if not stuck:
+    italic_worded_away = target.strong == source.strong and target.emphasis < source.emphasis
+    if not stuck and not italic_worded_away:
         yield ctx.finding(
             entry,
             "markup.emphasis",
             Severity.WARNING,
             f"{target.strong} bold and {target.emphasis} italic spans where the English has {source.strong} and "
-            f"{source.emphasis}: an emphasis was lost or added; put it on the words that carry the English one",
+            f"{source.emphasis}: {_what_changed(source, target)}; bold the words the English bolds, and only those",
         )
+
+
+def _what_changed(source: Inventory, target: Inventory) -> str:
+    if target.strong != source.strong:
+        return "a bold span was lost" if target.strong < source.strong else "a bold span was added"
+    return "an italic span was added"
 
 
 def stuck_delimiters(text: str) -> Iterable[str]:

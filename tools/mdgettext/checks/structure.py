@@ -73,9 +73,9 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
 
 def skeleton(tokens: Iterable[Token]) -> list[Shape]:
     """Block tokens in order, each with the multiset of its inline elements: word
-    order may change in translation, the structure may not. Link targets and tag
-    attributes are the links and markup checks' business, so one problem gets one
-    finding."""
+    order may change in translation, the structure may not. Link targets, tag
+    attributes and emphasis are the links and markup checks' business, so one problem
+    gets one finding."""
     shape: list[Shape] = []
     for tok in tokens:
         if tok.type == "inline":
@@ -94,7 +94,10 @@ def _inline_shape(children: list[Token]) -> frozenset[tuple[tuple[str, ...], int
             tag = read_tag(child.content)
             if tag is not None:
                 parts[("html", f"<{'/' if tag.closing else ''}{tag.name}")] += 1
-        # hard breaks are left out: a translation may break its lines elsewhere
+        # hard breaks are left out: a translation may break its lines elsewhere; emphasis
+        # too, which the markup check judges (an italic worded away is no finding)
+        elif child.type in ("em_open", "strong_open"):
+            continue
         elif child.nesting == 1 or child.type in ("code_inline", "math_inline", "math_inline_double", "footnote_ref"):
             parts[(child.type,)] += 1
     return frozenset(parts.items())
