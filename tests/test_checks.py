@@ -206,9 +206,12 @@ def test_check_resolves_links_between_chapter_folders_as_the_build_does(project:
         ("It depends on **X**.", "X에 의존한다.", ["markup.emphasis"]),  # a bold lost
         ("Needs _adds_ and _multiplies_.", "_덧셈_과 _곱셈_이 필요하다.", ["markup.unclosed", "markup.unclosed"]),
         ("Needs _adds_ and _multiplies_.", "*덧셈*과 *곱셈*이 필요하다.", []),  # `*` works inside a word
+        ("Call `x` and ``y``.", "``x``와 `y`를 부른다.", []),  # the same code, other backticks
+        ("Call `x` and `y`.", "`x`와 `z`를 부른다.", ["markup.code"]),  # one code changed: one finding
+        ("Scale by $$N^2$$ here.", "여기서 $N^2$로 늘린다.", []),  # kramdown: both inline
     ],
 )
-def test_emphasis_is_judged_as_the_page_shows_it(project: Path, english: str, korean: str, codes: list[str]) -> None:
+def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, korean: str, codes: list[str]) -> None:
     (project / "pyproject.toml").write_text('[tool.mdgettext]\nflavor = "kramdown"\n', encoding="utf-8")
     (project / "source" / "en" / "a.md").write_text(f"{english}\n", encoding="utf-8")
     assert cli("-C", project, "-q", "extract").code == 0

@@ -94,8 +94,8 @@ class Inventory:
         """A part as the multiset a translation must keep, each item written as the reader wrote it."""
         if part == "links":
             return Counter(self.links)
-        if part == "code":
-            return Counter(f"{mark}{content}{mark}" for mark, content in self.code)
+        if part == "code":  # by what it shows: `` `x` `` and ``` ``x`` ``` are the same code
+            return Counter(_code_span(content) for _, content in self.code)
         if part == "math":  # by what it shows: `$x$` and kramdown's inline `$$x$$` are the same formula
             return Counter(f"$${tex.strip()}$$" if display else f"${tex.strip()}$" for display, tex in self.math)
         if part == "footnotes":
@@ -280,6 +280,13 @@ def read_tag(raw: str) -> Tag | None:
     reader.feed(raw)
     reader.close()
     return reader.found
+
+
+def _code_span(content: str) -> str:
+    """The shortest way to write a code span of `content`: one spelling per code."""
+    fence = "`" * (max((len(run) for run in re.findall("`+", content)), default=0) + 1)
+    pad = " " if content.startswith("`") or content.endswith("`") else ""
+    return f"{fence}{pad}{content}{pad}{fence}"
 
 
 def difference(expected: Counter[str], actual: Counter[str]) -> tuple[list[str], list[str]]:
