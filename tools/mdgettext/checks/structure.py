@@ -62,13 +62,30 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     assert ctx.rebuilt is not None  # run_checks weaves it
     if skeleton(ctx.rebuilt.tokens) == source:
         return
-    for entry in translated:  # which entry does it: each one put back alone
-        alone = weave(
-            ctx.doc, TranslationMap({(entry.msgctxt, entry.msgid): entry.msgstr}), heading_ids=ctx.heading_ids
-        )
-        rebuilt = skeleton(alone.tokens)
-        if rebuilt != source:
-            yield ctx.finding(entry, "structure.changed", Severity.ERROR, _describe(source, rebuilt))
+    for entry, rebuilt in _culprits(translated, source, ctx):
+        yield ctx.finding(entry, "structure.changed", Severity.ERROR, _describe(source, rebuilt))
+
+
+def _culprits(entries: Sequence[Entry], source: list[Shape], ctx: Context) -> Iterable[tuple[Entry, list[Shape]]]:
+    """The entries that change the skeleton put back alone, each with the skeleton it
+    makes. Halves are put back first and only a half that changes it is searched, so
+    one culprit among n entries costs about 2 log n weaves, not n."""
+    rebuilt = _skeleton_with(entries, ctx)
+    if rebuilt == source:
+        return
+    if len(entries) == 1:
+        yield entries[0], rebuilt
+        return
+    middle = len(entries) // 2
+    found = [*_culprits(entries[:middle], source, ctx), *_culprits(entries[middle:], source, ctx)]
+    if not found:  # only together do they change it (rare): ask each one alone
+        found = [(e, alone) for e in entries if (alone := _skeleton_with([e], ctx)) != source]
+    yield from found
+
+
+def _skeleton_with(entries: Sequence[Entry], ctx: Context) -> list[Shape]:
+    translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries})
+    return skeleton(weave(ctx.doc, translations, heading_ids=ctx.heading_ids).tokens)
 
 
 def skeleton(tokens: Iterable[Token]) -> list[Shape]:

@@ -174,8 +174,7 @@ FOLLOWING = {
 def _following(ctx: Context, seg: Segment) -> str | None:
     """What comes after the segment's block in the English: what its colon may introduce."""
     tokens = ctx.doc.tokens
-    line = seg.location.line - 1
-    index = next((i for i, t in enumerate(tokens) if t.type == "inline" and t.map and t.map[0] == line), None)
+    index = _inline_by_line(tokens).get(seg.location.line - 1)
     if index is None:
         return "block"
     for token in tokens[index + 1 :]:
@@ -185,6 +184,23 @@ def _following(ctx: Context, seg: Segment) -> str | None:
             return _paragraph_kind(tokens, token)
         return FOLLOWING.get(token.type, "block")
     return None
+
+
+_BY_LINE: dict[int, tuple[Sequence[Token], dict[int, int]]] = {}
+
+
+def _inline_by_line(tokens: Sequence[Token]) -> dict[int, int]:
+    """Each inline token's index by its first line, computed once per document (a scan
+    per entry would make the check quadratic in the chapter's length)."""
+    cached = _BY_LINE.get(id(tokens))
+    if cached is None or cached[0] is not tokens:
+        index: dict[int, int] = {}
+        for i, t in enumerate(tokens):
+            if t.type == "inline" and t.map:
+                index.setdefault(t.map[0], i)
+        _BY_LINE.clear()  # one document at a time: the cache never grows
+        cached = _BY_LINE[id(tokens)] = (tokens, index)
+    return cached[1]
 
 
 def _paragraph_kind(tokens: Sequence[Token], opening: Token) -> str:

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Whole processes on a whole book, as users and CI run mdgettext.
+
+A measurement, not a test: it always exits 0. It builds a translation project from
+the six chapters in tests/data/book (the English, and the community Korean
+translation imported into catalogs), and a second one with 20 copies of every
+chapter (120 chapters). Then, per repeat, it runs each command as its own process
+beside the baseline, and prints medians and ratios:
+
+    baseline   one process that reads every chapter and renders it with markdown-it-py
+               (`MarkdownIt("commonmark").enable("table")`): the cheapest honest way to
+               turn this Markdown into HTML in Python
+    start-up   `python -c pass`; `mdgettext --version` and `--help`
+    md         `mdgettext extract` + `mdgettext build -l ko --format md`, from an empty build/
+    html       `mdgettext extract` + `mdgettext build -l ko` (Markdown and HTML pages)
+    no-op      `mdgettext build -l ko` again, nothing changed
+    one edit   one msgstr of one catalog edited, then `mdgettext build -l ko`
+
+    python benchmarks/book.py               # 1x and 20x, median of 5 paired runs
+    python benchmarks/book.py --repeat 9 --copies 20 --json
+    python benchmarks/book.py --jobs 1      # build with -j 1 instead of the default
+
+Every process is started with this interpreter (`python -m mdgettext`), so the
+interpreter's own start-up is the same on both sides of each ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "tests" / "data" / "book"
+SETTINGS = """\
+[tool.mdgettext]
+locales = ["ko"]
+name = "How to Scale Your Model"
+flavor = "kramdown"
+heading_ids = true
+site_url = "https://jax-ml.github.io/scaling-book"
+"""
+BASELINE = """\
+import sys
+from pathlib import Path
+from markdown_it import MarkdownIt
+md = MarkdownIt("commonmark").enable("table")
+for path in sorted(Path(sys.argv[1]).glob("*.md")):
+    md.render(path.read_text(encoding="utf-8"))
+"""
+TARGETS = {"md": 2.5, "md x20": 2.0, "html": 4.0}
+
+
+def mdgettext(root: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "mdgettext", "-C", str(root), "-q", *args]
+
+
+# As users run it: Python writes and reuses its bytecode (pip compiles what it installs;
+# an environment that forbids it, as this machine's does, would time the compiler).
+ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def run(command: list[str]) -> float:
+    """Wall time of one process, which must succeed."""
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=ENVIRONMENT)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):  # 1: a build that fell back to English for some entries
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+    return elapsed
+
+
+def project(folder: Path, copies: int) -> Path:
+    """The book with the Korean imported; `copies` copies of each chapter."""
+    root = folder / f"book-x{copies}"
+    source = root / "source" / "en"
+    source.mkdir(parents=True)
+    (root / "pyproject.toml").write_text(SETTINGS, encoding="utf-8")
+    shutil.copytree(BOOK / "ko", root / "ko")
+    for chapter in sorted((BOOK / "en").glob("*.md")):
+        shutil.copy(chapter, source / chapter.name)
+    subprocess.run(mdgettext(root, "extract"), check=True)
+    translated = [f"ko/{p.name}" for p in sorted((root / "ko").glob("*.md"))]
+    subprocess.run(mdgettext(root, "import", "-l", "ko", *translated), check=True, capture_output=True)
+    catalogs = root / "locale" / "ko" / "LC_MESSAGES"
+    for copy in range(2, copies + 1):
+        for chapter in sorted((BOOK / "en").glob("*.md")):
+            shutil.copy(chapter, source / f"{chapter.stem}-{copy}.md")
+            shutil.copy(catalogs / f"{chapter.stem}.po", catalogs / f"{chapter.stem}-{copy}.po")
+    subprocess.run(mdgettext(root, "extract"), check=True)
+    subprocess.run(mdgettext(root, "update", "-l", "ko"), check=True)
+    shutil.rmtree(root / "ko")
+    return root
+
+
+def edit_one_catalog(root: Path, n: int) -> None:
+    """Change one translation, as a translator's save does."""
+    path = sorted((root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"))[0]
+    text = path.read_text(encoding="utf-8")
+    marker = 'msgstr "'
+    at = text.index(marker, text.index("\nmsgid", text.index("\nmsgid") + 1)) + len(marker)
+    path.write_text(text[:at] + f"({n}) " + text[at:], encoding="utf-8")
+
+
+def measure(root: Path, repeat: int, jobs: list[str]) -> dict[str, float]:
+    """Median seconds per scenario over `repeat` paired runs."""
+    source = root / "source" / "en"
+    times: dict[str, list[float]] = {}
+
+    def note(name: str, seconds: float) -> None:
+        times.setdefault(name, []).append(seconds)
+
+    build = mdgettext(root, "build", "-l", "ko", *jobs)
+    run(build)  # warm-up: bytecode written, files in the page cache
+    for n in range(repeat):
+        note("baseline", run([sys.executable, "-c", BASELINE, str(source)]))
+        note("python -c pass", run([sys.executable, "-c", "pass"]))
+        note("--version", run([sys.executable, "-m", "mdgettext", "--version"]))
+        note("--help", run([sys.executable, "-m", "mdgettext", "--help"]))
+        shutil.rmtree(root / "build", ignore_errors=True)
+        note("md", run(mdgettext(root, "extract")) + run([*build, "--format", "md"]))
+        shutil.rmtree(root / "build", ignore_errors=True)
+        note("html", run(mdgettext(root, "extract")) + run(build))
+        note("no-op", run(build))
+        edit_one_catalog(root, n)
+        note("one edit", run(build))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def report(results: dict[str, dict[str, float]]) -> list[str]:
+    lines = [f"{'':16}" + "".join(f"{size:>12}" for size in results)]
+    names = list(next(iter(results.values())))
+    for name in names:
+        lines.append(f"{name:16}" + "".join(f"{r[name]:11.3f}s" for r in results.values()))
+    lines.append("")
+    lines.append("ratios to the baseline process (targets in brackets):")
+    for size, r in results.items():
+        suffix = "" if size == "x1" else f" {size}"
+        for name in ("md", "html"):
+            target = TARGETS.get(name + suffix, TARGETS.get(name))
+            lines.append(f"  {name + suffix:10} {r[name] / r['baseline']:5.2f}x  (<= {target}x)")
+    for size, r in results.items():
+        lines.append(f"  {size}: --version {r['--version'] - r['python -c pass']:+.3f}s over python -c pass (<= 0.05)")
+        lines.append(f"  {size}: no-op build {r['no-op'] - r['--version']:+.3f}s over start-up (<= 0.1)")
+        lines.append(f"  {size}: one edit {r['one edit']:.3f}s; cold html {r['html']:.3f}s")
+    if "x1" in results and len(results) > 1:
+        big = [s for s in results if s != "x1"][0]
+        lines.append(
+            f"  growth: {big} md ratio {results[big]['md'] / results[big]['baseline']:.2f}x "
+            f"vs x1 {results['x1']['md'] / results['x1']['baseline']:.2f}x (not above: linear)"
+        )
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=5, help="paired runs per size (default 5)")
+    ap.add_argument("--copies", type=int, default=20, help="copies of the book for the large size (default 20)")
+    ap.add_argument("--jobs", default=None, help="pass -j N to build (default: build's own default)")
+    ap.add_argument("--json", action="store_true", help="print the medians as JSON")
+    args = ap.parse_args()
+    jobs = ["-j", args.jobs] if args.jobs else []
+    with tempfile.TemporaryDirectory() as folder:
+        results = {}
+        for copies in (1, args.copies):
+            root = project(Path(folder), copies)
+            results[f"x{copies}"] = measure(root, args.repeat, jobs)
+    if args.json:
+        print(json.dumps(results, indent=1))
+    else:
+        print(f"{os.cpu_count()} cores, Python {sys.version.split()[0]}, median of {args.repeat} paired runs")
+        print("\n".join(report(results)))
+
+
+if __name__ == "__main__":
+    main()
