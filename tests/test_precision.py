@@ -50,7 +50,12 @@ def imported(book: Path) -> list[dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def reviewed(book: Path, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, str]]:
+def reviewed(reviewed_book: Path) -> list[dict[str, str]]:
+    return findings(reviewed_book)
+
+
+@pytest.fixture(scope="module")
+def reviewed_book(book: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every fuzzy flag removed: the translator accepted every pair as it stands."""
     root = tmp_path_factory.mktemp("reviewed") / "book"
     shutil.copytree(book, root, ignore=shutil.ignore_patterns("build"))
@@ -61,7 +66,7 @@ def reviewed(book: Path, tmp_path_factory: pytest.TempPathFactory) -> list[dict[
                 entry.flags.remove("fuzzy")
                 entry.previous_msgid = entry.previous_msgctxt = None
         path.write_text(dumps(po), encoding="utf-8")
-    return findings(root)
+    return root
 
 
 @pytest.mark.parametrize("state", ["imported", "reviewed"])
@@ -113,3 +118,17 @@ def test_every_real_defect_is_found(state: str, request: pytest.FixtureRequest) 
         if not any(f["file"].endswith(f"/{chapter}.po") and url in f["message"] for f in found)
     ]
     assert missed == []
+
+
+def test_the_build_publishes_no_entry_check_reports_as_an_error(
+    reviewed_book: Path, reviewed: list[dict[str, str]]
+) -> None:
+    result = cli("-C", reviewed_book, "-q", "build", "-l", "ko")
+    assert result.code == 0, result.err
+    refused = set(re.findall(r"warning: (locale/ko/LC_MESSAGES/[\w-]+\.po:\d+): translation of", result.err))
+    errors = {f"{f['file']}:{f['line']}" for f in reviewed if f["severity"] == "error"}
+    assert refused == errors and len(errors) == 26  # 30 errors on 26 entries
+    counted = sum(int(n) for n in re.findall(r"\.po: (\d+) translations? refused", result.err))
+    assert counted == len(errors)
+    page = (reviewed_book / "build" / "ko" / "sharding.md").read_text(encoding="utf-8")
+    assert "-kr)" not in page and "](#case-1-neither-multiplicand-has-a-sharded-contracting-dimension)" in page

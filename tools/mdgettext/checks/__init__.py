@@ -32,7 +32,7 @@ from mdgettext.checks import (
 )
 from mdgettext.checks.entry import Context, Entry, Family, Glossary, entries_of
 from mdgettext.markdown.weave import weave
-from mdgettext.model import Diagnostic, Document, Severity, TranslationMap
+from mdgettext.model import Diagnostic, Document, Key, Severity, TranslationMap
 
 FAMILIES: tuple[Family, ...] = (
     safety.FAMILY,
@@ -55,6 +55,7 @@ __all__ = [
     "Glossary",
     "check_catalog",
     "entries_of",
+    "refusals",
     "run_book_checks",
     "run_checks",
     "selectable",
@@ -125,3 +126,14 @@ def _unknown_codes(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             Severity.ERROR,  # a typo must not look like a silenced check: `check` exits 2 on it
             f"`mdgettext-ignore: {code}` names no known check; see `mdgettext check --list`",
         )
+
+
+def refusals(entries: Sequence[Entry], findings: Sequence[Diagnostic]) -> dict[Key, list[str]]:
+    """The translated entries `check` reports as errors, each with the messages why."""
+    by_line = {e.line: e for e in entries if e.translated}
+    refused: dict[Key, list[str]] = {}
+    for finding in findings:
+        entry = by_line.get(finding.location.line)
+        if entry is not None and finding.severity is Severity.ERROR:
+            refused.setdefault((entry.msgctxt, entry.msgid), []).append(f"{finding.message} [{finding.code}]")
+    return refused

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from mdgettext.checks import entries_of, run_checks
+from mdgettext.checks import entries_of, refusals, run_checks
 from mdgettext.commands.check import check_context, load_project_glossary, template_keys
 from mdgettext.commands.common import Plan, Reporter, display, load, load_chapter
 from mdgettext.files import InputError, SourceText, read_catalog
 from mdgettext.locale import locale_name
 from mdgettext.markdown.weave import weave
+from mdgettext.model import Key
 from mdgettext.po.catalog import CatalogFile, catalog_language, translation_map
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish, review_name
@@ -46,14 +47,15 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
             catalog, woven, findings = None, None, []
             if translating:
                 catalog = _catalog(config, chapter, language, report)
+            refuse: dict[Key, list[str]] = {}
             if catalog is not None:
+                # `check`'s findings on the page's text: errors are not published, the review page lists all
                 woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
-                if html:  # the review page shows what `check` finds, in the text the page shows
-                    keys = template_keys(config, chapter)
-                    context = check_context(
-                        config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven
-                    )
-                    findings = run_checks(entries_of(catalog.po, catalog.text, doc), context)
+                keys = template_keys(config, chapter)
+                context = check_context(config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven)
+                entries = entries_of(catalog.po, catalog.text, doc)
+                findings = run_checks(entries, context)
+                refuse = refusals(entries, findings)
             site = Site(
                 chapter,
                 published,
@@ -73,6 +75,7 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
                 heading_ids=config.heading_ids,
                 findings=findings,
                 woven=woven,
+                refuse=refuse,
             )
             paths = {fmt: config.output_path(chapter, language, fmt) for fmt in formats}
             _plan_outputs(plan, outputs, source, paths, config.root, report)

@@ -8,7 +8,7 @@ carry what the HTML page would refuse) and counted as text that fell back to Eng
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mdgettext.checks import safety
@@ -43,6 +43,7 @@ def publish(
     heading_ids: bool,
     findings: Sequence[Diagnostic] = (),
     woven: Woven | None = None,
+    refuse: Mapping[Key, Sequence[str]] | None = None,
 ) -> Outputs:
     """Weave the usable, safe translations into the chapter and render its pages.
 
@@ -51,6 +52,8 @@ def publish(
     `check`'s findings for the catalog, which the review page shows. `woven` is
     the chapter with every translation put back, when the caller has woven it
     already (for the checks): it is used as is unless a translation is refused.
+    `refuse` names the translations `check` reports as errors, with its messages:
+    they are not published, and the page shows the English for them.
     """
     messages = len({(s.context, s.msgid) for s in doc.segments})
     if language == source_language:
@@ -58,7 +61,10 @@ def publish(
         page = chapter_page(doc.text, language, doc.headings, site, fell_back, doc.tokens, doc.flavor) if html else None
         return Outputs(doc.text, "source text", page)
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
+    if refuse:
+        translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
     kept, refused = safety.safe_translations(translations)
+    refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **refused}
     if woven is None or refused:
         woven = weave(doc, kept, heading_ids=heading_ids)
     fell_back = fallbacks(woven, messages)
@@ -74,10 +80,12 @@ def publish(
 
 
 def refusal_warnings(refused: dict[Key, list[str]], catalog: CatalogFile | None) -> list[str]:
-    """One line per refused entry, at the catalog line of its msgid."""
+    """How many translations were refused, then one line per refused entry, at the
+    catalog line of its msgid."""
     lines = catalog.msgid_lines if catalog is not None else {}
     where = catalog.display if catalog is not None else "catalog"
-    warnings = []
+    n = len(refused)
+    warnings = [f"{where}: {n} translation{'s' * (n != 1)} refused, the pages show the English there"] if n else []
     for key, reasons in refused.items():
         line = lines.get(key)
         location = f"{where}:{line}" if line else where
