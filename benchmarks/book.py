@@ -151,7 +151,7 @@ def report(results: dict[str, dict[str, float]]) -> list[str]:
         lines.append(f"  {size}: no-op build {r['no-op'] - r['--version']:+.3f}s over start-up (<= 0.1)")
         lines.append(f"  {size}: one edit {r['one edit']:.3f}s; cold html {r['html']:.3f}s")
     if "x1" in results and len(results) > 1:
-        big = [s for s in results if s != "x1"][0]
+        big = next(s for s in results if s != "x1")
         lines.append(
             f"  growth: {big} md ratio {results[big]['md'] / results[big]['baseline']:.2f}x "
             f"vs x1 {results['x1']['md'] / results['x1']['baseline']:.2f}x (not above: linear)"

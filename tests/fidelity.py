@@ -31,7 +31,7 @@ from html.parser import HTMLParser
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from mdgettext.markdown.frontmatter import DEFAULT_KEYS
+from mdgettext.markdown.keys import DEFAULT_KEYS
 from mdgettext.markdown.parser import parser
 
 # Markup a pseudo translation must leave alone, as a translator would. Each entry is

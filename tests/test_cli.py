@@ -203,7 +203,7 @@ class Terminal(io.StringIO):
 
 
 def test_update_shows_progress_on_a_terminal_and_nothing_elsewhere(project: Path) -> None:
-    from mdgettext.commands.common import Reporter
+    from mdgettext.commands.terminal import Reporter
     from mdgettext.commands.update import update
     from mdgettext.project import load_config
 

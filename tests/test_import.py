@@ -476,8 +476,8 @@ def test_a_lone_block_of_another_kind_between_aligned_neighbours_stays_unpaired(
 def test_a_whole_book_is_imported_at_once_with_progress_on_a_terminal(small: Path) -> None:
     import io
 
-    from mdgettext.commands.common import Reporter
     from mdgettext.commands.importing import import_translation
+    from mdgettext.commands.terminal import Reporter
     from mdgettext.project import load_config
 
     (small / "source" / "en" / "second.md").write_text("# Second\n", encoding="utf-8")

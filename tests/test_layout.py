@@ -17,10 +17,10 @@ from conftest import REPO
 PACKAGE = REPO / "tools" / "mdgettext"
 # Lower layers never import higher ones. Alignment and publishing are side by side.
 LAYERS = [
-    {"mdgettext", "mdgettext.model", "mdgettext.locale", "mdgettext.stems"},
+    {"mdgettext", "mdgettext.model", "mdgettext.locale", "mdgettext.stems", "mdgettext.errors"},
     {"mdgettext.markdown"},
     {"mdgettext.po"},
-    {"mdgettext.project", "mdgettext.files", "mdgettext.report"},
+    {"mdgettext.project", "mdgettext.files", "mdgettext.report", "mdgettext.cache"},
     {"mdgettext.checks"},
     {"mdgettext.alignment", "mdgettext.publish"},
     {"mdgettext.commands"},

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from mdgettext import __version__
 
 if TYPE_CHECKING:
-    from mdgettext.commands.common import Reporter
+    from mdgettext.commands.terminal import Reporter
     from mdgettext.project import Config
 
 REPORT_FORMATS = ("text", "json", "github")  # report.FORMATS, named here so --help imports nothing
@@ -105,6 +105,18 @@ def parser() -> argparse.ArgumentParser:
     bu.add_argument("--format", default="md,html", metavar="md,html", help="output formats (default: md,html)")
     bu.add_argument("--po", type=Path, metavar="IN.po", help="the catalog to use (with FILE.md)")
     bu.add_argument("-o", "--output", type=Path, metavar="OUT.md|OUT.html", help="the file to write (with FILE.md)")
+    bu.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="build chapters in N processes (default: one per core; output is the same for any N)",
+    )
+    bu.add_argument(
+        "--force",
+        action="store_true",
+        help="rebuild every chapter, even those whose inputs have not changed since the last build",
+    )
 
     ch = sub.add_parser(
         "check",
@@ -225,8 +237,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     runs, so `--version`, `--help` and light commands start fast."""
     ap = parser()
     args = ap.parse_args(argv)
-    from mdgettext.commands.common import Reporter
-    from mdgettext.files import InputError
+    from mdgettext.commands.terminal import Reporter
+    from mdgettext.errors import InputError
     from mdgettext.locale import LocaleError
     from mdgettext.project import ConfigError, load_config
 
@@ -276,7 +288,7 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
             language = args.locale[0] if args.locale else None
             return build.build_file(root / args.file, po, root / args.output, config, report, language)
         default = (*config.configured_locales(), config.source_language)
-        return build.build(config, _locales(args.locale, default, ap), formats, report)
+        return build.build(config, _locales(args.locale, default, ap), formats, report, args.jobs, args.force)
     if args.command == "check":
         from mdgettext.commands import check
 
@@ -329,6 +341,12 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         languages = _locales(args.locale, config.configured_locales(), ap)
         return stats(config, languages, report, fmt=args.stats_format, html=args.html)
     return 2
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return int(text)
 
 
 def _known_codes(text: str, option: str, ap: argparse.ArgumentParser) -> tuple[str, ...]:

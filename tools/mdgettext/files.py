@@ -15,16 +15,13 @@ from pathlib import Path
 
 import polib
 
+from mdgettext.errors import InputError
 from mdgettext.po import suppressions
 from mdgettext.po import validate as povalidate
 from mdgettext.po import writer as pofile
 from mdgettext.po.catalog import CatalogFile
 
 BOM = "\ufeff"
-
-
-class InputError(Exception):
-    """Bad input the user must fix; the message names the file and line."""
 
 
 @dataclass(frozen=True, slots=True)

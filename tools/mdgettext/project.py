@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
-from mdgettext.markdown.frontmatter import DEFAULT_KEYS
-from mdgettext.markdown.parser import FLAVORS
+from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS
 
 CHAPTER_SUFFIXES = (".html", ".md")
 

@@ -13,7 +13,7 @@ import yaml
 from markdown_it.token import Token
 
 from mdgettext.checks.entry import Context, Entry, Family
-from mdgettext.markdown import frontmatter
+from mdgettext.markdown import keys
 from mdgettext.markdown.anchors import heading_text, page_ids, slugify
 from mdgettext.model import Diagnostic, Severity
 
@@ -27,7 +27,7 @@ CODES = {
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """The page's title and description are translated, and every toc name is a heading of the translated page."""
     by_key = {key: e for e in entries for key in e.keys}
-    for field in frontmatter.REQUIRED_KEYS:
+    for field in keys.REQUIRED_KEYS:
         entry = by_key.get(field)
         if entry is not None and not entry.translated:
             yield ctx.finding(
@@ -71,7 +71,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
         )
 
 
-TOC_KEYS = frozenset({frontmatter.TOC_NAME, frontmatter.TOC_SUBSECTION_NAME})
+TOC_KEYS = frozenset({keys.TOC_NAME, keys.TOC_SUBSECTION_NAME})
 
 
 def toc_names(meta: object) -> list[str]:

@@ -2,5 +2,5 @@
 
 `cli.py` imports a command's module only when that command runs, so a command
 pays only for what it uses. Every command returns an exit code and raises
-`files.InputError` for input the user must fix.
+`errors.InputError` for input the user must fix.
 """

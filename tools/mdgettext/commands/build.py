@@ -1,127 +1,128 @@
-"""`mdgettext build`: each chapter in each language -> build/<lang>/<name>.md, .html, .review.html."""
+"""`mdgettext build`: each chapter in each language -> build/<lang>/<name>.md, .html, .review.html.
+
+Only what changed since the last build is redone (cache.py keeps the record in the
+build folder; `--force` ignores it), and chapters are built in parallel processes
+(`-j N`, default one per core). The files are written here, all at once and in
+chapter order, so the bytes are the same whatever order the work finished in.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from mdgettext.checks import entries_of, refusals, run_checks
-from mdgettext.commands.check import check_context, load_project_glossary, template_keys
-from mdgettext.commands.common import Plan, Reporter, display, load, load_chapter
-from mdgettext.files import InputError, SourceText, read_catalog
-from mdgettext.locale import locale_name
-from mdgettext.markdown.weave import weave
-from mdgettext.model import Key
-from mdgettext.po.catalog import CatalogFile, catalog_language, translation_map
+from mdgettext import __version__, cache
+from mdgettext.commands.terminal import Reporter, display
+from mdgettext.errors import InputError
 from mdgettext.project import Config
-from mdgettext.publish.chapter import Outputs, publish, review_name
-from mdgettext.publish.links import Site, single_file
-from mdgettext.publish.templates import STYLESHEET_PATH, stylesheet
 
 FORMATS = ("md", "html")
+STYLESHEET_JOB = "stylesheet"
 
 
-def build(config: Config, languages: Sequence[str], formats: Sequence[str], report: Reporter) -> int:
-    """Every chapter in every language asked for; the stylesheet once for all pages."""
+def build(
+    config: Config,
+    languages: Sequence[str],
+    formats: Sequence[str],
+    report: Reporter,
+    jobs: int | None = None,
+    force: bool = False,
+) -> int:
+    """Every chapter in every language asked for that is not up to date; the stylesheet
+    once for all pages. Deciding costs a hash of the inputs and a look at the record:
+    the pipeline is imported only when there is work."""
     chapters = config.chapters()
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
+    build_dir = config.root / config.build_dir
+    record = cache.Record() if force else cache.load(build_dir)
     published = published_languages(config, languages)
-    templates = config.root / "templates"  # the project's overrides of the page templates
-    sources = {c: load_chapter(config, c) for c in chapters}
-    anchors = {c: frozenset(doc.headings) for c, (_, doc) in sources.items()}
-    html = "html" in formats
+    keys = job_keys(config, chapters, languages, formats, published)
+    stale = {
+        c: tuple(lang for lang in languages if not record.fresh(_name(lang, c, formats), keys[lang, c]))
+        for c in chapters
+    }
+    css_key = cache.digest(__version__, cache.tree_digest(config.root / "templates"))
+    css_stale = "html" in formats and not record.fresh(STYLESHEET_JOB, css_key)
+    total = len(chapters) * len(languages)
+    if not css_stale and not any(stale.values()):
+        report.info(f"{display(build_dir, config.root)}: up to date ({total} chapter builds; --force redoes them)")
+        return 0
+    from mdgettext.commands.common import Plan
+    from mdgettext.commands.jobs import Job, run
+    from mdgettext.files import write_all
+    from mdgettext.locale import locale_name
+    from mdgettext.publish.templates import STYLESHEET_PATH, stylesheet
+
+    for language in (lang for lang in languages if lang != config.source_language):
+        locale_name(language)
+    todo = [Job(c, langs, tuple(formats), published) for c, langs in stale.items() if langs]
     plan = Plan()
-    if html:
-        path = config.root / config.build_dir / STYLESHEET_PATH
-        css = stylesheet(templates)
-        if not path.exists() or path.read_text(encoding="utf-8") != css:
-            plan.write(path, css)
-    for language in languages:
-        translating = language != config.source_language
-        if translating:
-            locale_name(language)
-            glossary = load_project_glossary(config, language)
-        for chapter in chapters:
-            source, doc = sources[chapter]
-            catalog, woven, findings = None, None, []
-            if translating:
-                catalog = _catalog(config, chapter, language, report)
-            refuse: dict[Key, list[str]] = {}
-            if catalog is not None:
-                # `check`'s findings on the page's text: errors are not published, the review page lists all
-                woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
-                keys = template_keys(config, chapter)
-                context = check_context(config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven)
-                entries = entries_of(catalog.po, catalog.text, doc)
-                findings = run_checks(entries, context)
-                refuse = refusals(entries, findings)
-            site = Site(
-                chapter,
-                published,
-                config.source_language,
-                templates=templates,
-                book=config.name,
-                site_url=config.site_url,
-                index=config.index,
-            )
-            outputs = publish(
-                doc,
-                language,
-                catalog,
-                site,
-                source_language=config.source_language,
-                html=html,
-                heading_ids=config.heading_ids,
-                findings=findings,
-                woven=woven,
-                refuse=refuse,
-            )
-            paths = {fmt: config.output_path(chapter, language, fmt) for fmt in formats}
-            _plan_outputs(plan, outputs, source, paths, config.root, report)
+    if css_stale:
+        plan.write(build_dir / STYLESHEET_PATH, stylesheet(config.root / "templates"))
+    results = list(run(config, todo, jobs))
+    for done in results:
+        for warning in done.warnings:
+            report.warn(warning)
+        plan.writes.extend(done.writes)
+        plan.lines.extend(done.lines)
+    if unchanged := total - sum(len(job.languages) for job in todo):
+        plan.lines.append(f"{display(build_dir, config.root)}: {unchanged} of {total} chapter builds up to date")
     plan.carry_out(report)
+    for job, done in zip(todo, results, strict=True):
+        for language, outputs in done.outputs.items():
+            record.done(_name(language, job.chapter, formats), keys[language, job.chapter], outputs)
+    if css_stale:
+        record.done(STYLESHEET_JOB, css_key, [build_dir / STYLESHEET_PATH])
+    write_all([(build_dir / cache.NAME, cache.encode(record))])
     return 0
+
+
+def job_keys(
+    config: Config,
+    chapters: Sequence[str],
+    languages: Sequence[str],
+    formats: Sequence[str],
+    published: dict[str, tuple[str, ...]],
+) -> dict[tuple[str, str], str]:
+    """Each chapter's input key per language: what the whole book shares (the tool,
+    the settings, the templates, every source, which pages exist), then the
+    chapter's catalog and the language's glossary."""
+    shared = cache.digest(
+        cache.environment_key(__version__, repr(config)),
+        cache.tree_digest(config.root / "templates"),
+        *(f"{c}={cache.file_digest(config.source_path(c))}" for c in chapters),
+        repr(sorted(published.items())),
+        ",".join(formats),
+    )
+    glossaries = {lang: cache.file_digest(config.glossary_path(lang)) for lang in languages}
+    return {
+        (lang, c): cache.digest(shared, lang, c, cache.file_digest(config.po_path(c, lang)), glossaries[lang])
+        for lang in languages
+        for c in chapters
+    }
+
+
+def _name(language: str, chapter: str, formats: Sequence[str]) -> str:
+    return f"{language}/{chapter} {'+'.join(formats)}"
 
 
 def build_file(
     source_path: Path, po_path: Path | None, output: Path, config: Config, report: Reporter, language: str | None = None
 ) -> int:
     """One source file, with or without a catalog, to one output (`.md` or `.html`)."""
-    fmt = output.suffix.lstrip(".")
-    if fmt not in FORMATS:
+    from mdgettext.commands import jobs
+    from mdgettext.files import write_all
+
+    if output.suffix.lstrip(".") not in FORMATS:
         raise InputError(f"{output}: the output must end in .md or .html")
-    source, doc = load(source_path, display(source_path, config.root), config)
-    catalog = None
-    if po_path is not None:
-        catalog = read_catalog(po_path, display(po_path, config.root))
-        try:
-            language = catalog_language(catalog.po, language)
-        except ValueError as err:
-            raise InputError(f"{catalog.display}: {err}") from None
-    language = language or config.source_language
-    locale_name(language)
-    site = single_file(Path(doc.path).stem, language, config.source_language)
-    outputs = publish(
-        doc,
-        language,
-        catalog,
-        site,
-        source_language=config.source_language,
-        html=fmt == "html",
-        heading_ids=config.heading_ids,
-    )
-    plan = Plan()
-    _plan_outputs(plan, outputs, source, {fmt: output}, config.root, report)
-    plan.carry_out(report)
+    done = jobs.build_file(config, source_path, po_path, output, language)
+    for warning in done.warnings:
+        report.warn(warning)
+    write_all(done.writes)
+    for line in done.lines:
+        report.info(line)
     return 0
-
-
-def _catalog(config: Config, chapter: str, language: str, report: Reporter) -> CatalogFile | None:
-    po_path = config.po_path(chapter, language)
-    if po_path.exists():
-        return read_catalog(po_path, config.relative(po_path))
-    report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
-    return None
 
 
 def published_languages(config: Config, languages: Iterable[str]) -> dict[str, tuple[str, ...]]:
@@ -144,17 +145,3 @@ def published_languages(config: Config, languages: Iterable[str]) -> dict[str, t
         )
         for chapter in config.chapters()
     }
-
-
-def _plan_outputs(
-    plan: Plan, outputs: Outputs, source: SourceText, paths: dict[str, Path], root: Path, report: Reporter
-) -> None:
-    for warning in outputs.warnings:
-        report.warn(warning)
-    for fmt, path in paths.items():
-        plan.write(path, source.restore(outputs.markdown) if fmt == "md" else outputs.page or "")
-        plan.lines.append(f"{display(path, root)}: {outputs.note}")
-    if "html" in paths and outputs.review is not None:
-        path = paths["html"].with_name(review_name(paths["html"].name))
-        plan.write(path, outputs.review)
-        plan.lines.append(f"{display(path, root)}: {outputs.review_note}")

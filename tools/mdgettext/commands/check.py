@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mdgettext import report as reports
-from mdgettext.checks import CODES, Context, Entry, Glossary, entries_of, run_book_checks, run_checks
-from mdgettext.checks.names import authors, load_glossary
-from mdgettext.commands.common import Reporter, load_chapter, templates_required
-from mdgettext.files import read_catalog, read_po
+from mdgettext.checks import CODES, Context, Entry, entries_of, run_book_checks, run_checks
+from mdgettext.commands.common import load_chapter, templates_required
+from mdgettext.commands.judged import check_context, load_project_glossary, template_keys
+from mdgettext.commands.terminal import Reporter
+from mdgettext.files import read_catalog
 from mdgettext.locale import locale_name
-from mdgettext.markdown.weave import Woven
-from mdgettext.model import Diagnostic, Document, Key, Location, Severity
-from mdgettext.po.catalog import CatalogFile, stats
+from mdgettext.model import Diagnostic, Location, Severity
+from mdgettext.po.catalog import stats
 from mdgettext.project import Config
 
 
@@ -81,53 +81,6 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
         )
         return 2
     return 1 if any(d.severity is Severity.ERROR for d in findings) else 0
-
-
-def load_project_glossary(config: Config, language: str) -> Glossary:
-    """`locale/<lang>/glossary.po`, or an empty glossary."""
-    path = config.glossary_path(language)
-    if not path.exists():
-        return Glossary()
-    catalog = read_catalog(path, config.relative(path))
-    places = {msgid: f"{catalog.display}:{line}" for (_, msgid), line in catalog.msgid_lines.items()}
-    return load_glossary(catalog.po, places)
-
-
-def template_keys(config: Config, chapter: str) -> frozenset[Key]:
-    """The messages of a chapter's template: a catalog without them is stale."""
-    path = config.pot_path(chapter)
-    return frozenset((e.msgctxt, e.msgid) for e in read_po(path, config.relative(path)) if e.msgid)
-
-
-def check_context(
-    config: Config,
-    chapter: str,
-    language: str,
-    doc: Document,
-    anchors: Mapping[str, frozenset[str]],
-    catalog: CatalogFile,
-    glossary: Glossary,
-    keys: frozenset[Key] | None,
-    minimum: float | None = None,
-    rebuilt: Woven | None = None,
-) -> Context:
-    """What the checks of one catalog need; `check` and the review page share it,
-    so the page shows exactly what `check` reports."""
-    return Context(
-        language=language,
-        doc=doc,
-        po_path=catalog.display,
-        glossary=glossary,
-        names=authors(doc.meta),
-        pages=config.known_pages(),
-        anchors=anchors,
-        page=chapter,
-        index=config.index,
-        template_keys=keys,
-        min_translated=minimum,
-        heading_ids=config.heading_ids,
-        rebuilt=rebuilt,
-    )
 
 
 def _selected(code: str, options: CheckOptions) -> bool:

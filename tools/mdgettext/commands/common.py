@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import os
-import shutil
-import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
 
-from mdgettext.files import InputError, SourceText, read_catalog, read_source, write_all
+from mdgettext.commands.terminal import Reporter, display
+from mdgettext.errors import InputError
+from mdgettext.files import SourceText, read_catalog, read_source, write_all
 from mdgettext.markdown.frontmatter import FrontMatterError
 from mdgettext.markdown.lines import SegmentationError
 from mdgettext.markdown.segment import segment
@@ -19,45 +18,6 @@ from mdgettext.model import Document
 from mdgettext.po import memory
 from mdgettext.po.catalog import CatalogFile, Project
 from mdgettext.project import Config
-
-
-@dataclass
-class Reporter:
-    """Where a command's lines go: results to stdout (unless quiet), warnings to stderr,
-    and a progress line that only a person at a terminal sees."""
-
-    quiet: bool = False
-    out: TextIO = field(default_factory=lambda: sys.stdout)
-    err: TextIO = field(default_factory=lambda: sys.stderr)
-    _progress: int = 0  # width of the progress line on the terminal, 0 when none is shown
-
-    def info(self, line: str) -> None:
-        """A result line; `--quiet` silences it."""
-        self.clear()
-        if not self.quiet:
-            print(line, file=self.out)
-
-    def warn(self, line: str) -> None:
-        """A warning: always shown, on standard error, so it never mixes with output a script reads."""
-        self.clear()
-        print(f"mdgettext: warning: {line}", file=self.err)
-
-    def progress(self, done: int, total: int, what: str) -> None:
-        """`[3/13] locale/ko/LC_MESSAGES/tpus.po`, rewritten in place on standard error.
-
-        Only on a terminal and without --quiet: a log, a pipe or CI gets the result
-        lines alone, never carriage returns."""
-        if self.quiet or not self.err.isatty():
-            return
-        line = f"[{done}/{total}] {what}"[: max(shutil.get_terminal_size().columns - 1, 10)]
-        print("\r" + line.ljust(self._progress), end="", file=self.err, flush=True)
-        self._progress = len(line)
-
-    def clear(self) -> None:
-        """Take the progress line off the terminal before anything else is printed."""
-        if self._progress:
-            print("\r" + " " * self._progress + "\r", end="", file=self.err, flush=True)
-            self._progress = 0
 
 
 @dataclass
@@ -108,12 +68,26 @@ def load_chapter(config: Config, chapter: str) -> tuple[SourceText, Document]:
     return load(path, config.relative(path), config)
 
 
-def display(path: Path, root: Path) -> str:
-    """A path as the user should read it: relative to the project folder when inside it."""
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return str(path)
+class ChapterAnchors(Mapping[str, frozenset[str]]):
+    """Each chapter's heading ids, read when first asked for: a build of one chapter
+    reads another only when a translation links into it with a changed #fragment."""
+
+    def __init__(self, config: Config, loaded: Mapping[str, Document]) -> None:
+        self._config = config
+        self._ids = {name: frozenset(doc.headings) for name, doc in loaded.items()}
+
+    def __getitem__(self, chapter: str) -> frozenset[str]:
+        if chapter not in self._ids:
+            if not self._config.source_path(chapter).is_file():
+                raise KeyError(chapter)
+            self._ids[chapter] = frozenset(load_chapter(self._config, chapter)[1].headings)
+        return self._ids[chapter]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._config.chapters())
+
+    def __len__(self) -> int:
+        return len(self._config.chapters())
 
 
 def templates_required(config: Config) -> list[str]:

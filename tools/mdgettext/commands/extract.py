@@ -6,8 +6,10 @@ from pathlib import Path
 
 import polib
 
-from mdgettext.commands.common import Plan, Reporter, display, load, load_chapter, project_info
-from mdgettext.files import InputError, read_po
+from mdgettext.commands.common import Plan, load, load_chapter, project_info
+from mdgettext.commands.terminal import Reporter, display
+from mdgettext.errors import InputError
+from mdgettext.files import read_po
 from mdgettext.po import catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config

@@ -7,8 +7,10 @@ from pathlib import Path, PurePosixPath
 
 from mdgettext.alignment.align import align
 from mdgettext.alignment.importer import CatalogMismatch, fill
-from mdgettext.commands.common import Plan, Reporter, creation_date, display, load, project_info
-from mdgettext.files import InputError, read_po
+from mdgettext.commands.common import Plan, creation_date, load, project_info
+from mdgettext.commands.terminal import Reporter, display
+from mdgettext.errors import InputError
+from mdgettext.files import read_po
 from mdgettext.locale import locale_name
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import polib
 
-from mdgettext.commands.common import Reporter
+from mdgettext.commands.terminal import Reporter
 from mdgettext.files import parse_po, read_po_text, write_text
 from mdgettext.po.merge3 import merge3
 from mdgettext.po.writer import dumps

@@ -22,8 +22,8 @@ from urllib.parse import urlsplit
 import watchfiles
 
 from mdgettext.commands import build, stats
-from mdgettext.commands.common import Reporter
-from mdgettext.files import InputError
+from mdgettext.commands.terminal import Reporter
+from mdgettext.errors import InputError
 from mdgettext.locale import LocaleError
 from mdgettext.project import Config
 from mdgettext.publish import live, progress

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdgettext.commands.common import Plan, Reporter
+from mdgettext.commands.common import Plan
+from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_po
 from mdgettext.locale import locale_name
 from mdgettext.po import catalog

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdgettext.commands.common import Plan, Reporter, creation_date, display, load_memory, project_info, read_catalogs
-from mdgettext.files import InputError
+from mdgettext.commands.common import Plan, creation_date, load_memory, project_info, read_catalogs
+from mdgettext.commands.terminal import Reporter, display
+from mdgettext.errors import InputError
 from mdgettext.locale import locale_name
 from mdgettext.po.memory import compendium
 from mdgettext.po.writer import dumps

@@ -7,16 +7,10 @@ from pathlib import Path
 
 import polib
 
-from mdgettext.commands.common import (
-    Plan,
-    Reporter,
-    creation_date,
-    load_memory,
-    project_info,
-    read_catalogs,
-    templates_required,
-)
-from mdgettext.files import InputError, read_po
+from mdgettext.commands.common import Plan, creation_date, load_memory, project_info, read_catalogs, templates_required
+from mdgettext.commands.terminal import Reporter
+from mdgettext.errors import InputError
+from mdgettext.files import read_po
 from mdgettext.locale import locale_name
 from mdgettext.po import catalog
 from mdgettext.po.update import merge, new_catalog

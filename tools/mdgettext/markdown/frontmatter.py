@@ -13,20 +13,6 @@ from typing import Any
 
 import yaml
 
-# What the book's Distill layout does with each front-matter key: the one place
-# that knows it. Key paths name a scalar (`toc[].name`: `name` in each `toc` item).
-TITLE = "title"  # the page title, and the browser tab's
-DESCRIPTION = "description"  # the meta description search results show
-TOC_NAME = "toc[].name"  # a table-of-contents entry: the layout links it to the heading of that name
-TOC_SUBSECTION_NAME = "toc[].subsections[].name"  # an entry of its second level, linked the same way
-PREVIOUS_NAME, PREVIOUS_URL = "previous_section_name", "previous_section_url"
-NEXT_NAME, NEXT_URL = "next_section_name", "next_section_url"
-SECTION_NUMBER = "section_number"
-AUTHORS = "authors"
-DATE = "date"
-DEFAULT_KEYS = (TITLE, DESCRIPTION, TOC_NAME, TOC_SUBSECTION_NAME, PREVIOUS_NAME, NEXT_NAME)
-REQUIRED_KEYS = (TITLE, DESCRIPTION)  # a page without them translated shows English in search results
-
 
 class FrontMatterError(ValueError):
     """The front matter is not valid YAML; `line` is 0-based within it."""

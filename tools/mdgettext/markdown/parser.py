@@ -23,10 +23,6 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from mdgettext.markdown.kramdown import kramdown_plugin
 
-# How a project's Markdown is read: as CommonMark, or as kramdown with GFM input
-# (the book's Jekyll site), whose math, raw HTML, emphasis and lists differ.
-FLAVORS = ("commonmark", "kramdown")
-
 
 @lru_cache(maxsize=2)
 def parser(flavor: str = "commonmark") -> MarkdownIt:

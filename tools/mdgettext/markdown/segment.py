@@ -20,7 +20,7 @@ from typing import Any
 
 from markdown_it.token import Token
 
-from mdgettext.markdown import directives, frontmatter, htmltext
+from mdgettext.markdown import directives, frontmatter, htmltext, keys
 from mdgettext.markdown.anchors import ANCHOR_SPAN, GfmSlugger, Slugger, explicit_id
 from mdgettext.markdown.inline import breaks_in_raw_html, walk
 from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
@@ -38,7 +38,7 @@ CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "
 
 
 def segment(
-    text: str, path: str, front_matter_keys: Sequence[str] = frontmatter.DEFAULT_KEYS, flavor: str = "commonmark"
+    text: str, path: str, front_matter_keys: Sequence[str] = keys.DEFAULT_KEYS, flavor: str = "commonmark"
 ) -> Document:
     """Split a Markdown document into the segments a translator works on.
 

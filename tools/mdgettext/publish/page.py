@@ -20,7 +20,7 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdgettext import locale
-from mdgettext.markdown import frontmatter
+from mdgettext.markdown import keys
 from mdgettext.publish import body
 from mdgettext.publish.links import Site, chapter_href, chapter_link, page_path, relative, site_url
 from mdgettext.publish.mathml import typeset
@@ -66,17 +66,17 @@ def chapter_page(
         "dir": locale.direction(language),
         "ui": ui,
         "ui_lang": ui_lang,
-        "title": _text(meta.get(frontmatter.TITLE)),
-        "description": _text(meta.get(frontmatter.DESCRIPTION)),
+        "title": _text(meta.get(keys.TITLE)),
+        "description": _text(meta.get(keys.DESCRIPTION)),
         "fallback_keys": frozenset(fallbacks.front_matter),
-        "part": _text(meta.get(frontmatter.SECTION_NUMBER)),
-        "authors": _authors(meta.get(frontmatter.AUTHORS)),
-        "date": _date(meta.get(frontmatter.DATE), language),
+        "part": _text(meta.get(keys.SECTION_NUMBER)),
+        "authors": _authors(meta.get(keys.AUTHORS)),
+        "date": _date(meta.get(keys.DATE), language),
         "headings": _contents(fragment.headings),
         "body": Markup(typeset(fragment.body)),
         "languages": _languages(site, language),
-        "previous": _neighbour(meta, frontmatter.PREVIOUS_URL, frontmatter.PREVIOUS_NAME, site, language),
-        "next": _neighbour(meta, frontmatter.NEXT_URL, frontmatter.NEXT_NAME, site, language),
+        "previous": _neighbour(meta, keys.PREVIOUS_URL, keys.PREVIOUS_NAME, site, language),
+        "next": _neighbour(meta, keys.NEXT_URL, keys.NEXT_NAME, site, language),
         "fallback_count": fallbacks.count,
         "fallback_total": fallbacks.total,
         "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,

@@ -1,0 +1,112 @@
+"""Incremental and parallel builds (issue 13): a build whose inputs have not changed
+rewrites nothing; an edited catalog redoes its chapter alone; what every chapter
+depends on redoes them all; and the bytes are the same as a build from scratch, in
+one process or several."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import cli
+
+CATALOGS = Path("locale") / "ko" / "LC_MESSAGES"
+RECORD = ".mdgettext-build.json"
+
+
+@pytest.fixture
+def built(book: Path, tmp_path: Path) -> Path:
+    """A copy of the imported book, built once (the Korean and English pages)."""
+    root = tmp_path / "book"
+    shutil.copytree(book, root, ignore=shutil.ignore_patterns("build"))
+    assert cli("-C", root, "-q", "build").code == 0
+    return root
+
+
+def outputs(root: Path) -> dict[str, tuple[bytes, int]]:
+    """Every built file (the record aside): its bytes and when it was written."""
+    return {
+        p.relative_to(root / "build").as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted((root / "build").rglob("*"))
+        if p.is_file() and p.name != RECORD
+    }
+
+
+def rewritten(before: dict[str, tuple[bytes, int]], after: dict[str, tuple[bytes, int]]) -> set[str]:
+    return {name for name in after if before.get(name, (b"", 0))[1] != after[name][1]}
+
+
+def edit_translation(root: Path, chapter: str) -> None:
+    path = root / CATALOGS / f"{chapter}.po"
+    text = path.read_text(encoding="utf-8")
+    at = text.index('msgstr "', text.index('\nmsgid "', text.index("\nmsgid") + 1)) + len('msgstr "')
+    path.write_text(text[:at] + "(고침) " + text[at:], encoding="utf-8")
+
+
+def test_a_build_with_nothing_changed_rewrites_nothing(built: Path) -> None:
+    before = outputs(built)
+    result = cli("-C", built, "build")
+    assert result.code == 0
+    assert result.out == "build: up to date (12 chapter builds; --force redoes them)\n"
+    assert outputs(built) == before  # not one file written
+
+
+def test_an_edited_catalog_redoes_its_chapter_alone_with_the_bytes_of_a_full_build(built: Path, tmp_path: Path) -> None:
+    before = outputs(built)
+    edit_translation(built, "roofline")
+    result = cli("-C", built, "build")
+    assert result.code == 0
+    assert "build: 11 of 12 chapter builds up to date" in result.out
+    after = outputs(built)
+    assert rewritten(before, after) == {"ko/roofline.md", "ko/roofline.html", "ko/roofline.review.html"}
+    assert "(고침) " in after["ko/roofline.md"][0].decode()
+    scratch = tmp_path / "scratch"
+    shutil.copytree(built, scratch, ignore=shutil.ignore_patterns("build"))
+    assert cli("-C", scratch, "-q", "build").code == 0
+    assert {n: b for n, (b, _) in outputs(scratch).items()} == {n: b for n, (b, _) in after.items()}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda root: (root / "source" / "en" / "index.md").write_text(
+            (root / "source" / "en" / "index.md").read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8"
+        ),
+        lambda root: (root / "pyproject.toml").write_text(
+            (root / "pyproject.toml").read_text(encoding="utf-8").replace("How to Scale Your Model", "The Book"),
+            encoding="utf-8",
+        ),
+        lambda root: (root / "templates").mkdir() or (root / "templates" / "mdgettext.css").write_text("body{}"),
+    ],
+    ids=["a source", "a setting", "a template"],
+)
+def test_what_every_chapter_depends_on_redoes_every_chapter(built: Path, change) -> None:
+    before = outputs(built)
+    change(built)
+    assert cli("-C", built, "-q", "build").code == 0
+    after = outputs(built)
+    assert rewritten(before, after) >= {name for name in before if name.endswith(".md")}
+
+
+def test_an_output_removed_or_edited_by_hand_is_made_again(built: Path) -> None:
+    (built / "build" / "ko" / "sharding.md").unlink()
+    (built / "build" / "en" / "index.html").write_text("edited", encoding="utf-8")
+    result = cli("-C", built, "build")
+    assert "build: 10 of 12 chapter builds up to date" in result.out
+    assert (built / "build" / "ko" / "sharding.md").exists()
+    assert (built / "build" / "en" / "index.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_several_processes_give_the_bytes_of_one(built: Path) -> None:
+    assert cli("-C", built, "-q", "build", "--force", "-j", "1").code == 0
+    one = {n: b for n, (b, _) in outputs(built).items()}
+    assert cli("-C", built, "-q", "build", "--force", "-j", "2").code == 0
+    two = {n: b for n, (b, _) in outputs(built).items()}
+    assert one == two and len(one) == 6 * 2 + 6 * 3 + 1  # en .md .html, ko .md .html .review.html, the CSS
+
+
+def test_jobs_must_be_a_number_of_processes(built: Path) -> None:
+    result = cli("-C", built, "build", "-j", "0")
+    assert result.code == 2 and "'0' is not a number of processes" in result.err

@@ -1,0 +1,95 @@
+"""Incremental builds: what a build's outputs were made from, kept in the build folder.
+
+A build hashes its inputs (mdgettext's version, the settings, the page templates,
+every source, and for each chapter in each language its catalog and the language's
+glossary) and records, per chapter and language, that key and the files it wrote.
+The next build redoes a chapter only when its key changed or a file it wrote is gone
+or was changed since: an edited `.po` redoes its chapter alone; an edited source,
+setting or template redoes everything (a heading renamed in one chapter changes
+the links of the others). Nothing else is trusted, so output bytes are the same as
+a build from scratch (`--force` ignores the record).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+NAME = ".mdgettext-build.json"  # in the build folder: removing build/ removes it too
+
+
+def digest(*parts: bytes | str) -> str:
+    """One hash of several inputs, each length-prefixed so no two lists collide."""
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """The hash of a file's bytes, or of its absence."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return "absent"
+
+
+def tree_digest(folder: Path) -> str:
+    """Every file under a folder, by relative path and content (templates)."""
+    if not folder.is_dir():
+        return "absent"
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    return digest(*(f"{p.relative_to(folder).as_posix()}={file_digest(p)}" for p in files))
+
+
+@dataclass
+class Record:
+    """The last build: per job (`ko/roofline html`), its input key and the files it
+    wrote, each with its size and modification time when written."""
+
+    jobs: dict[str, dict[str, object]] = field(default_factory=dict)
+
+    def fresh(self, job: str, key: str) -> bool:
+        """Whether the job's outputs are there, untouched, and made from these inputs."""
+        done = self.jobs.get(job)
+        if not done or done.get("key") != key:
+            return False
+        outputs = done.get("outputs")
+        return isinstance(outputs, dict) and all(_stamp(Path(p)) == stamp for p, stamp in outputs.items())
+
+    def done(self, job: str, key: str, outputs: Iterable[Path]) -> None:
+        """Note a job made its outputs from inputs with this key (after they are written)."""
+        self.jobs[job] = {"key": key, "outputs": {str(p): _stamp(p) for p in outputs}}
+
+
+def _stamp(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+def load(build_dir: Path) -> Record:
+    """The last build's record; an unreadable or missing one means "build everything"."""
+    try:
+        data = json.loads((build_dir / NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Record()
+    jobs = data.get("jobs") if isinstance(data, dict) else None
+    return Record(jobs if isinstance(jobs, dict) else {})
+
+
+def encode(record: Record) -> str:
+    """The record as the file keeps it (JSON, sorted: a diff of two shows what changed)."""
+    return json.dumps({"jobs": record.jobs}, indent=0, sort_keys=True) + "\n"
+
+
+def environment_key(version: str, settings: str) -> str:
+    """What every output depends on beyond its files: the tool and how it is set up."""
+    return digest(version, settings)

@@ -1,0 +1,128 @@
+"""One chapter's build, as a job a worker process can run: read its source and
+catalogs, weave, check and publish each language, and hand back the files to write.
+
+The command (build.py) decides which jobs to run and writes what they return; a job
+writes nothing, so a pool of processes gives the same bytes as one process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mdgettext.commands.common import ChapterAnchors, load
+from mdgettext.commands.judged import Verdict, checked, publish_checked, template_keys
+from mdgettext.commands.terminal import display
+from mdgettext.errors import InputError
+from mdgettext.files import SourceText, read_catalog
+from mdgettext.locale import locale_name
+from mdgettext.po.catalog import catalog_language
+from mdgettext.project import Config
+from mdgettext.publish.chapter import Outputs, review_name
+from mdgettext.publish.links import Site, single_file
+
+
+@dataclass(frozen=True)
+class Job:
+    """One chapter to build, in the languages whose outputs are not up to date."""
+
+    chapter: str
+    languages: tuple[str, ...]
+    formats: tuple[str, ...]
+    published: dict[str, tuple[str, ...]]
+
+
+@dataclass
+class Done:
+    """What a job makes: files to write, the lines to print, in order."""
+
+    writes: list[tuple[Path, str]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    outputs: dict[str, list[Path]] = field(default_factory=dict)  # language -> the job's files
+
+    def add(self, outputs: Outputs, source: SourceText, paths: dict[str, Path], root: Path, language: str) -> None:
+        """The files one language's outputs become (the Markdown with the source's own
+        line endings; the review page beside the HTML one), and a line about each."""
+        self.warnings.extend(outputs.warnings)
+        written = self.outputs.setdefault(language, [])
+        for fmt, path in paths.items():
+            self.writes.append((path, source.restore(outputs.markdown) if fmt == "md" else outputs.page or ""))
+            self.lines.append(f"{display(path, root)}: {outputs.note}")
+            written.append(path)
+        if "html" in paths and outputs.review is not None:
+            path = paths["html"].with_name(review_name(paths["html"].name))
+            self.writes.append((path, outputs.review))
+            self.lines.append(f"{display(path, root)}: {outputs.review_note}")
+            written.append(path)
+
+
+def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
+    """Each job's result, in order: in this process, or in a pool of `jobs` processes."""
+    workers = min(jobs or os.cpu_count() or 1, len(todo))
+    if workers <= 1:
+        yield from (build_chapter(config, job) for job in todo)
+        return
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+        yield from pool.map(build_chapter, [config] * len(todo), todo)
+
+
+def build_chapter(config: Config, job: Job) -> Done:
+    """One chapter in the languages of the job: parsed once, each language woven once
+    and checked on the woven text."""
+    path = config.source_path(job.chapter)
+    source, doc = load(path, config.relative(path), config)
+    anchors = ChapterAnchors(config, {job.chapter: doc})
+    done = Done()
+    for language in job.languages:
+        catalog, verdict = None, Verdict()
+        if language != config.source_language:
+            po_path = config.po_path(job.chapter, language)
+            if po_path.exists():
+                catalog = read_catalog(po_path, config.relative(po_path))
+                keys = template_keys(config, job.chapter)
+                verdict = checked(config, job.chapter, language, doc, catalog, anchors, keys)
+            else:
+                done.warnings.append(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
+        site = Site(
+            job.chapter,
+            job.published,
+            config.source_language,
+            templates=config.root / "templates",
+            book=config.name,
+            site_url=config.site_url,
+            index=config.index,
+        )
+        outputs = publish_checked(config, doc, language, catalog, site, "html" in job.formats, verdict)
+        paths = {fmt: config.output_path(job.chapter, language, fmt) for fmt in job.formats}
+        done.add(outputs, source, paths, config.root, language)
+    return done
+
+
+def build_file(config: Config, source_path: Path, po_path: Path | None, output: Path, language: str | None) -> Done:
+    """One source file, with or without a catalog, to one output (`.md` or `.html`),
+    checked and published as a chapter of the project is."""
+    source, doc = load(source_path, display(source_path, config.root), config)
+    catalog, verdict = None, Verdict()
+    name = Path(doc.path).stem
+    if po_path is not None:
+        catalog = read_catalog(po_path, display(po_path, config.root))
+        try:
+            language = catalog_language(catalog.po, language)
+        except ValueError as err:
+            raise InputError(f"{catalog.display}: {err}") from None
+    language = language or config.source_language
+    locale_name(language)
+    if catalog is not None:
+        verdict = checked(config, name, language, doc, catalog, {name: frozenset(doc.headings)}, None)
+    site = single_file(name, language, config.source_language)
+    fmt = output.suffix.lstrip(".")
+    outputs = publish_checked(config, doc, language, catalog, site, fmt == "html", verdict)
+    done = Done()
+    done.add(outputs, source, {fmt: output}, config.root, language)
+    return done

@@ -1,0 +1,116 @@
+"""A catalog judged as `check` judges it, for `check` and for the build: what the
+checks of one catalog need, read from the project, and the chapter woven with the
+catalog's translations, with the findings and the entries they refuse.
+
+The build publishes no entry `check` reports as an error, so both read the same
+context from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from mdgettext.checks import Context, Glossary, entries_of, refusals, run_checks
+from mdgettext.checks.names import authors, load_glossary
+from mdgettext.files import read_catalog, read_po
+from mdgettext.markdown.weave import Woven, weave
+from mdgettext.model import Diagnostic, Document, Key
+from mdgettext.po.catalog import CatalogFile, translation_map
+from mdgettext.project import Config
+from mdgettext.publish.chapter import Outputs, publish
+from mdgettext.publish.links import Site
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A catalog's translations woven in, `check`'s findings on them, and what they refuse."""
+
+    woven: Woven | None = None
+    findings: list[Diagnostic] = field(default_factory=list)
+    refuse: dict[Key, list[str]] = field(default_factory=dict)
+
+
+def publish_checked(
+    config: Config, doc: Document, language: str, catalog: CatalogFile | None, site: Site, html: bool, verdict: Verdict
+) -> Outputs:
+    """The chapter's outputs in one language, from what `checked` found."""
+    return publish(
+        doc,
+        language,
+        catalog,
+        site,
+        source_language=config.source_language,
+        html=html,
+        heading_ids=config.heading_ids,
+        findings=verdict.findings,
+        woven=verdict.woven,
+        refuse=verdict.refuse,
+    )
+
+
+def checked(
+    config: Config,
+    chapter: str,
+    language: str,
+    doc: Document,
+    catalog: CatalogFile,
+    anchors: Mapping[str, frozenset[str]],
+    keys: frozenset[Key] | None,
+) -> Verdict:
+    """The chapter woven with every translation, `check`'s findings on that text, and
+    the entries they report as errors: those are not published (the build agrees
+    with the CI gate), and the review page lists every finding."""
+    woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
+    glossary = load_project_glossary(config, language)
+    context = check_context(config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven)
+    entries = entries_of(catalog.po, catalog.text, doc)
+    findings = run_checks(entries, context)
+    return Verdict(woven, findings, refusals(entries, findings))
+
+
+def load_project_glossary(config: Config, language: str) -> Glossary:
+    """`locale/<lang>/glossary.po`, or an empty glossary."""
+    path = config.glossary_path(language)
+    if not path.exists():
+        return Glossary()
+    catalog = read_catalog(path, config.relative(path))
+    places = {msgid: f"{catalog.display}:{line}" for (_, msgid), line in catalog.msgid_lines.items()}
+    return load_glossary(catalog.po, places)
+
+
+def template_keys(config: Config, chapter: str) -> frozenset[Key]:
+    """The messages of a chapter's template: a catalog without them is stale."""
+    path = config.pot_path(chapter)
+    return frozenset((e.msgctxt, e.msgid) for e in read_po(path, config.relative(path)) if e.msgid)
+
+
+def check_context(
+    config: Config,
+    chapter: str,
+    language: str,
+    doc: Document,
+    anchors: Mapping[str, frozenset[str]],
+    catalog: CatalogFile,
+    glossary: Glossary,
+    keys: frozenset[Key] | None,
+    minimum: float | None = None,
+    rebuilt: Woven | None = None,
+) -> Context:
+    """What the checks of one catalog need; `check` and the review page share it,
+    so the page shows exactly what `check` reports."""
+    return Context(
+        language=language,
+        doc=doc,
+        po_path=catalog.display,
+        glossary=glossary,
+        names=authors(doc.meta),
+        pages=config.known_pages(),
+        anchors=anchors,
+        page=chapter,
+        index=config.index,
+        template_keys=keys,
+        min_translated=minimum,
+        heading_ids=config.heading_ids,
+        rebuilt=rebuilt,
+    )

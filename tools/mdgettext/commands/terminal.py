@@ -1,0 +1,58 @@
+"""The terminal: where a command's lines go, and how paths are shown. Light on
+purpose (the standard library only), so a command that finds nothing to do has
+imported nothing else."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+
+@dataclass
+class Reporter:
+    """Where a command's lines go: results to stdout (unless quiet), warnings to stderr,
+    and a progress line that only a person at a terminal sees."""
+
+    quiet: bool = False
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    err: TextIO = field(default_factory=lambda: sys.stderr)
+    _progress: int = 0  # width of the progress line on the terminal, 0 when none is shown
+
+    def info(self, line: str) -> None:
+        """A result line; `--quiet` silences it."""
+        self.clear()
+        if not self.quiet:
+            print(line, file=self.out)
+
+    def warn(self, line: str) -> None:
+        """A warning: always shown, on standard error, so it never mixes with output a script reads."""
+        self.clear()
+        print(f"mdgettext: warning: {line}", file=self.err)
+
+    def progress(self, done: int, total: int, what: str) -> None:
+        """`[3/13] locale/ko/LC_MESSAGES/tpus.po`, rewritten in place on standard error.
+
+        Only on a terminal and without --quiet: a log, a pipe or CI gets the result
+        lines alone, never carriage returns."""
+        if self.quiet or not self.err.isatty():
+            return
+        line = f"[{done}/{total}] {what}"[: max(shutil.get_terminal_size().columns - 1, 10)]
+        print("\r" + line.ljust(self._progress), end="", file=self.err, flush=True)
+        self._progress = len(line)
+
+    def clear(self) -> None:
+        """Take the progress line off the terminal before anything else is printed."""
+        if self._progress:
+            print("\r" + " " * self._progress + "\r", end="", file=self.err, flush=True)
+            self._progress = 0
+
+
+def display(path: Path, root: Path) -> str:
+    """A path as the user should read it: relative to the project folder when inside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
