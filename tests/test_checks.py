@@ -164,7 +164,7 @@ def test_pseudo_translation_findings_are_exactly_where_the_page_really_changes()
         for finding in findings_for(text, fidelity.pseudo):
             family = finding.code.split(".")[0]
             {"structure": structure, "links": links}.get(family, other).add(n)
-    assert changed == {156, 157, 158, 491, 568}
+    assert changed == {491, 568}  # 156-158 left when HTML blocks came to be read as a browser reads them
     assert structure | links == changed
     assert structure <= changed
     assert links == {568}

@@ -21,7 +21,7 @@ from typing import Any
 from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
-from mdgettext.markdown import directives, frontmatter, htmltext
+from mdgettext.markdown import directives, frontmatter, htmltext, liquid
 from mdgettext.markdown.anchors import Slugger, explicit_id
 from mdgettext.markdown.inline import walk
 from mdgettext.markdown.lines import Lines, block_lines
@@ -29,9 +29,6 @@ from mdgettext.markdown.parser import normalize, parser
 from mdgettext.markdown.tables import Cursor
 from mdgettext.model import Document, Location, Segment, Span, Style
 
-# Paragraphs that are only Liquid tags or output ({% include figure.liquid ... %}):
-# the site's machinery, never prose.
-LIQUID_ONLY = re.compile(r"^(?:\s*(?:\{%.*?%\}|\{\{.*?\}\}))+\s*$", re.DOTALL)
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
 
@@ -105,7 +102,7 @@ def _unclosed(fence: Token, lines: Lines) -> bool:
 
 
 def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Iterator[Segment]:
-    if not _has_letters(token) or LIQUID_ONLY.match(token.content):
+    if not _has_letters(token) or liquid.only_liquid(token.content):
         return
     start_line = block_lines(token)[0]
     starts = _content_starts(token.content, start_line, lines)
@@ -128,7 +125,7 @@ def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Itera
 
 def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -> Iterator[Segment]:
     kind = f"heading {opening.tag[1:]}"
-    if not _has_letters(token) or LIQUID_ONLY.match(token.content):
+    if not _has_letters(token) or liquid.only_liquid(token.content):
         return
     line = block_lines(token)[0]
     if opening.markup.startswith("#"):  # ATX: one line, between the markers
