@@ -88,8 +88,11 @@ def test_the_command_line_round_trip_over_every_example(tmp_path) -> None:
         if name == "identity":
             assert [n for n, text in built.items() if text != EXAMPLES[n - 1]["markdown"]] == []
         else:
-            scores = pseudo_scores(EXAMPLES, built)
-            assert len(scores["skeleton"]) == len(EXAMPLES) - len(KNOWN_SKELETON_CHANGES)
+            # the build refuses the pseudo translations the safety check refuses (568's among
+            # them: it drops a link), so those pages stay English, skeleton and all
+            kept = [e for e in EXAMPLES if e["example"] not in KNOWN_SAFETY_REFUSALS]
+            scores = pseudo_scores(kept, built)
+            assert sorted({e["example"] for e in kept} - set(scores["skeleton"])) == [491]
             assert scores["coverage"] == 1.0
 
 
@@ -113,4 +116,13 @@ def test_every_span_holds_exactly_its_msgid(example: dict) -> None:
 # left this list when HTML blocks came to be read as a browser reads them: the
 # unfinished tag swallows the rest of the block, so nothing in it is prose.
 KNOWN_SKELETON_CHANGES = [491, 568]
+# The pseudo rule changes text CommonMark reads as text, where another reader of the
+# same text (a browser reading it raw, kramdown reading a definition or a link) sees
+# markup; the safety check reads every reader's view, so it refuses these, reviewed
+# one by one: an escaped tag `\<br/>` and definition-like `\[foo\]: /url` (14); an
+# unfinished tag `<a title="a lot` (91); text after `]:` or `](` that is no link for
+# CommonMark (213, 497, 511, 547, 548, 551, 590); autolink-like and tag-like text
+# that is no autolink or tag (345, 494, 602, 609, 610, 621); and 568, whose pseudo
+# translation rewrites a reference label and so drops its link.
+KNOWN_SAFETY_REFUSALS = {14, 91, 213, 345, 494, 497, 511, 547, 548, 551, 568, 590, 602, 609, 610, 621}
 KNOWN_LINE_MISS = 177  # `<!-- foo -->*bar*`: the text after the comment is prose, and offered

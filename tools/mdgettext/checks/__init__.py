@@ -34,7 +34,11 @@ FAMILIES: tuple[Family, ...] = (
     front_matter.FAMILY,
     typography.FAMILY,
 )
-SUPPRESSION = {"suppression.unknown-code": "a mdgettext-ignore comment names no known check"}
+SUPPRESSION = {
+    "suppression.unknown-code": "a mdgettext-ignore comment names no known check",
+    "suppression.not-allowed": "a mdgettext-ignore comment names a safety check, which nothing silences",
+}
+UNSILENCEABLE = ("safety.",)  # the build refuses such a translation whatever a comment says
 CODES = {code: meaning for family in FAMILIES for code, meaning in family.codes.items()} | SUPPRESSION
 
 __all__ = ["CODES", "Context", "Entry", "Glossary", "check_catalog", "entries_of", "run_checks"]
@@ -68,7 +72,7 @@ def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
         if family.catalog is not None:
             found.extend(family.catalog(entries, ctx))
     by_line = {e.line: e for e in entries}
-    explained = {d.location.line for d in found if d.code.startswith(("links.", "markup.", "safety."))}
+    explained = {d.location.line for d in found if d.code.startswith(("links.", "markup."))}
     kept = [
         d
         for d in found
@@ -80,10 +84,17 @@ def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
 
 
 def _silenced(finding: Diagnostic, entry: Entry | None) -> bool:
-    return entry is not None and finding.code in entry.ignore
+    return entry is not None and finding.code in entry.ignore and not finding.code.startswith(UNSILENCEABLE)
 
 
 def _unknown_codes(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    for code in sorted(c for c in entry.ignore if c.startswith(UNSILENCEABLE)):
+        yield ctx.finding(
+            entry,
+            "suppression.not-allowed",
+            Severity.WARNING,
+            f"`mdgettext-ignore: {code}` has no effect: the build refuses an unsafe translation whatever a comment says",
+        )
     for code in sorted(entry.ignore - set(CODES)):
         yield ctx.finding(
             entry,

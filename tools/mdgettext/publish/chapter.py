@@ -58,7 +58,7 @@ def publish(
         page = chapter_page(doc.text, language, doc.headings, site, fell_back, doc.tokens) if html else None
         return Outputs(doc.text, "source text", page)
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
-    kept, refused = safety.safe_translations(translations)
+    kept, refused = safety.safe_translations(doc, translations)
     if woven is None or refused:
         woven = weave(doc, kept, heading_ids=heading_ids)
     fell_back = fallbacks(woven, messages)
