@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import html5lib
 import polib
 import pytest
 
@@ -373,6 +374,36 @@ def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
     assert 'data-state="fuzzy"' in built
     assert "English changed: A tight item, <del>done</del><ins>translated</ins>." in built
     assert [r.state for r in rows].count("untranslated") == 5
+
+
+HOSTILE_MARKDOWN = '글 [x](https://evil.example) ![t](https://tracker.example/p.png) <img src=x onerror="alert(1)">'
+
+
+def test_the_review_page_shows_a_refused_or_unsafe_fuzzy_translation_as_text(marks: tuple) -> None:
+    """Not even the Markdown of a refused translation is live: its links and images
+    would leave the reviewer's page, so it is shown as the text it is."""
+    doc, catalog = marks
+    po = catalog.po
+    refused_entry = po.find("A translation that adds a script is refused.")
+    refused_entry.msgstr = HOSTILE_MARKDOWN
+    fuzzy = po.find("A tight item, translated.")
+    fuzzy.msgstr = HOSTILE_MARKDOWN
+    fuzzy.flags.append("fuzzy")
+    translations = translation_map(po)
+    _, refused = safety.safe_translations(doc, translations)
+    assert (None, refused_entry.msgid) in refused
+    built, _ = review.review_page(doc, catalog, "ko", links.Site("marks", {"marks": ("en", "ko")}), refused)
+    page = html5lib.parse(built, namespaceHTMLElements=False)
+    cells = {
+        row.get("data-state"): row.find("td[@class='translation']")
+        for row in page.iter("tr")
+        if row.find("td[@class='translation']") is not None
+        and "".join(row.find("td[@class='translation']").itertext()) == HOSTILE_MARKDOWN
+    }
+    assert set(cells) == {"refused", "fuzzy"}
+    for cell in cells.values():
+        assert [e.tag for e in cell.iter()] == ["td", "span"] and cell.find("span").get("class") == "as-text"
+    assert not [e for e in page.iter() if e.tag == "img" or "evil" in (e.get("href") or "")]
 
 
 def test_review_summary_line(chapter_copy: Path) -> None:
