@@ -29,6 +29,7 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
     templates = config.root / "templates"  # the project's overrides of the page templates
     sources = {c: load_chapter(config, c) for c in chapters}
     anchors = {c: frozenset(doc.headings) for c, (_, doc) in sources.items()}
+    pages = config.known_pages()
     html = "html" in formats
     plan = Plan()
     if html:
@@ -51,7 +52,7 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
                 if html:  # the review page shows what `check` finds, in the text the page shows
                     keys = template_keys(config, chapter)
                     context = check_context(
-                        config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven
+                        config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages
                     )
                     findings = run_checks(entries_of(catalog.po, catalog.text, doc), context)
             site = Site(chapter, published, config.source_language, templates=templates)

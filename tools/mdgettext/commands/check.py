@@ -34,6 +34,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     docs = {c: load_chapter(config, c)[1] for c in chapters}
     anchors = {c: frozenset(d.headings) for c, d in docs.items()}
     keys = {c: template_keys(config, c) for c in chapters}
+    pages = config.known_pages()
     minimum = options.min_translated if options.min_translated is not None else (100.0 if options.strict else None)
     findings: list[Diagnostic] = []
     catalogs = entries = translated = 0
@@ -49,7 +50,16 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
                 continue
             catalog = read_catalog(po_path, shown)
             context = check_context(
-                config, chapter, language, docs[chapter], anchors, catalog, glossary, keys[chapter], minimum
+                config,
+                chapter,
+                language,
+                docs[chapter],
+                anchors,
+                catalog,
+                glossary,
+                keys[chapter],
+                minimum,
+                pages=pages,
             )
             findings.extend(run_checks(entries_of(catalog.po, catalog.text, docs[chapter]), context))
             counts = stats(catalog.po)
@@ -91,16 +101,18 @@ def check_context(
     keys: frozenset[Key] | None,
     minimum: float | None = None,
     rebuilt: Woven | None = None,
+    pages: frozenset[str] | None = None,
 ) -> Context:
     """What the checks of one catalog need; `check` and the review page share it,
-    so the page shows exactly what `check` reports."""
+    so the page shows exactly what `check` reports. `pages`: the known pages, when
+    the caller has listed them once for every catalog."""
     return Context(
         language=language,
         doc=doc,
         po_path=catalog.display,
         glossary=glossary,
         names=authors(doc.meta),
-        pages=config.known_pages(),
+        pages=pages if pages is not None else config.known_pages(),
         anchors=anchors,
         page=chapter,
         template_keys=keys,
