@@ -15,6 +15,7 @@ from mdgettext.markdown.segment import SegmentationError, segment
 from mdgettext.model import Document
 from mdgettext.po.catalog import Project
 from mdgettext.project import Config
+from mdgettext.report import escape
 
 
 @dataclass
@@ -26,13 +27,14 @@ class Reporter:
     err: TextIO = field(default_factory=lambda: sys.stderr)
 
     def info(self, line: str) -> None:
-        """A result line; `--quiet` silences it."""
+        """A result line; `--quiet` silences it. Like every line printed, escaped:
+        it may quote a file name or a msgstr (see report.escape)."""
         if not self.quiet:
-            print(line, file=self.out)
+            print(escape(line), file=self.out)
 
     def warn(self, line: str) -> None:
         """A warning: always shown, on standard error, so it never mixes with output a script reads."""
-        print(f"mdgettext: warning: {line}", file=self.err)
+        print(f"mdgettext: warning: {escape(line)}", file=self.err)
 
 
 @dataclass
