@@ -83,3 +83,11 @@ def test_github_annotations_are_exactly_one_line_each(hostile_project: Path) -> 
     assert len(commands) == len(findings) > 0
     assert all(line.startswith(("::error file=", "::warning file=", "::notice file=")) for line in commands)
     assert any("%0A" in line for line in commands)  # GitHub's own escaping of the quoted newline
+
+
+def test_a_file_name_is_quoted_on_one_line(project: Path) -> None:
+    (project / "source" / "en" / "x\n::error::pwned.md").write_text("Text.\n", encoding="utf-8")
+    result = cli("-C", project, "extract")
+    assert result.code == 2
+    assert len(lines_of(result.err)) == 1 and "x\\n::error::pwned.md" in result.err
+    assert not (project / "locale").exists()

@@ -15,7 +15,7 @@ from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish, review_name
 from mdgettext.publish.links import Site, single_file
-from mdgettext.publish.templates import STYLESHEET_PATH, stylesheet
+from mdgettext.publish.templates import STYLESHEET_PATH, TEMPLATE_FILES, stylesheet
 
 FORMATS = ("md", "html")
 
@@ -26,14 +26,16 @@ def build(config: Config, languages: Sequence[str], formats: Sequence[str], repo
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
     published = published_languages(config, languages)
-    templates = config.root / "templates"  # the project's overrides of the page templates
+    templates = config.inside(config.root / "templates")  # the project's overrides of the page templates
+    for name in TEMPLATE_FILES:  # read from the project only: a symbolic link must not lead out of it
+        config.inside(templates / name)
     sources = {c: load_chapter(config, c) for c in chapters}
     anchors = {c: frozenset(doc.headings) for c, (_, doc) in sources.items()}
     pages = config.known_pages()
     html = "html" in formats
     plan = Plan()
     if html:
-        path = config.root / config.build_dir / STYLESHEET_PATH
+        path = config.build_path(STYLESHEET_PATH)
         css = stylesheet(templates)
         if not path.exists() or path.read_text(encoding="utf-8") != css:
             plan.write(path, css)
