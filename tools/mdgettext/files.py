@@ -9,6 +9,7 @@ renames it into place.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +120,7 @@ def write_all(writes: list[tuple[Path, str]]) -> None:
             current.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{current.name}.", suffix=".tmp", dir=current.parent)
             staged.append((tmp, current))
+            os.chmod(fd, _mode(current))
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)
         for _, current in staged:
@@ -131,6 +133,21 @@ def write_all(writes: list[tuple[Path, str]]) -> None:
     finally:
         for tmp, _ in staged:
             Path(tmp).unlink(missing_ok=True)
+
+
+def _mode(path: Path) -> int:
+    """The permissions a written file gets: those of the file it replaces, or what the
+    umask gives a new file (a temporary file is 0600, which no web server can read)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    current = os.umask(0o022)  # the only way to read it is to set it
+    os.umask(current)
+    return current
 
 
 def write_po(path: Path, po: polib.POFile) -> None:

@@ -118,6 +118,16 @@ def check_catalog(po: polib.POFile, text: str) -> None:
         if key in seen:
             raise CatalogSyntaxError(line, f"this msgid is already at line {seen[key]}: keep one of the two entries")
         seen[key] = line
+    for entry in po:
+        key = (entry.msgctxt, entry.msgid)
+        if entry.obsolete and entry.msgid and key in seen:
+            # A line-based merge can leave a message both live and obsolete; which
+            # translation is wanted is the translator's call, never a tool's.
+            raise CatalogSyntaxError(
+                msgid_line(lines, entry),
+                f"this obsolete (#~) entry has the msgid of the entry at line {seen[key]}: "
+                "keep the translation you want in that entry and delete this one",
+            )
 
 
 def msgid_line(lines: list[str], entry: polib.POEntry) -> int:
