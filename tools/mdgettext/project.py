@@ -16,7 +16,7 @@ import posixpath
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from mdgettext.files import InputError
 from mdgettext.locale import check_code
@@ -33,13 +33,23 @@ def linked_chapter(url: str, chapter: str) -> str | None:
     `part1/intro` is `part1/part2/intro`... resolved like a browser would. None for
     absolute URLs, other sites and in-page `#anchors`. The build and `check` both use
     this, so a link `check` accepts is a link the build can follow."""
-    parts = urlsplit(url)
-    if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
+    parts = split_url(url)
+    if parts is None or parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
         return None
     path = parts.path.rstrip("/")
     for suffix in CHAPTER_SUFFIXES:
         path = path.removesuffix(suffix)
     return posixpath.normpath(posixpath.join(chapter, path))
+
+
+def split_url(url: str) -> SplitResult | None:
+    """A URL's parts as urllib splits them; None for one it cannot split (`//[x`,
+    `http://[^1]/`: a bracket that opens no IPv6 address). Such a link leads to no
+    chapter and is left as written; the links and safety checks say what is wrong."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return None
 
 
 class ConfigError(ValueError):

@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
 
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown.inline import difference
 from mdgettext.model import Diagnostic, Severity
-from mdgettext.project import linked_chapter
+from mdgettext.project import linked_chapter, split_url
 
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
@@ -68,8 +68,8 @@ def _labels(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 def _resolve(entry: Entry, ctx: Context, url: str) -> Iterable[Diagnostic]:
     if ctx.pages is None:
         return
-    parts = urlsplit(url)
-    if parts.scheme or parts.netloc or url.startswith("/"):
+    parts = split_url(url)
+    if parts is None or parts.scheme or parts.netloc or url.startswith("/"):
         return
     page = linked_chapter(url, ctx.page) if parts.path else ctx.page
     if page not in ctx.pages:

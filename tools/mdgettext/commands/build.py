@@ -138,7 +138,7 @@ def _plan_outputs(
     for warning in outputs.warnings:
         report.warn(warning)
     for fmt, path in paths.items():
-        plan.write(path, source.restore(outputs.markdown) if fmt == "md" else outputs.page or "")
+        plan.write(path, source.restore(outputs.edits) if fmt == "md" else outputs.page or "")
         plan.lines.append(f"{display(path, root)}: {outputs.note}")
     if "html" in paths and outputs.review is not None:
         path = paths["html"].with_name(review_name(paths["html"].name))

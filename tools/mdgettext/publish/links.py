@@ -15,9 +15,8 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
-from mdgettext.project import linked_chapter
+from mdgettext.project import linked_chapter, split_url
 from mdgettext.publish.templates import STYLESHEET_PATH
 
 
@@ -62,9 +61,9 @@ def chapter_link(url: str, site: Site, language: str) -> str:
     target = linked_chapter(url, site.chapter)
     if target is None:
         return url
-    parts = urlsplit(url)
+    parts = split_url(url)
     languages = site.published.get(target)
-    if not languages:
+    if not languages or parts is None:
         return url
     lang = language if language in languages else site.source_language
     href = relative(page_path(target, lang), site.chapter, language)
