@@ -46,6 +46,7 @@ from collections import ChainMap, Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from markdown_it.token import Token
@@ -245,7 +246,7 @@ def _markdown(text: str, where: Where, references: Mapping[str, Any]) -> dict[st
         elif token.type == "image":
             links[("image", str(token.attrGet("src") or ""))] += 1
         elif token.type in ("html_inline", "html_block"):
-            passed.update(tag_key(t) for t in html.tokens(token.content) if t.kind != html.TEXT)
+            passed.update(_passed(token.content))
     for label, ref in env["references"].maps[0].items():
         links[("definition", f"{label} {ref.get('href', '')}")] += 1
     destinations, bad = _destinations(text)
@@ -256,6 +257,12 @@ def _markdown(text: str, where: Where, references: Mapping[str, Any]) -> dict[st
         "destinations": destinations,
         "bad_schemes": bad,
     }
+
+
+@lru_cache(maxsize=4096)
+def _passed(content: str) -> tuple[TagKey, ...]:
+    """The tags of one piece of HTML markdown-it passes through; the same `<b>` is read once."""
+    return tuple(tag_key(t) for t in html.tokens(content) if t.kind != html.TEXT)
 
 
 def _walk(tokens: Iterable[Token]) -> Iterator[Token]:

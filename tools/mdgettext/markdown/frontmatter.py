@@ -83,6 +83,7 @@ def load(yaml_text: str) -> dict[str, Any]:
 
 
 EXPANSION_LIMIT = 10_000  # values that aliases (*name) may add to the front matter
+CEILING = 1 << 62  # counts stop growing here, so they stay small numbers
 
 
 def _bounded(root: yaml.Node) -> None:
@@ -97,8 +98,8 @@ def _bounded(root: yaml.Node) -> None:
         if id(node) in sizes:
             continue
         children = _children(node)
-        if children_done or not children:
-            sizes[id(node)] = 1 + sum(sizes[id(c)] for c in children)
+        if children_done or not children:  # counted up to a bound: the count of a bomb has no end
+            sizes[id(node)] = min(1 + sum(sizes[id(c)] for c in children), CEILING)
             distinct.add(id(node))
             open_.discard(id(node))
             continue
@@ -109,8 +110,9 @@ def _bounded(root: yaml.Node) -> None:
         stack.extend((c, False) for c in children if id(c) not in sizes)
     if sizes[id(root)] > len(distinct) + EXPANSION_LIMIT:
         raise FrontMatterError(
-            f"front matter aliases (*name) expand to {sizes[id(root)]} values; mdgettext expands at most "
-            f"{EXPANSION_LIMIT} more than are written, as safe YAML loaders do: write the values out",
+            f"front matter aliases (*name) expand to more than {len(distinct) + EXPANSION_LIMIT} values; "
+            f"mdgettext expands at most {EXPANSION_LIMIT} more than are written, as safe YAML loaders do: "
+            "write the values out",
             root.start_mark.line,
         )
 

@@ -9,6 +9,12 @@ must read back as the messages we wrote:
   `\a` (GNU's and our writer's escape for the bell character) as written. It is
   turned into the character before polib reads the string.
 Octal and hexadecimal escapes, which name bytes, are refused by `validate.py`.
+
+And one cost: polib appends each continuation line to the string it builds with
+`+=` on an attribute, which copies the string every time, so a long translation
+(thousands of lines) took time quadratic in its length. Each string's lines are
+joined here into its first line, and the lines they came from are left empty, which
+polib skips: the entries' line numbers stay those of the file.
 """
 
 from __future__ import annotations
@@ -20,6 +26,9 @@ import polib
 from mdgettext.po.validate import STRING
 
 _BELL = re.compile(r"\\(\\|a)")
+_PREFIX = r"(?P<prefix>#~\|?[ \t]*|#\|[ \t]*)?"
+_KEYWORD = re.compile(_PREFIX + r'(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+"(?P<text>.*)"\s*$')
+_CONTINUATION = re.compile(_PREFIX + r'"(?P<text>.*)"\s*$')
 
 
 def parse(text: str) -> polib.POFile:
@@ -27,10 +36,33 @@ def parse(text: str) -> polib.POFile:
     if "\\a" in text:
         text = "\n".join(_bells(line) for line in text.split("\n"))
     parser = polib._POFileParser("", encoding="utf-8")
-    parser.fhandle = text.split("\n")
+    parser.fhandle = _joined(text.split("\n"))
     po = parser.parse()
     po.wrapwidth = 79
     return po
+
+
+def _joined(lines: list[str]) -> list[str]:
+    """Each string on the line of its keyword, its continuation lines left empty."""
+    at = 0
+    while at < len(lines):
+        keyword = _KEYWORD.match(lines[at])
+        if keyword is None:
+            at += 1
+            continue
+        kind = (keyword.group("prefix") or "").replace(" ", "").replace("\t", "")
+        pieces, after = [keyword.group("text")], at + 1
+        while after < len(lines):
+            more = _CONTINUATION.match(lines[after])
+            if more is None or (more.group("prefix") or "").replace(" ", "").replace("\t", "") != kind:
+                break
+            pieces.append(more.group("text"))
+            lines[after] = ""
+            after += 1
+        if after > at + 1:
+            lines[at] = f'{keyword.group("prefix") or ""}{keyword.group("keyword")} "{"".join(pieces)}"'
+        at = after
+    return lines
 
 
 def _bells(line: str) -> str:

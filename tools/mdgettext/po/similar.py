@@ -6,9 +6,10 @@ msgmerge's 0.6. Comparing each new message with every old one costs n² ratios, 
 ratio is itself up to quadratic in the messages' length. So, like msgmerge's own
 fuzzy index (msgl-fsearch.c), the old entries are indexed by the character trigrams
 of their msgids, and a new message is compared only with the few old ones that share
-the most trigrams with it. A trigram that a great many messages share says nothing
-about which one is the closest, and is not followed. A small catalog is searched
-exhaustively, exactly as before.
+the most of its rarest trigrams (a trigram that a great many messages share says
+nothing about which one is the closest). Each new message then costs a bounded amount
+of work, whatever the catalog's size. A small catalog is searched exhaustively,
+exactly as before.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ import polib
 FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
 EXHAUSTIVE = 64  # old entries: up to this many, every one is compared
 GRAM = 3
-COMMON = 128  # a gram shared by more old entries than this is not followed
+RAREST = 24  # a new message's grams followed: those fewest old entries share
+COMMON = 256  # a gram shared by more old entries than this says nothing, and is not followed
 SHORTLIST = 24  # old entries compared with each new message
 
 
@@ -66,8 +68,8 @@ class Similar:
         if not self.index:
             return sorted(self.alive)
         shared: Counter[int] = Counter()
-        for gram in _grams(msgid):
-            posting = self.index.get(gram, ())
+        postings = sorted((p for gram in _grams(msgid) if (p := self.index.get(gram))), key=len)
+        for posting in postings[:RAREST]:
             if len(posting) <= COMMON:
                 shared.update(n for n in posting if n in self.alive)
         return sorted(n for n, _ in sorted(shared.items(), key=lambda item: (-item[1], item[0]))[:SHORTLIST])
