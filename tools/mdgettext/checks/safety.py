@@ -67,14 +67,15 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
     """Every translation of `doc` judged where it stands; HTML blocks whole."""
     judging = _Judge(doc)
     refused: dict[Key, tuple[str, ...]] = {}
+    blocks = _html_blocks(doc)
+    in_blocks = {id(seg) for block in blocks for seg in block.segments}
     for seg in doc.segments:
         msgstr = translations.get((seg.context, seg.msgid))
-        if msgstr is None or msgstr == seg.msgid or seg.kind in HTML_KINDS:
+        if msgstr is None or msgstr == seg.msgid or id(seg) in in_blocks:
             continue
-        reasons = judging.alone(seg, msgstr)
+        reasons = judging.alone(seg, msgstr)  # an HTML run outside any block found is judged alone
         if reasons and (seg.context, seg.msgid) not in refused:
             refused[(seg.context, seg.msgid)] = tuple(reasons)
-    blocks = _html_blocks(doc)
     judged: dict[int, frozenset[Key]] = {}
     changed = True
     while changed:  # a run refused in one block is English in every block: judge them again
