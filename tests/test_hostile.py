@@ -236,3 +236,29 @@ def test_no_script_runs_in_chromium(chapter: str, browser: Browser, built: Built
     site.write_text(built.jekyll[chapter], encoding="utf-8")
     assert _run_in(browser, built.root / "build" / "ko" / f"{chapter}.html") == [], "the HTML page"
     assert _run_in(browser, site) == [], "kramdown's rendering"
+
+
+def test_a_real_community_translation_is_refused_only_where_its_links_differ() -> None:
+    """The six chapters translated in place by the community (data/book/ko), paired with
+    their English: 489 translated blocks. The only ones refused are those whose links
+    the translator changed (to `-kr` pages, to Korean anchors, a destination with a
+    space that kramdown makes a link of), which `check` reports as link errors too."""
+    from mdgettext.alignment.align import Pair, align
+    from mdgettext.checks.safety import judge
+    from mdgettext.markdown.segment import segment
+    from mdgettext.model import TranslationMap
+
+    translated = refused = 0
+    for english in sorted((DATA / "book" / "en").glob("*.md")):
+        doc = segment(english.read_text(encoding="utf-8"), english.name)
+        korean = segment((DATA / "book" / "ko" / english.name).read_text(encoding="utf-8"), english.name)
+        pairs = {}
+        for step in align(doc, korean).steps:
+            if isinstance(step, Pair) and len(step.source) == 1 and step.translation != step.source[0].msgid:
+                pairs[(step.source[0].context, step.source[0].msgid)] = step.translation
+        verdict = judge(doc, TranslationMap(pairs))
+        translated += len(pairs)
+        refused += len(verdict.refused)
+        for reasons in verdict.refused.values():
+            assert all("Markdown link" in r or "link destination" in r for r in reasons), reasons
+    assert (translated, refused) == (489, 17)

@@ -19,10 +19,11 @@ disagree, the list holds every reading, so no reader can see markup the list lac
   text (a code span for one engine, not the other) may see a tag there;
 - how the tags nest (an element left open swallows what follows);
 - the tags markdown-it itself passes through as HTML (a tag moved out of a code span);
-- Liquid tags byte for byte, and stray `{%`, `{{`, `%}`, `}}`;
+- Liquid tags byte for byte, and stray `{%`, `{{` and `%}`;
 - kramdown's own syntax: `{:...}` attribute lists, `{::...}` extensions, `{#id}`,
   and the line starts only kramdown reads (`*[abbr]:`, `[^note]:`, `[label]:`,
-  `$$`, `~~~`, `{:`); in a paragraph a `|` (kramdown makes a table of it);
+  `~~~`, `{:`, a line that is all `$$…$$` math); in a paragraph a `|` (kramdown
+  makes a table of it);
 - TeX commands that make links or HTML (`\\href`, `\\url`, `\\class`, ...);
 - link and image destinations as markdown-it decodes them; every destination-like
   text (after `](` or `]:`) as written and with character references decoded once
@@ -59,7 +60,9 @@ FREE_TEXT_ATTRIBUTES = frozenset({"title", "alt"})
 # without scripting (noscript, noembed, noframes, iframe's fallback).
 CODE_ELEMENTS = frozenset({"script", "style", "noscript", "noembed", "noframes", "iframe"})
 KRAMDOWN_SPAN = re.compile(r"\{:[^}]*\}?|\{#[^}]*\}?")
-KRAMDOWN_LINE = re.compile(r"^[ \t>]*(\*\[[^\]\n]*\]:|\[\^[^\]\n]*\]:|\[[^\]\n]+\]:|\$\$|~~~|\{:)", re.MULTILINE)
+KRAMDOWN_LINE = re.compile(
+    r"^[ \t>]*(\*\[[^\]\n]*\]:|\[\^[^\]\n]*\]:|\[[^\]\n]+\]:|\$\$(?=[^\n]*\$\$[ \t]*$)|~~~|\{:)", re.MULTILINE
+)
 UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 TEX_COMMANDS = re.compile(r"\\(href|url|require|class|style|cssId|data|html[A-Za-z]*|includegraphics)(?![A-Za-z])")
 # Where a Markdown reader takes a link destination: after `](` or `]:`, spaces and `<`.

@@ -79,12 +79,12 @@ def only_liquid(text: str) -> bool:
 
 
 def stray_closers(text: str) -> list[str]:
-    """`%}` and `}}` outside any Liquid token: harmless alone, but a closer for an
-    opener that text around a message could supply."""
+    """`%}` outside any Liquid token: harmless alone, but a closer for an opener that
+    text around a message could supply. (`}}` is left out: TeX writes it all the time,
+    and an output opener before a message would be closed by a single `}` anyway.)"""
     outside, last = [], 0
     for t in tokens(text):
         outside.append(text[last : t.start])
         last = t.end
     outside.append(text[last:])
-    rest = " ".join(outside)
-    return ["%}"] * rest.count("%}") + ["}}"] * rest.count("}}")
+    return ["%}"] * " ".join(outside).count("%}")
