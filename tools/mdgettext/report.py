@@ -31,7 +31,11 @@ def escape(text: str) -> str:
     """One line of output, whatever `text` holds: control characters written as
     escapes, and no workflow command at its start."""
     line = UNSAFE.sub(_escaped, text)
-    return "\\x3a" + line[1:] if line.startswith("::") else line
+    stripped = line.lstrip()
+    if stripped.startswith("::"):  # a runner may trim the line before it reads a command
+        at = len(line) - len(stripped)
+        return line[:at] + "\\x3a" + line[at + 1 :]
+    return line
 
 
 def _escaped(match: re.Match[str]) -> str:
