@@ -142,7 +142,7 @@ def pipeline(
 
     # build
     t0 = clock()
-    translations, _ = safe_translations(catalog.translation_map(po))
+    translations, _ = safe_translations(doc, catalog.translation_map(po))
     t1 = clock()
     woven = weave(doc, translations, heading_ids=True)
     t2 = clock()

@@ -123,6 +123,13 @@ class _Skeleton(HTMLParser):
         if not self.hidden:
             self.visible.append(data)
 
+    def close(self) -> None:
+        # A tag still open at the end of the page is dropped by a browser (EOF in a
+        # tag), not shown as text as html.parser would: `<div id="foo"⏎*hi*` shows nothing.
+        if re.match(r"</?[A-Za-z]", self.rawdata):
+            self.rawdata = ""
+        super().close()
+
 
 def skeleton(html: str) -> tuple[list[str], str]:
     """The tags of rendered HTML, and its visible text outside code."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import html5lib
 import polib
 import pytest
 
@@ -34,7 +35,7 @@ def korean_body(source: Path) -> str:
     """The body the build renders for `source` with its catalog, as `publish` does."""
     doc = segment(read(source), source.name)
     po = polib.pofile(str(source.with_suffix(".po")))
-    translations, _ = safety.safe_translations(translation_map(po))
+    translations, _ = safety.safe_translations(doc, translation_map(po))
     woven = weave(doc, translations, heading_ids=True)
     fallbacks = chapter.fallbacks(woven, len(doc.segments))
     site = links.Site(source.stem, {source.stem: ("en", "ko"), "part-two": ("en",)})
@@ -56,54 +57,76 @@ def test_the_body_marks_english_text_where_the_reviewed_fixture_does(source: Pat
         (
             "Hello",
             "안녕 <script>alert(1)</script>",
-            ["adds a <script> element", "adds different code in a <script> element ('alert(1)')"],
+            [
+                "adds HTML <script>alert(1)</script> (the code of the element)",
+                "adds HTML </script>",
+                "adds HTML <script>",
+            ],
         ),
         (
             "Hi <script>track()</script>",
             "안녕 <script>steal()</script>",
-            ["adds different code in a <script> element ('steal()')"],
-        ),
-        ("Hello", "<iframe src=x></iframe>", ["adds a <iframe> element"]),
-        ("Hello", "<object data=x></object><embed src=y>", ["adds a <embed> element", "adds a <object> element"]),
-        (
-            "Hello",
-            '<img src=x onerror="alert(1)">',
-            ["adds a <img> element that loads a resource", "adds an event handler attribute (onerror=)"],
+            [
+                "adds HTML <script>steal()</script> (the code of the element)",
+                "drops HTML <script>track()</script> (the code of the element)",
+            ],
         ),
         (
             "Some note",
             "메모 <img src=x onerror=alert(1) ",
-            ["adds an HTML tag that is never closed (what follows it would become its attributes)"],
+            ["adds HTML '<img src=x onerror=alert(1) ', a tag never finished"],
         ),
+        ("*x*", '*x*{: onclick="alert(1)"}', ['adds kramdown syntax {: onclick="alert(1)"}']),
         (
-            "*x*",
-            '*x*{: onclick="alert(1)"}',
-            ["adds a kramdown attribute list ({: ...}) that adds attributes to the page"],
+            "Text",
+            "글 ![x](https://tracker.example/p.png)",
+            ["adds a Markdown image to 'https://tracker.example/p.png'"],
         ),
-        (
-            "Text[^1]",
-            "글[^1]\n\n[^1]: [x](javascript:alert(1))",
-            ["adds a javascript: URL (in a Markdown link or image)"],
-        ),
-        ("Text", "글 ![x](https://tracker.example/p.png)", ["adds an image (which loads a resource)"]),
         ("See ![a](a.png)", "![가](a.png) 보기", []),
         (
             "See [x](https://a.example)",
             "[x](javascript:alert(1)) 보기",
-            ["adds a javascript: URL (in a Markdown link or image)"],
+            [
+                "drops a Markdown link to 'https://a.example'",
+                "adds a Markdown link to 'javascript:alert(1)'",
+                "has a link destination 'javascript:alert(1' (a javascript: URL)",
+            ],
         ),
-        ("Hello", '<a href="java&#x09;script:alert(1)">x</a>', ["adds a javascript: URL (in the href= attribute)"]),
+        # kramdown keeps the character reference, the browser decodes it and drops the tab
+        (
+            "See [x](https://a.example)",
+            "[x](java&#x09;script:alert(1)) 보기",
+            [
+                "drops a Markdown link to 'https://a.example'",
+                "adds a Markdown link to 'java%09script:alert(1)'",
+                "has a link destination 'java' (a javascript: URL)",
+            ],
+        ),
         (
             "Hello",
-            "![x](data:image/png;base64,AAAA)",
-            ["adds a data: URL (in a Markdown link or image)", "adds an image (which loads a resource)"],
+            '<a href="java&#x09;script:alert(1)">x</a>',
+            ["adds HTML </a>", 'adds HTML <a href="java\tscript:alert(1)">'],
         ),
-        ("Hello", "<VBScript:msgbox>", ["adds a vbscript: URL (in a Markdown link or image)"]),
-        ("Hello", "[x][r]\n\n[r]: javascript:alert(1)", ["adds a javascript: URL (in a Markdown link or image)"]),
-        # what the English already has, the translation may keep
+        # a browser reads `<!-->` as a whole comment, so the image is live
+        (
+            "Hello",
+            "안녕 <!--> <img src=x onerror=alert(1)> -->",
+            ["adds HTML <!----> (a comment)", 'adds HTML <img onerror="alert(1)" src="x">'],
+        ),
+        ("<b>x</b> y", "<b>x y", ["drops HTML </b>"]),
+        ("Hello", "{{ site.x }}", ["adds Liquid {{ site.x }}"]),
+        # the English's tag, moved out of the code span it was shown in
+        (
+            "Show `<img src=x onerror=alert(1)>` as code",
+            "<img src=x onerror=alert(1)>를 보인다",
+            ['adds HTML (as Markdown reads it) <img onerror="alert(1)" src="x">'],
+        ),
+        # what the English already has, the translation may keep, in any order
         ('Click <a href="#" onclick="go()">here</a>', '<a href="#" onclick="go()">여기</a>를 누른다', []),
         ("Show `<script>` as code", "`<script>`를 코드로 보인다", []),
-        ("<b>bold</b> and <sub>2</sub>", "<b>굵게</b>와 <sub>2</sub>", []),
+        ("<b>bold</b> and <sub>2</sub>", "<sub>2</sub>와 <b>굵게</b>", []),
+        ('A <abbr title="HyperText">HTML</abbr> page', '<abbr title="하이퍼텍스트">HTML</abbr> 페이지', []),
+        ("Cite {% cite a %} and {% cite b %}", "{% cite b %}와 {% cite a %}", []),
     ],
 )
 def test_unsafe_reasons(msgid: str, msgstr: str, reasons: list[str]) -> None:
@@ -131,7 +154,7 @@ def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(
         f"mdgettext: warning: locale/ko/LC_MESSAGES/conclusion.po:{line}: translation of '**Thank you all!**' "
         "refused, the English is used: "
     ) in result.err
-    assert "the translation adds an event handler attribute (onerror=)" in result.err
+    assert 'the translation adds HTML <img onerror="alert(1)" src="x">' in result.err
     assert "mdgettext: warning: locale/ko/LC_MESSAGES/conclusion.po: 1 translation refused" in result.err
     assert "build/ko/conclusion.html: 1 of 36 messages fell back to English" in result.out
     markdown = read(chapter_copy / "build" / "ko" / "conclusion.md")
@@ -140,7 +163,7 @@ def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(
         chapter_copy / "build" / "ko" / "conclusion.html"
     )
     review_page = read(chapter_copy / "build" / "ko" / "conclusion.review.html")
-    assert "adds an event handler attribute (onerror=)" in review_page
+    assert "adds HTML &lt;img onerror=" in review_page
     assert "<img" not in review_page and "&lt;img" in review_page
 
 
@@ -365,6 +388,36 @@ def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
     assert 'data-state="fuzzy"' in built
     assert "English changed: A tight item, <del>done</del><ins>translated</ins>." in built
     assert [r.state for r in rows].count("untranslated") == 5
+
+
+HOSTILE_MARKDOWN = '글 [x](https://evil.example) ![t](https://tracker.example/p.png) <img src=x onerror="alert(1)">'
+
+
+def test_the_review_page_shows_a_refused_or_unsafe_fuzzy_translation_as_text(marks: tuple) -> None:
+    """Not even the Markdown of a refused translation is live: its links and images
+    would leave the reviewer's page, so it is shown as the text it is."""
+    doc, catalog = marks
+    po = catalog.po
+    refused_entry = po.find("A translation that adds a script is refused.")
+    refused_entry.msgstr = HOSTILE_MARKDOWN
+    fuzzy = po.find("A tight item, translated.")
+    fuzzy.msgstr = HOSTILE_MARKDOWN
+    fuzzy.flags.append("fuzzy")
+    translations = translation_map(po)
+    _, refused = safety.safe_translations(doc, translations)
+    assert (None, refused_entry.msgid) in refused
+    built, _ = review.review_page(doc, catalog, "ko", links.Site("marks", {"marks": ("en", "ko")}), refused)
+    page = html5lib.parse(built, namespaceHTMLElements=False)
+    cells = {
+        row.get("data-state"): row.find("td[@class='translation']")
+        for row in page.iter("tr")
+        if row.find("td[@class='translation']") is not None
+        and "".join(row.find("td[@class='translation']").itertext()) == HOSTILE_MARKDOWN
+    }
+    assert set(cells) == {"refused", "fuzzy"}
+    for cell in cells.values():
+        assert [e.tag for e in cell.iter()] == ["td", "span"] and cell.find("span").get("class") == "as-text"
+    assert not [e for e in page.iter() if e.tag == "img" or "evil" in (e.get("href") or "")]
 
 
 def test_review_summary_line(chapter_copy: Path) -> None:

@@ -246,3 +246,154 @@ def test_building_twice_gives_the_same_bytes(translated: Path, monkeypatch: pyte
     record = "build/.mdgettext-build.json"  # the build's own record: when each file was written
     assert again.pop(record) and first.pop(record)
     assert again == first
+
+
+# ---------------------------------------------------------------- no tracebacks, no silent damage
+
+
+def one_line_error(result, *words: str) -> None:
+    assert result.code == 2, result.out + result.err
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert result.err.startswith("mdgettext: error: ")
+    for word in words:
+        assert word in result.err
+
+
+@pytest.mark.parametrize(
+    "front_matter, line, words",
+    [
+        ("title: T\ndate: 2025-02-30\n", 3, "'2025-02-30' is not a date"),
+        ("title: T\ndate: 2025-13-01\n", 3, "is not a date"),
+        (
+            "a: &a [x, y]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            + "".join(f"c{i}: &c{i} [{', '.join([f'*c{i - 1}' if i else '*b'] * 10)}]\n" for i in range(6)),
+            2,
+            "expand to",
+        ),
+        ("a: &a [1, *a]\n", 2, "contains itself"),
+        ("deep: " + "[" * 2000 + "]" * 2000 + "\n", 2, "too deeply"),
+    ],
+    ids=["impossible-day", "impossible-month", "alias-bomb", "alias-cycle", "deep-nesting"],
+)
+def test_bad_front_matter_is_one_line_naming_the_file(front_matter: str, line: int, words: str, project: Path) -> None:
+    (project / "source" / "en" / "intro.md").write_text(f"---\n{front_matter}---\n\nText.\n", encoding="utf-8")
+    for command in (("extract",), ("build", "-l", "en")):
+        one_line_error(cli("-C", project, *command), f"source/en/intro.md:{line}: ", words)
+    assert sorted(p.name for p in project.iterdir()) == ["source"]
+
+
+@pytest.mark.parametrize("epoch", ["99999999999999999999", "253402300800", "²³", "١٢٣", "-1", "1e9", " 12"])
+def test_a_bad_source_date_epoch_is_refused(epoch: str, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (project / "source" / "en" / "intro.md").write_text("Text.\n", encoding="utf-8")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    one_line_error(cli("-C", project, "extract"), "SOURCE_DATE_EPOCH=", "is not a number of seconds since 1970")
+    assert not (project / "locale").exists()
+
+
+@pytest.mark.parametrize("url", ["//[x", "http://[^1]/", "https://[::1"])
+def test_a_malformed_url_in_a_translation_or_a_source_is_no_traceback(url: str, translated: Path) -> None:
+    path = translated / PO
+    po = polib.pofile(str(path))
+    po.find("First paragraph.").msgstr = f"첫 [문단]({url})."
+    po.save()
+    check = cli("-C", translated, "check", "-l", "ko")
+    assert (
+        check.code == 1
+        and "is not in the English [links.added]"
+        in check.out.replace("; links must point where the English ones do", "")
+        and "Traceback" not in check.err
+    )
+    build = cli("-C", translated, "build", "-l", "ko")
+    assert build.code == 0 and "refused" in build.err
+    (translated / "source" / "en" / "other.md").write_text(f"See [it]({url}).\n", encoding="utf-8")
+    assert cli("-C", translated, "extract").code == 0
+    assert cli("-C", translated, "update", "-l", "ko").code == 0
+    assert cli("-C", translated, "build").code == 0
+    assert f"({url})" in (translated / "build" / "en" / "other.md").read_text(encoding="utf-8")
+
+
+SEPARATORS = {
+    "line separator": "\u2028",
+    "paragraph separator": "\u2029",
+    "next line": "\x85",
+    "form feed": "\f",
+    "bell": "\a",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEPARATORS))
+def test_separators_round_trip_through_templates_and_catalogs(name: str, project: Path) -> None:
+    """Python's splitlines ends a line at each of these; a PO line does not."""
+    char = SEPARATORS[name]
+    source = f"# Title{char}here\n\nFirst{char}paragraph.\n\n| a | b{char}c |\n| - | - |\n| x | y |\n"
+    (project / "source" / "en" / "intro.md").write_text(source, encoding="utf-8")
+    assert cli("-C", project, "extract").code == 0
+    assert (
+        cli("-C", project, "extract").out == "locale/intro.pot: 6 messages (unchanged)\n"
+    )  # it reads its own template
+    assert cli("-C", project, "update", "-l", "ko").code == 0
+    path = project / PO
+    po = polib.pofile(str(path))  # polib alone cannot read it; the tool can
+    assert [e.msgid for e in files.read_po(path, PO)] == [
+        f"Title{char}here",
+        f"First{char}paragraph.",
+        "a",
+        f"b{char}c",
+        "x",
+        "y",
+    ]
+    text = path.read_text(encoding="utf-8")
+    for msgid, msgstr in ((f"First{char}paragraph.", f"첫{char}문단."), (f"b{char}c", f"나{char}다")):
+        written = pofile_escape(msgid)
+        assert f'msgid "{written}"\nmsgstr ""' in text
+        text = text.replace(f'msgid "{written}"\nmsgstr ""', f'msgid "{written}"\nmsgstr "{pofile_escape(msgstr)}"')
+    path.write_text(text, encoding="utf-8")
+    assert cli("-C", project, "update", "-l", "ko").code == 0
+    assert cli("-C", project, "build", "-l", "ko", "--format", "md").code == 0
+    built = (project / "build" / "ko" / "intro.md").read_text(encoding="utf-8")
+    assert built == source.replace(f"First{char}paragraph.", f"첫{char}문단.").replace(f"b{char}c", f"나{char}다")
+    del po
+
+
+def pofile_escape(text: str) -> str:
+    return text.replace("\f", "\\f").replace("\a", "\\a")
+
+
+@pytest.mark.parametrize(
+    "breaker, words",
+    [
+        (lambda t: t.replace('msgstr "둘째 문단."', 'msgstr "둘째\x00문단."'), "a NUL character"),
+        (lambda t: t.replace('msgstr "둘째 문단."', 'msgstr "둘째\\0문단."'), "write the character itself"),
+        (lambda t: t.replace('msgstr "둘째 문단."', 'msgstr "둘째\\303\\251문단."'), "write the character itself"),
+        (lambda t: t.replace('msgstr "둘째 문단."', 'msgstr[0] "둘째 문단."'), "without a msgid_plural"),
+    ],
+    ids=["nul-byte", "nul-escape", "octal-bytes", "plural-without-msgid_plural"],
+)
+def test_a_catalog_polib_would_misread_is_one_line_naming_it(breaker, words: str, translated: Path) -> None:
+    path = translated / PO
+    broken = breaker(path.read_text(encoding="utf-8"))
+    path.write_text(broken, encoding="utf-8")
+    line = next(n for n, text in enumerate(broken.split("\n"), 1) if "둘째" in text and text.startswith("msgstr"))
+    before = snapshot(translated)
+    for command in (("update", "-l", "ko"), ("build", "-l", "ko"), ("check", "-l", "ko")):
+        one_line_error(cli("-C", translated, *command), f"{PO}:{line}: ", words)
+    assert snapshot(translated) == before
+
+
+def test_one_crlf_line_in_an_lf_file_keeps_its_own_ending(translated: Path) -> None:
+    source = translated / "source" / "en" / "intro.md"
+    source.write_bytes(b"# Title\n\nFirst paragraph.\r\n\nSecond  \r\nparagraph,\nwith a hard break.\r\n")
+    assert cli("-C", translated, "extract").code == 0
+    assert cli("-C", translated, "update", "-l", "ko").code == 0
+    po = polib.pofile(str(translated / PO))
+    entry = po.find("Second  \nparagraph, with a hard break.")
+    entry.msgstr, entry.flags, entry.previous_msgid = "둘째  \n문단.", [], None  # its hard break kept
+    po.save()
+    assert cli("-C", translated, "build", "-l", "ko", "--format", "md").code == 0
+    built = (translated / "build" / "ko" / "intro.md").read_bytes()
+    # untouched lines keep their endings; the translated paragraph's break gets its last line's
+    assert built == "# 제목\n\n첫 문단.\r\n\n둘째  \r\n문단.\r\n".encode()
+    for line_ending in (b"\r\n", b"\r"):
+        source.write_bytes(b"# Title" + line_ending + b"\nFirst paragraph.\n")
+        assert cli("-C", translated, "build", "-l", "en", "--format", "md").code == 0
+        assert (translated / "build" / "en" / "intro.md").read_bytes() == source.read_bytes()

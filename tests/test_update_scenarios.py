@@ -4,6 +4,8 @@ GNU gettext (`msgcat` prints it unchanged, `msgfmt --check` accepts it)."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import polib
@@ -191,3 +193,119 @@ def test_messages_with_nothing_to_translate_are_filled_with_their_english(projec
     assert_msgcat_fixed_point(po_path)
     check = cli("-C", project, "check", "-l", "ko", "--select", "typography")
     assert check.out.splitlines()[-1].startswith("checked 1 catalog, 10 entries: 0 errors, 0 warnings")
+
+
+# ---------------------------------------------------------------- no lost work
+
+
+def test_the_english_coming_back_restores_the_translation(translated: Path) -> None:
+    """Reworded, then put back exactly: the entry is translated again, with no `#|` left."""
+    original = "Models keep growing, and training them takes many chips working together over a fast network."
+    po = edit_and_update(translated, "Models keep growing", "Language models keep growing")
+    assert entry(po, "Language " + original[0].lower() + original[1:]).fuzzy
+    po = edit_and_update(translated, "Language models keep growing", "Models keep growing")
+    back = entry(po, original)
+    assert not back.fuzzy and back.previous_msgid is None
+    assert back.msgstr == TRANSLATIONS[original]
+    assert not po.obsolete_entries()
+
+
+def test_a_url_changed_in_one_of_two_places_changes_only_that_one(translated: Path) -> None:
+    source = translated / "source" / "en" / "intro.md"
+    source.write_text(
+        SOURCE + "\nSee [the guide](https://example.com/g) and [its appendix](https://example.com/a).\n",
+        encoding="utf-8",
+    )
+    assert cli("-C", translated, "extract").code == 0
+    assert cli("-C", translated, "update", "-l", "ko").code == 0
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    msgid = "See [the guide](https://example.com/g) and [its appendix](https://example.com/a)."
+    entry(po, msgid).msgstr = "[부록](https://example.com/a)과 [안내서](https://example.com/g)를 보라."
+    po.save()
+    po = edit_and_update(translated, "(https://example.com/a)", "(https://example.com/appendix)")
+    moved = entry(po, msgid.replace("/a)", "/appendix)"))
+    assert not moved.fuzzy
+    assert moved.msgstr == "[부록](https://example.com/appendix)과 [안내서](https://example.com/g)를 보라."
+
+
+def test_a_repeated_url_changed_in_one_place_only_goes_fuzzy(translated: Path) -> None:
+    """Which of the translation's two links is the one that changed cannot be known."""
+    source = translated / "source" / "en" / "intro.md"
+    source.write_text(
+        SOURCE + "\nSee [this](https://example.com/g) and [that](https://example.com/g).\n", encoding="utf-8"
+    )
+    assert cli("-C", translated, "extract").code == 0
+    assert cli("-C", translated, "update", "-l", "ko").code == 0
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    msgid = "See [this](https://example.com/g) and [that](https://example.com/g)."
+    entry(po, msgid).msgstr = "[저것](https://example.com/g)과 [이것](https://example.com/g)을 보라."
+    po.save()
+    po = edit_and_update(translated, "[that](https://example.com/g)", "[that](https://example.com/h)")
+    changed = entry(po, "See [this](https://example.com/g) and [that](https://example.com/h).")
+    assert changed.fuzzy and changed.previous_msgid == msgid
+    assert changed.msgstr == "[저것](https://example.com/g)과 [이것](https://example.com/g)을 보라."
+
+
+def test_an_obsolete_twin_of_a_live_entry_is_an_error_naming_both_lines(translated: Path) -> None:
+    """What a line-based git merge can leave: one side made the entry obsolete, the
+    other kept it. No command picks one; the translator does."""
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    text = po_path.read_text(encoding="utf-8")
+    po_path.write_text(text + '\n#~ msgid "Scaling Basics"\n#~ msgstr "옛 제목"\n', encoding="utf-8")
+    lines = po_path.read_text(encoding="utf-8").split("\n")
+    live = lines.index('msgid "Scaling Basics"') + 1
+    obsolete = lines.index('#~ msgid "Scaling Basics"') + 1
+    before = po_path.read_bytes()
+    for command in (("update", "-l", "ko"), ("build", "-l", "ko"), ("check", "-l", "ko")):
+        result = cli("-C", translated, *command)
+        assert result.code == 2
+        assert result.err == (
+            f"mdgettext: error: locale/ko/LC_MESSAGES/intro.po:{obsolete}: this obsolete (#~) entry has the msgid "
+            f"of the entry at line {live}: keep the translation you want in that entry and delete this one\n"
+        )
+    assert po_path.read_bytes() == before
+
+
+def test_an_obsolete_twin_never_replaces_the_live_translation_in_memory() -> None:
+    """The guard behind validation: update and the merge driver prefer the live entry."""
+    from mdgettext.po.merge3 import merge3
+    from mdgettext.po.update import merge
+
+    def catalog(*entries: polib.POEntry) -> polib.POFile:
+        po = polib.POFile()
+        po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+        for e in entries:
+            po.append(e)
+        return po
+
+    old = catalog(
+        polib.POEntry(msgid="Title", msgstr="제목"), polib.POEntry(msgid="Title", msgstr="옛 제목", obsolete=True)
+    )
+    pot = catalog(polib.POEntry(msgid="Title", msgstr=""))
+    assert [(e.msgstr, e.obsolete) for e in merge(old, pot)] == [("제목", False)]
+    merged = merge3(catalog(), old, catalog())
+    assert [(e.msgstr, e.obsolete) for e in merged.po if e.msgid == "Title"] == [("제목", False)]
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o600])
+def test_a_rewritten_file_keeps_its_mode(mode: int, translated: Path) -> None:
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po_path.chmod(mode)
+    edit_and_update(translated, "Models keep growing", "Models grow")
+    assert stat.S_IMODE(po_path.stat().st_mode) == mode
+
+
+def test_a_new_file_gets_the_umasks_mode(project: Path) -> None:
+    (project / "source" / "en" / "intro.md").write_text(SOURCE, encoding="utf-8")
+    previous = os.umask(0o027)
+    try:
+        assert cli("-C", project, "extract").code == 0
+        assert cli("-C", project, "update", "-l", "ko").code == 0
+        assert cli("-C", project, "build", "-l", "ko").code == 0
+    finally:
+        os.umask(previous)
+    written = [project / "locale" / "intro.pot", project / "locale" / "ko" / "LC_MESSAGES" / "intro.po"]
+    written += list((project / "build").rglob("*.*"))
+    assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in written} == {oct(0o640)}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,11 +39,13 @@ def file_digest(path: Path) -> str:
         return "absent"
 
 
-def tree_digest(folder: Path) -> str:
-    """Every file under a folder, by relative path and content (templates)."""
-    if not folder.is_dir():
+def tree_digest(folder: Path, inside: Callable[[Path], Path]) -> str:
+    """Every file under a folder, by relative path and content (templates), each
+    passed through `inside` first: a symbolic link must not lead the build (even its
+    hashing) out of the project."""
+    if not inside(folder).is_dir():
         return "absent"
-    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    files = sorted(inside(p) for p in folder.rglob("*") if p.is_file())
     return digest(*(f"{p.relative_to(folder).as_posix()}={file_digest(p)}" for p in files))
 
 

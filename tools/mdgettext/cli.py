@@ -247,7 +247,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         config = load_config(args.directory)
         return _dispatch(ap, args, config, report)
     except (InputError, ConfigError, LocaleError) as err:
-        print(f"mdgettext: error: {err}", file=sys.stderr)
+        from mdgettext.report import escape
+
+        print(f"mdgettext: error: {escape(str(err))}", file=sys.stderr)
         return 2
 
 

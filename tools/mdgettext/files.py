@@ -9,34 +9,72 @@ renames it into place.
 from __future__ import annotations
 
 import os
+import re
+import stat
 import tempfile
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import polib
 
 from mdgettext.errors import InputError
+from mdgettext.po import reader as poreader
 from mdgettext.po import suppressions
 from mdgettext.po import validate as povalidate
 from mdgettext.po import writer as pofile
 from mdgettext.po.catalog import CatalogFile
 
 BOM = "\ufeff"
+LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True, slots=True)
 class SourceText:
-    """A text file's content with `\\n` line endings, and how to write it back."""
+    """A text file's content with `\\n` line endings, and how to write it back.
+
+    `raw` is the text as read (without its byte-order mark): every line keeps its own
+    ending (`\\r\\n`, `\\r` or `\\n`) when the file is written back, even in a file
+    that mixes them, because an edit is made in `raw` itself (see `restore`).
+    """
 
     text: str
-    newline: str = "\n"
+    raw: str = ""  # as read; empty when it is `text` itself
     bom: bool = False
 
-    def restore(self, text: str) -> str:
-        """Give `\\n`-terminated text back the file's own line endings and byte-order mark."""
-        if self.newline != "\n":
-            text = text.replace("\n", self.newline)
-        return BOM + text if self.bom else text
+    def restore(self, edits: Sequence[tuple[int, int, str]] = ()) -> str:
+        """The file with `edits` made: each `(start, end, replacement)` replaces
+        `text[start:end]`. Every line keeps its own ending; a line break inside a
+        replacement gets the ending of the line the replacement ends on."""
+        raw = self.raw or self.text
+        if raw is self.text or "\r" not in raw:
+            out = _splice(raw, edits, lambda at: at, lambda at: "\n")
+        else:
+            crlf = [m.start() - k for k, m in enumerate(re.finditer("\r\n", raw))]  # their \n, in `text`
+
+            def at(offset: int) -> int:
+                return offset + bisect_left(crlf, offset)
+
+            out = _splice(raw, edits, at, lambda end: _ending(raw, at(end)))
+        return BOM + out if self.bom else out
+
+
+def _splice(
+    raw: str, edits: Sequence[tuple[int, int, str]], at: Callable[[int], int], ending: Callable[[int], str]
+) -> str:
+    pieces, last = [], 0
+    for start, end, replacement in sorted(edits):
+        pieces += [raw[last : at(start)], replacement.replace("\n", ending(end))]
+        last = at(end)
+    pieces.append(raw[last:])
+    return "".join(pieces)
+
+
+def _ending(raw: str, offset: int) -> str:
+    """The line ending of the line `offset` is on (`\\n` if it is the last line and has none)."""
+    found = LINE_END.search(raw, offset)
+    return found.group(0) if found else "\n"
 
 
 def _read_utf8(path: Path, display: str) -> str:
@@ -63,9 +101,9 @@ def read_source(path: Path, display: str) -> SourceText:
     bom = text.startswith(BOM)
     if bom:
         text = text[1:]
-    newline = "\r\n" if "\r\n" in text else "\n"
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return SourceText(text, newline, bom)
+    if "\r" not in text:
+        return SourceText(text, bom=bom)
+    return SourceText(text.replace("\r\n", "\n").replace("\r", "\n"), text, bom)
 
 
 def read_po(path: Path, display: str) -> polib.POFile:
@@ -89,7 +127,7 @@ def parse_po(text: str, display: str) -> polib.POFile:
     """A catalog parsed by polib after the checks polib does not make, each problem one line naming the file and line."""
     try:
         povalidate.check_text(text)
-        po = polib.pofile(text, wrapwidth=79)
+        po = poreader.parse(text)
         povalidate.check_catalog(po, text)
         suppressions.as_comments(po)
     except povalidate.CatalogSyntaxError as err:
@@ -116,6 +154,7 @@ def write_all(writes: list[tuple[Path, str]]) -> None:
             current.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{current.name}.", suffix=".tmp", dir=current.parent)
             staged.append((tmp, current))
+            os.chmod(fd, _mode(current))
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)
         for _, current in staged:
@@ -128,6 +167,21 @@ def write_all(writes: list[tuple[Path, str]]) -> None:
     finally:
         for tmp, _ in staged:
             Path(tmp).unlink(missing_ok=True)
+
+
+def _mode(path: Path) -> int:
+    """The permissions a written file gets: those of the file it replaces, or what the
+    umask gives a new file (a temporary file is 0600, which no web server can read)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    current = os.umask(0o022)  # the only way to read it is to set it
+    os.umask(current)
+    return current
 
 
 def write_po(path: Path, po: polib.POFile) -> None:

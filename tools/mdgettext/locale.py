@@ -7,6 +7,8 @@ checks in `checks/typography/`, its interface words in `publish/words.py`).
 
 from __future__ import annotations
 
+import re
+
 from babel import Locale, UnknownLocaleError
 from babel.messages.plurals import get_plural
 
@@ -15,8 +17,27 @@ class LocaleError(ValueError):
     """A language code Babel does not know; the message says what to write instead."""
 
 
+# A BCP 47 tag (`ko`, `pt-BR`, `zh-Hans-TW`) or a POSIX locale name (`pt_BR`,
+# `sr_RS@latin`, `ko_KR.UTF-8`): letters, digits, `-`, `_`, one `.codeset`, one
+# `@modifier`. A code names a folder (`locale/<code>/LC_MESSAGES`, `build/<code>`),
+# so nothing else may be in it: no `/`, no `..`, no control character.
+CODE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{1,8})*(?:\.[A-Za-z0-9-]{1,20})?(?:@[A-Za-z0-9]{1,20})?")
+
+
+def check_code(language: str) -> str:
+    """`language`, if it is a locale code; LocaleError otherwise. Called before any
+    path is made from a code."""
+    if not CODE.fullmatch(language):
+        raise LocaleError(
+            f"{language!r} is not a locale code (a BCP 47 tag such as ko, pt-BR or zh-Hans, "
+            "or a POSIX name such as pt_BR or sr@latin)"
+        )
+    return language
+
+
 def locale_name(language: str) -> str:
     """The language's English name (`Korean`), for catalog headers; raises LocaleError for unknown codes."""
+    check_code(language)
     try:
         return Locale.parse(language.replace("-", "_")).english_name or language
     except (UnknownLocaleError, ValueError) as err:

@@ -2,6 +2,12 @@
 
 Every setting has a default, so any folder with `source/en/` is a project; a
 `[tool.mdgettext]` table in its pyproject.toml changes them.
+
+Every path a command reads or writes in the project is made here, and nothing made
+here leads outside the project: locale codes are checked before they name a folder,
+and each path is resolved, symbolic links followed, and refused unless it stays in
+the project root (a pull request can add a symlink as easily as a file). Paths the
+user names on the command line (`build FILE.md -o OUT.html`) are theirs.
 """
 
 from __future__ import annotations
@@ -10,11 +16,15 @@ import posixpath
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
+from mdgettext.errors import InputError
+from mdgettext.locale import check_code
 from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS
+from mdgettext.report import UNSAFE
 
 CHAPTER_SUFFIXES = (".html", ".md")
+FOLDERS = {"source": "source/en", "locale_dir": "locale", "build_dir": "build"}  # settings that name folders
 
 
 def chapter_path(chapter: str, index: str = "index") -> str:
@@ -27,17 +37,27 @@ def linked_chapter(url: str, chapter: str, index: str = "index") -> str | None:
     """The chapter a relative link in `chapter` points at, resolved like a browser
     would against the chapter's published URL: `../gpus` from `conclusion` (at
     `/conclusion/`) is `gpus`, `roofline` from the index page (at `/`) is `roofline`,
-    `..` from `roofline` is the index. None for absolute URLs, other sites and in-page
-    `#anchors`. The build and `check` both use this, so a link `check` accepts is a
-    link the build can follow."""
-    parts = urlsplit(url)
-    if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
+    `..` from `roofline` is the index. None for absolute URLs, other sites, in-page
+    `#anchors` and URLs that cannot be split. The build and `check` both use this, so
+    a link `check` accepts is a link the build can follow."""
+    parts = split_url(url)
+    if parts is None or parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
         return None
     target = posixpath.normpath(posixpath.join(chapter_path(chapter, index), parts.path))
     for suffix in CHAPTER_SUFFIXES:
         target = target.removesuffix(suffix)
     target = target.strip("/")
     return target or index
+
+
+def split_url(url: str) -> SplitResult | None:
+    """A URL's parts as urllib splits them; None for one it cannot split (`//[x`,
+    `http://[^1]/`: a bracket that opens no IPv6 address). Such a link leads to no
+    chapter and is left as written; the links and safety checks say what is wrong."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return None
 
 
 class ConfigError(ValueError):
@@ -66,17 +86,43 @@ class Config:
     @property
     def source_dir(self) -> Path:
         """The folder of the English chapters."""
-        return self.root / self.source
+        return self.inside(self.root / self.source)
+
+    def inside(self, path: Path) -> Path:
+        """`path`, if it stays inside the project once every symbolic link on the way
+        is followed; InputError if it leads outside or a link loops."""
+        try:
+            resolved = path.resolve()
+        except (OSError, RuntimeError) as err:  # RuntimeError: Python 3.11's "Symlink loop"
+            raise InputError(f"{self.relative(path)}: a symbolic link that loops ({err}); remove it") from err
+        if not resolved.is_relative_to(self.root.resolve()):
+            raise InputError(
+                f"{self.relative(path)}: leads outside the project (to {resolved}); "
+                f"mdgettext reads and writes only inside {self.root}: replace the symbolic link with a folder or file"
+            )
+        return path
 
     def chapters(self) -> list[str]:
-        """Chapter names: paths under the source folder without `.md`, `/`-separated."""
-        if not self.source_dir.is_dir():
+        """Chapter names: paths under the source folder without `.md`, `/`-separated.
+
+        A name with a control character or a line separator is refused: it would
+        appear in every message about the chapter. So is a source that is a symbolic
+        link out of the project or one that loops."""
+        source = self.source_dir
+        if not source.is_dir():
             return []
-        return sorted(
-            PurePosixPath(p.relative_to(self.source_dir).with_suffix("").as_posix()).as_posix()
-            for p in self.source_dir.rglob("*.md")
-            if p.is_file()
-        )
+        names = []
+        for path in source.rglob("*.md"):
+            name = path.relative_to(source).with_suffix("").as_posix()
+            if UNSAFE.search(name):
+                raise InputError(
+                    f"{self.relative(path)}: a control character or line break in a file name; rename the file"
+                )
+            if path.is_symlink() or not path.is_file():
+                self.inside(path)
+            if path.is_file():
+                names.append(PurePosixPath(name).as_posix())
+        return sorted(names)
 
     def templates(self) -> list[str]:
         """Chapter names that have a template in the locale folder."""
@@ -94,19 +140,23 @@ class Config:
 
     def source_path(self, chapter: str) -> Path:
         """`source/en/<chapter>.md`."""
-        return self.source_dir / f"{chapter}.md"
+        return self.inside(self.source_dir / f"{chapter}.md")
 
     def pot_path(self, chapter: str) -> Path:
         """`locale/<chapter>.pot`."""
-        return self.root / self.locale_dir / f"{chapter}.pot"
+        return self.inside(self.root / self.locale_dir / f"{chapter}.pot")
 
     def po_path(self, chapter: str, language: str) -> Path:
         """`locale/<language>/LC_MESSAGES/<chapter>.po`, as GNU gettext lays catalogs out."""
-        return self.root / self.locale_dir / language / "LC_MESSAGES" / f"{chapter}.po"
+        return self.inside(self.root / self.locale_dir / check_code(language) / "LC_MESSAGES" / f"{chapter}.po")
 
     def output_path(self, chapter: str, language: str, suffix: str) -> Path:
         """`build/<language>/<chapter>.<suffix>`."""
-        return self.root / self.build_dir / language / f"{chapter}.{suffix}"
+        return self.inside(self.root / self.build_dir / check_code(language) / f"{chapter}.{suffix}")
+
+    def build_path(self, name: str) -> Path:
+        """A file of the build folder itself (`build/static/mdgettext.css`)."""
+        return self.inside(self.root / self.build_dir / name)
 
     def relative(self, path: Path) -> str:
         """A path as the user should read it: relative to the project root."""
@@ -121,16 +171,16 @@ class Config:
 
     def glossary_path(self, language: str) -> Path:
         """`locale/<language>/glossary.po`: required renderings of terms, read by `check`."""
-        return self.root / self.locale_dir / language / "glossary.po"
+        return self.inside(self.root / self.locale_dir / check_code(language) / "glossary.po")
 
     def configured_locales(self) -> tuple[str, ...]:
         """The configured locales, or every locale folder that holds catalogs."""
         if self.locales:
             return self.locales
-        base = self.root / self.locale_dir
+        base = self.inside(self.root / self.locale_dir)
         if not base.is_dir():
             return ()
-        return tuple(sorted(p.name for p in base.iterdir() if (p / "LC_MESSAGES").is_dir()))
+        return tuple(sorted(check_code(p.name) for p in base.iterdir() if (p / "LC_MESSAGES").is_dir()))
 
 
 def load_config(root: Path) -> Config:
@@ -197,6 +247,21 @@ def load_config(root: Path) -> Config:
         raise ConfigError(
             f"pyproject.toml: [tool.mdgettext] flavor = {flavor!r}: choose {' or '.join(map(repr, FLAVORS))}"
         )
+    folders = {key: (root / table.get(key, default)).resolve() for key, default in FOLDERS.items()}
+    build = folders["build_dir"]
+    for key in ("source", "locale_dir"):
+        if folders[key].is_relative_to(build):
+            raise ConfigError(
+                f"pyproject.toml: build_dir = {table.get('build_dir', 'build')!r} holds {key} "
+                f"({table.get(key, FOLDERS[key])!r}); the build would write over it: give the build a folder of its own"
+            )
+        if build.is_relative_to(folders[key]):
+            raise ConfigError(
+                f"pyproject.toml: build_dir = {table.get('build_dir', 'build')!r} is inside {key} "
+                f"({table.get(key, FOLDERS[key])!r}): built files would be read back as sources or catalogs"
+            )
+    for code in table.get("locales", ()):
+        check_code(code)
     return Config(
         root=root,
         flavor=flavor,

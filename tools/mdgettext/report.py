@@ -1,4 +1,13 @@
-"""Findings as text, JSON or GitHub Actions annotations, and the summary line."""
+r"""Findings as text, JSON or GitHub Actions annotations, the summary line, and the one
+escaping every printed line goes through.
+
+Messages quote msgstrs, msgids and file names, which anyone who sends a pull
+request controls. A newline in one would start a new line of CI output, and a line
+that starts with `::` is a GitHub workflow command (`::error`, `::add-mask::`,
+`::stop-commands::`). So every line mdgettext prints is made here, with control
+characters, line and paragraph separators and bidirectional overrides escaped: as
+`\n`, `\x1b`, `\u2028` in text, and as `%0A` (GitHub's own escaping) in annotations.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +21,27 @@ from typing import Any
 from mdgettext.model import Diagnostic, Severity
 
 FORMATS = ("text", "json", "github")
+# C0 and C1 controls, DEL, line and paragraph separators, bidirectional controls.
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# What json.dumps leaves raw inside strings (it escapes C0 itself; the rest is layout).
+UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escape(text: str) -> str:
+    """One line of output, whatever `text` holds: control characters written as
+    escapes, and no workflow command at its start."""
+    line = UNSAFE.sub(_escaped, text)
+    stripped = line.lstrip()
+    if stripped.startswith("::"):  # a runner may trim the line before it reads a command
+        at = len(line) - len(stripped)
+        return line[:at] + "\\x3a" + line[at + 1 :]
+    return line
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group(0)
+    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
 
 
 @dataclass(frozen=True)
@@ -42,10 +72,11 @@ def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:
     """The report; for JSON, a list of findings only (the summary line goes to
     standard error, so standard output stays one JSON document)."""
     if fmt == "json":
-        return json.dumps([as_dict(d) for d in findings], ensure_ascii=False, indent=1)
+        text = json.dumps([as_dict(d) for d in findings], ensure_ascii=False, indent=1)
+        return UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)  # json keeps them raw: a log would not
     if fmt == "github":
-        return "\n".join([*(str(d) for d in findings), *github_annotations(findings), summary.line(findings)])
-    return "\n".join([*(str(d) for d in findings), summary.line(findings)])
+        return "\n".join([*(escape(str(d)) for d in findings), *github_annotations(findings), summary.line(findings)])
+    return "\n".join([*(escape(str(d)) for d in findings), summary.line(findings)])
 
 
 def as_dict(d: Diagnostic) -> dict[str, Any]:
@@ -124,14 +155,9 @@ def _cell(text: str) -> str:
     """Text that Markdown shows as written, in a table cell: HTML's three specials as
     entities, every other ASCII punctuation backslash-escaped, controls escaped."""
     special = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-    return "".join(special.get(c) or (f"\\{c}" if c in _PUNCTUATION else c) for c in _CONTROLS.sub(_code_point, text))
+    return "".join(special.get(c) or (f"\\{c}" if c in _PUNCTUATION else c) for c in UNSAFE.sub(_escaped, text))
 
 
-def _code_point(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group(0)):04x}"
-
-
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _PUNCTUATION = frozenset("!\"#$%'()*+,-./:;=?@[\\]^_`{|}~")
 _LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -144,7 +170,8 @@ def github(d: Diagnostic) -> str:
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """GitHub's escaping of a workflow command's message, then ours for the other controls."""
+    return UNSAFE.sub(_escaped, text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _prop(text: str) -> str:

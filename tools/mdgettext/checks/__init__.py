@@ -14,6 +14,7 @@ which `update` turns into that comment, since GNU gettext drops unknown flags).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
@@ -45,7 +46,11 @@ FAMILIES: tuple[Family, ...] = (
     typography.FAMILY,
     consistency.FAMILY,
 )
-SUPPRESSION = {"suppression.unknown-code": "a mdgettext-ignore comment names no known check"}
+SUPPRESSION = {
+    "suppression.unknown-code": "a mdgettext-ignore comment names no known check",
+    "suppression.not-allowed": "a mdgettext-ignore comment names a safety check, which nothing silences",
+}
+UNSILENCEABLE = ("safety.",)  # the build refuses such a translation whatever a comment says
 CODES = {code: meaning for family in FAMILIES for code, meaning in family.codes.items()} | SUPPRESSION
 
 __all__ = [
@@ -96,15 +101,50 @@ def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
         if family.catalog is not None:
             found.extend(family.catalog(entries, ctx))
     by_line = {e.line: e for e in entries}
-    explained = {d.location.line for d in found if d.code.startswith(("links.", "markup.", "safety."))}
+    heard = [d for d in found if not _silenced(d, by_line.get(d.location.line))]
+    told: dict[int, set[str]] = {}
+    for d in heard:
+        told.setdefault(d.location.line, set()).add(d.code)
+    unsafe_additions = {d.location.line for d in heard if d.code == safety.CODE and ADDS_MARKUP.search(d.message)}
+    # One problem, one finding. A changed link or tag also changes the rebuilt page; the
+    # safety check names a lost or changed link, a lost tag or a new block in its own
+    # words, which the links, markup and structure findings say better; an added tag
+    # or Liquid tag it says best (it may be active content). Nothing silences safety:
+    # when a comment silences the finding that told it, the safety one is shown.
     kept = [
         d
-        for d in found
-        if not _silenced(d, by_line.get(d.location.line))
-        # a changed link or tag also changes the rebuilt page: one problem, one finding
-        and not (d.code == "structure.changed" and d.location.line in explained)
+        for d in heard
+        if not (d.code == "structure.changed" and told[d.location.line] & EXPLAINING)
+        and not (d.code == safety.CODE and _said_already(d.message, told[d.location.line]))
+        and not (d.code in ("markup.html", "markup.liquid") and d.location.line in unsafe_additions)
     ]
     return sorted(kept, key=lambda d: (d.location.line, d.code))
+
+
+EXPLAINING = frozenset(c for c in CODES if c.startswith(("links.", "markup.")))
+ADDS_MARKUP = re.compile(r"(?:^the translation |; )adds (?:HTML <|Liquid )")
+# What the safety check's reasons say that a links, markup or structure finding on the
+# same entry says better: the reason's opening words, and the family that says it.
+SAID_BY = (
+    ("drops HTML <", "markup.html"),
+    ("drops Liquid ", "markup.liquid"),
+    ("adds a Markdown link ", "links."),
+    ("drops a Markdown link ", "links."),
+    ("adds a Markdown image ", "links."),
+    ("drops a Markdown image ", "links."),
+    ("adds a link destination ", "links."),
+    ("changes the Markdown block structure", "structure."),
+    ("adds a line break", "structure."),
+)
+
+
+def _said_already(message: str, codes: set[str]) -> bool:
+    """Whether every reason of a safety finding is told by another finding on the entry."""
+    reasons = message.removeprefix("the translation ").removesuffix("; the build publishes the English instead")
+    return all(
+        any(reason.startswith(opening) and any(c.startswith(family) for c in codes) for opening, family in SAID_BY)
+        for reason in reasons.split("; ")
+    )
 
 
 def run_book_checks(catalogs: Sequence[tuple[Sequence[Entry], Context]]) -> list[Diagnostic]:
@@ -115,10 +155,17 @@ def run_book_checks(catalogs: Sequence[tuple[Sequence[Entry], Context]]) -> list
 
 
 def _silenced(finding: Diagnostic, entry: Entry | None) -> bool:
-    return entry is not None and finding.code in entry.ignore
+    return entry is not None and finding.code in entry.ignore and not finding.code.startswith(UNSILENCEABLE)
 
 
 def _unknown_codes(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    for code in sorted(c for c in entry.ignore if c.startswith(UNSILENCEABLE)):
+        yield ctx.finding(
+            entry,
+            "suppression.not-allowed",
+            Severity.WARNING,
+            f"`mdgettext-ignore: {code}` has no effect: the build refuses an unsafe translation whatever a comment says",
+        )
     for code in sorted(entry.ignore - set(CODES)):
         yield ctx.finding(
             entry,

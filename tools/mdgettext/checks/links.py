@@ -6,14 +6,14 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from difflib import SequenceMatcher
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
 
 from mdgettext.checks.entry import Context, Entry, Family, edits
 from mdgettext.markdown.inline import difference
 from mdgettext.model import Diagnostic, Severity
-from mdgettext.project import linked_chapter
+from mdgettext.project import linked_chapter, split_url
 
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
@@ -89,8 +89,10 @@ def _likeness(a: str, b: str) -> float:
 
 
 def _place(url: str) -> str:
-    parts = urlsplit(url)
-    return "#" if url.startswith("#") else f"{parts.scheme}://{parts.netloc}" if parts.netloc else "relative"
+    parts = split_url(url)
+    if url.startswith("#") or parts is None:
+        return "#" if parts is not None else "?"
+    return f"{parts.scheme}://{parts.netloc}" if parts.netloc else "relative"
 
 
 def _labels(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
@@ -115,8 +117,8 @@ def _resolve(entry: Entry, ctx: Context, url: str, english: str = "") -> list[Di
     the heading on it (the page's own anchors when the link is `#only`). When the
     translation changed the link, the message says what the English links to."""
     fix = f"; the English links to {english}" if english else "; use a page the book has, as the English does"
-    parts = urlsplit(url)
-    if ctx.pages is None or parts.scheme or parts.netloc or url.startswith("/"):
+    parts = split_url(url)
+    if ctx.pages is None or parts is None or parts.scheme or parts.netloc or url.startswith("/"):
         return []
     page = linked_chapter(url, ctx.page, ctx.index) if parts.path else ctx.page
     if page not in ctx.pages:

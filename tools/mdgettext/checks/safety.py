@@ -1,205 +1,209 @@
-"""Whether a translation may reach a page: translators' Markdown is never trusted as HTML.
+"""Whether a translation may reach a page: translators' text is never trusted as markup.
 
 The English source is written by the book's authors and is trusted, raw HTML
 included. A translation comes from a pull request by anyone, and the build writes
 it into the Markdown the Jekyll site publishes and into the HTML page; so a
-translation that *adds* active content the English does not have (a `<script>`,
-an event handler attribute, a `javascript:` link) is refused, and the build uses
-the English for that block instead.
+translation may hold only the markup its English holds (`allowlist.py` lists it, as
+every reader of the published text reads it). Anything else is refused: the build
+uses the English for that message, and `check` reports an error that no
+`mdgettext-ignore` comment silences.
 
-Comparing with the msgid, rather than banning features outright, keeps a legitimate
-translation of a source that itself holds such markup usable. Both readings of the
-text are scanned, as raw HTML and as Markdown, because the same msgstr is HTML in a
-raw HTML block and Markdown in a paragraph, and this function does not know which:
-being strict in both readings costs at most a false alarm on a code span that shows
-a tag, which a reviewer can clear by keeping the English markup.
+Each message is judged where it stands. A paragraph, heading, table cell or
+front-matter value is judged on its own. The text runs of a raw HTML block are
+judged together, in the block: the English block against the block with every
+translated run put back, because an attribute opened in one run and closed in the
+next is one tag that neither run shows alone. When a block is refused, each run is
+judged alone to find the culprits, and if the rest are still refused together,
+none of the block's runs is used.
 
-Pure functions over strings: the build and the `check` command share them.
+Pure functions: the build (`publish/chapter.py`) and `check` share `judge`.
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import Iterable
-from html.parser import HTMLParser
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from markdown_it.token import Token
+from mdgettext.checks.allowlist import Markup, Where, markup_of, refusals
+from mdgettext.checks.entry import Context, Entry, Family, live
+from mdgettext.markdown.lines import Lines, block_lines
+from mdgettext.markdown.weave import render
+from mdgettext.model import Diagnostic, Document, Key, Segment, Severity, Style, TranslationMap
 
-from mdgettext.checks.entry import Context, Entry, Family
-from mdgettext.markdown.parser import untrusted
-from mdgettext.model import Diagnostic, Severity, TranslationMap
-
-# Elements that run code, load other documents or change how the whole page
-# behaves (base URL, refresh, styles, form targets).
-ACTIVE_TAGS = frozenset(
-    {"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta", "link", "style", "form"}
-)
-# Elements that fetch something from a URL when the page is shown (a tracking pixel
-# is one): a translation may keep the English's, not add its own.
-LOADING_TAGS = frozenset({"img", "video", "audio", "source", "track", "picture", "svg", "input"})
-# "<tag ..." with no ">" before the next tag or the end: the rest of the block
-# would be read as this tag's attributes, event handlers included.
-UNCLOSED_TAG = re.compile(r"<[A-Za-z][^<>]*(?=<|$)")
-# kramdown attribute lists, `{: onclick="..."}` or `{::options ...}`: on the Jekyll
-# site they add attributes to the element before them.
-KRAMDOWN_IAL = re.compile(r"\{:")
-UNSAFE_SCHEMES = ("javascript", "vbscript", "data")
-# Browsers drop ASCII whitespace and control characters inside a URL's scheme
-# ("java\tscript:" runs), so they are removed before the scheme is read.
-URL_NOISE = re.compile(r"[\x00-\x20\x7f]+")
-SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):")
-
-
-class _Scanner(HTMLParser):
-    """Collects the active features of an HTML fragment, as a browser would see them."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.features: Counter[str] = Counter()
-        self.code: str | None = None  # the element whose code is being read
-
-    def handle_data(self, data: str) -> None:
-        # The code of a script or style counts as its own feature, so a translation
-        # that keeps the English's <script> but changes what it runs is still caught.
-        if self.code and data.strip():
-            self.features[f"different code in a <{self.code}> element ({data.strip()[:30]!r})"] += 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == self.code:
-            self.code = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ACTIVE_TAGS:
-            self.features[f"a <{tag}> element"] += 1
-        elif tag in LOADING_TAGS:
-            self.features[f"a <{tag}> element that loads a resource"] += 1
-        if tag in ("script", "style"):
-            self.code = tag
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.features[f"an event handler attribute ({name}=)"] += 1
-            scheme = url_scheme(value or "")
-            if scheme:
-                self.features[f"a {scheme}: URL (in the {name}= attribute)"] += 1
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        self.code = None
-
-
-def url_scheme(url: str) -> str | None:
-    """The unsafe scheme a URL starts with, as a browser reads it, or None."""
-    match = SCHEME.match(URL_NOISE.sub("", url).lower())
-    return match.group(1) if match and match.group(1) in UNSAFE_SCHEMES else None
-
-
-LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{%|\{\{", re.DOTALL)
-
-
-def _inert(text: str) -> bool:
-    """Text that cannot hold any active feature: no tag, entity or Liquid, and no
-    unsafe scheme even with the whitespace browsers ignore removed. Most prose is
-    inert, and this spares it two parses."""
-    if any(c in text for c in "<&{") or "![" in text:
-        return False
-    squeezed = URL_NOISE.sub("", text).lower()
-    return not any(f"{scheme}:" in squeezed for scheme in UNSAFE_SCHEMES)
-
-
-def features(text: str) -> Counter[str]:
-    """Every active feature of `text`, read as raw HTML and as Markdown, and as a
-    Jekyll page: a Liquid tag runs on the site, an unclosed comment hides the rest."""
-    if _inert(text):
-        return Counter()
-    scanner = _Scanner()
-    scanner.feed(text)
-    scanner.close()
-    found = scanner.features
-    for tag in LIQUID.findall(text):
-        found[f"a Liquid tag ({tag[:40]}) that runs on the Jekyll site"] += 1
-    if text.count("<!--") > text.count("-->"):
-        found["an HTML comment that is never closed and would hide the rest of the page"] += 1
-    for _ in UNCLOSED_TAG.finditer(text):
-        found["an HTML tag that is never closed (what follows it would become its attributes)"] += 1
-    for _ in KRAMDOWN_IAL.finditer(text):
-        found["a kramdown attribute list ({: ...}) that adds attributes to the page"] += 1
-    env: dict[str, Any] = {}
-    for url in _markdown_urls(untrusted().parse(text, env)):
-        if url is _IMAGE:
-            found["an image (which loads a resource)"] += 1
-            continue
-        scheme = url_scheme(url)
-        if scheme:
-            found[f"a {scheme}: URL (in a Markdown link or image)"] += 1
-    for ref in env.get("references", {}).values():
-        scheme = url_scheme(ref.get("href", ""))
-        if scheme:
-            found[f"a {scheme}: URL (in a Markdown link or image)"] += 1
-    return found
-
-
-_IMAGE = "\0image"  # marks a Markdown image among the URLs
-
-
-def _markdown_urls(tokens: Iterable[Token]) -> Iterable[str]:
-    for token in tokens:
-        if token.type == "link_open":
-            yield str(token.attrGet("href") or "")
-        elif token.type == "image":
-            yield str(token.attrGet("src") or "")
-            yield _IMAGE
-        if token.children:
-            yield from _markdown_urls(token.children)
-
-
-def unsafe_reasons(msgid: str, msgstr: str) -> list[str]:
-    """Why `msgstr` must not be published in place of `msgid`; empty when it may.
-
-    Each reason names one active feature the translation has more often than the
-    source, e.g. `adds a <script> element`.
-    """
-    translation = features(msgstr)
-    if not translation:
-        return []
-    source = features(msgid)
-    return [f"adds {feature}" for feature, count in sorted(translation.items()) if count > source[feature]]
-
-
-def safe_translations(
-    translations: TranslationMap,
-) -> tuple[TranslationMap, dict[tuple[str | None, str], list[str]]]:
-    """The usable translations without the unsafe ones, and why each refused one was refused.
-
-    The bodies of `<script>` and `<style>` elements are never offered for
-    translation (segment.py treats them as code), so no msgid is code to guard here.
-    """
-    kept: dict[tuple[str | None, str], str] = {}
-    refused: dict[tuple[str | None, str], list[str]] = {}
-    for key, msgstr in translations.items():
-        reasons = unsafe_reasons(key[1], msgstr)
-        if reasons:
-            refused[key] = reasons
-        else:
-            kept[key] = msgstr
-    return TranslationMap(kept), refused
-
-
+HTML_KINDS = frozenset({"html", "raw html text"})
+CODE = "safety.active-content"
 CODES = {
-    "safety.active-content": "the translation adds active content (script, event handler, javascript: URL, Liquid tag, unclosed comment); the build refuses it",
+    CODE: "the translation has markup, a link, Liquid or structure its English does not have "
+    "(or lacks some it has); the build refuses it, and no mdgettext-ignore comment silences this",
 }
 
 
-def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+@dataclass(frozen=True)
+class Verdict:
+    """The translations a page may use, and why each refused one was refused."""
+
+    kept: TranslationMap
+    refused: Mapping[Key, tuple[str, ...]] = field(default_factory=dict)
+
+
+def where(seg: Segment) -> Where:
+    """How the published text reads a segment's translation."""
+    if seg.kind in HTML_KINDS:
+        return Where.HTML
+    if seg.span.style is Style.YAML:
+        return Where.YAML
+    return Where.LINE if seg.span.style is Style.LINE else Where.INLINE
+
+
+def unsafe_reasons(msgid: str, msgstr: str, place: Where = Where.INLINE) -> list[str]:
+    """Why `msgstr` must not stand in place of `msgid` (a message judged alone); empty when it may."""
+    if msgstr == msgid:
+        return []
+    return refusals(markup_of(msgid, place), msgstr, place)
+
+
+def judge(doc: Document, translations: TranslationMap) -> Verdict:
+    """Every translation of `doc` judged where it stands; HTML blocks whole."""
+    judging = _Judge(doc)
+    refused: dict[Key, tuple[str, ...]] = {}
+    blocks = _html_blocks(doc)
+    in_blocks = {id(seg) for block in blocks for seg in block.segments}
+    for seg in doc.segments:
+        msgstr = translations.get((seg.context, seg.msgid))
+        if msgstr is None or msgstr == seg.msgid or id(seg) in in_blocks:
+            continue
+        reasons = judging.alone(seg, msgstr)  # an HTML run outside any block found is judged alone
+        if reasons and (seg.context, seg.msgid) not in refused:
+            refused[(seg.context, seg.msgid)] = tuple(reasons)
+    judged: dict[int, frozenset[Key]] = {}
+    changed = True
+    while changed:  # a run refused in one block is English in every block: judge them again
+        changed = False
+        for number, block in enumerate(blocks):
+            runs = [
+                (seg, msgstr)
+                for seg in block.segments
+                if (msgstr := translations.get((seg.context, seg.msgid))) is not None
+                and msgstr != seg.msgid
+                and (seg.context, seg.msgid) not in refused
+            ]
+            applied = frozenset((seg.context, seg.msgid) for seg, _ in runs)
+            if not runs or judged.get(number) == applied:
+                continue
+            judged[number] = applied
+            for key, why in judging.block(block, runs).items():
+                refused.setdefault(key, why)
+                changed = True
+    kept = {key: msgstr for key, msgstr in translations.items() if key not in refused}
+    return Verdict(TranslationMap(kept), refused)
+
+
+def safe_translations(doc: Document, translations: TranslationMap) -> tuple[TranslationMap, dict[Key, list[str]]]:
+    """The usable translations without the unsafe ones, and why each refused one was refused."""
+    verdict = judge(doc, translations)
+    return verdict.kept, {key: list(reasons) for key, reasons in verdict.refused.items()}
+
+
+@dataclass(frozen=True)
+class _Block:
+    """A raw HTML block of the source and the segments of its text runs."""
+
+    start: int
+    end: int
+    segments: tuple[Segment, ...]
+
+
+def _html_blocks(doc: Document) -> list[_Block]:
+    runs = sorted((s for s in doc.segments if s.kind in HTML_KINDS), key=lambda s: s.span.start)
+    if not runs:
+        return []
+    lines = Lines(doc.text)
+    bounds = sorted(
+        (lines.start(block_lines(t)[0]), lines.start(block_lines(t)[1]))
+        for t in doc.tokens
+        if t.type == "html_block" and t.map
+    )
+    blocks: list[_Block] = []
+    at = 0
+    for start, end in bounds:
+        inside = []
+        while at < len(runs) and runs[at].span.start < end:
+            if runs[at].span.start >= start:
+                inside.append(runs[at])
+            at += 1
+        if inside:
+            blocks.append(_Block(start, end, tuple(inside)))
+    return blocks
+
+
+class _Judge:
+    """Judges one document's messages, reading each English text once."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.references: Mapping[str, Any] = doc.references
+        self.english: dict[tuple[str, Where], Markup] = {}
+
+    def _source(self, text: str, place: Where) -> Markup:
+        found = self.english.get((text, place))
+        if found is None:
+            found = markup_of(text, place, self.references)
+            self.english[(text, place)] = found
+        return found
+
+    def alone(self, seg: Segment, msgstr: str) -> list[str]:
+        """A message judged on its own, as it is written into its place."""
+        place = where(seg)
+        if place is Where.YAML:  # the value itself, not its YAML quoting: the layout prints the value
+            return refusals(self._source(seg.msgid, place), msgstr, place)
+        source, text = render(seg, seg.msgid), render(seg, msgstr)
+        return refusals(self._source(source, place), text, place, self.references)
+
+    def block(self, block: _Block, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[str, ...]]:
+        """The runs of one HTML block that must not be used, and why."""
+        english = self.doc.text[block.start : block.end]
+        reasons = self._rebuilt(block, english, runs)
+        if not reasons:
+            return {}
+        refused = {}
+        for seg, msgstr in runs:
+            alone = self.alone(seg, msgstr)
+            if alone:
+                refused[(seg.context, seg.msgid)] = tuple(alone)
+        rest = [(seg, msgstr) for seg, msgstr in runs if (seg.context, seg.msgid) not in refused]
+        together = self._rebuilt(block, english, rest) if refused else reasons
+        if together:
+            why = tuple(f"together with the other translated text of its HTML block, {r}" for r in together)
+            refused.update({(seg.context, seg.msgid): why for seg, _ in rest})
+        return refused
+
+    def _rebuilt(self, block: _Block, english: str, runs: Iterable[tuple[Segment, str]]) -> list[str]:
+        pieces, last = [], block.start
+        for seg, msgstr in sorted(runs, key=lambda run: run[0].span.start):
+            pieces += [self.doc.text[last : seg.span.start], render(seg, msgstr)]
+            last = seg.span.end
+        pieces.append(self.doc.text[last : block.end])
+        rebuilt = "".join(pieces)
+        if rebuilt == english:
+            return []
+        return [
+            f"the block {r}" for r in refusals(self._source(english, Where.HTML), rebuilt, Where.HTML, self.references)
+        ]
+
+
+def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """A translation the build would refuse is an error here too, so CI stops it before a merge."""
-    for reason in unsafe_reasons(entry.msgid, entry.msgstr):
+    by_key = {(e.msgctxt, e.msgid): e for e in live(entries) if e.translated}
+    translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
+    for key, reasons in judge(ctx.doc, translations).refused.items():
+        entry = by_key[key]
         yield ctx.finding(
             entry,
-            "safety.active-content",
+            CODE,
             Severity.ERROR,
-            f"the translation {reason}; the build publishes the English instead",
+            f"the translation {'; '.join(reasons)}; the build publishes the English instead",
         )
 
 
-FAMILY = Family(CODES, entry=check)
+FAMILY = Family(CODES, catalog=check)

@@ -34,7 +34,8 @@ def build(
     chapters = config.chapters()
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
-    build_dir = config.root / config.build_dir
+    build_dir = config.build_path("")
+    templates = config.inside(config.root / "templates")  # the project's overrides of the page templates
     record = cache.Record() if force else cache.load(build_dir)
     published = published_languages(config, languages)
     keys = job_keys(config, chapters, languages, formats, published)
@@ -42,7 +43,7 @@ def build(
         c: tuple(lang for lang in languages if not record.fresh(_name(lang, c, formats), keys[lang, c]))
         for c in chapters
     }
-    css_key = cache.digest(__version__, cache.tree_digest(config.root / "templates"))
+    css_key = cache.digest(__version__, cache.tree_digest(templates, config.inside))
     css_stale = "html" in formats and not record.fresh(STYLESHEET_JOB, css_key)
     total = len(chapters) * len(languages)
     if not css_stale and not any(stale.values()):
@@ -59,7 +60,7 @@ def build(
     todo = [Job(c, langs, tuple(formats), published) for c, langs in stale.items() if langs]
     plan = Plan()
     if css_stale:
-        plan.write(build_dir / STYLESHEET_PATH, stylesheet(config.root / "templates"))
+        plan.write(config.build_path(STYLESHEET_PATH), stylesheet(templates))
     results = list(run(config, todo, jobs))
     for done in results:
         for warning in done.warnings:
@@ -73,8 +74,8 @@ def build(
         for language, outputs in done.outputs.items():
             record.done(_name(language, job.chapter, formats), keys[language, job.chapter], outputs)
     if css_stale:
-        record.done(STYLESHEET_JOB, css_key, [build_dir / STYLESHEET_PATH])
-    write_all([(build_dir / cache.NAME, cache.encode(record))])
+        record.done(STYLESHEET_JOB, css_key, [config.build_path(STYLESHEET_PATH)])
+    write_all([(config.build_path(cache.NAME), cache.encode(record))])
     return 0
 
 
@@ -90,7 +91,7 @@ def job_keys(
     chapter's catalog and the language's glossary."""
     shared = cache.digest(
         cache.environment_key(__version__, repr(config)),
-        cache.tree_digest(config.root / "templates"),
+        cache.tree_digest(config.root / "templates", config.inside),
         *(f"{c}={cache.file_digest(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),
         ",".join(formats),

@@ -35,6 +35,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     docs = {c: load_chapter(config, c)[1] for c in chapters}
     anchors = {c: frozenset(d.headings) for c, d in docs.items()}
     keys = {c: template_keys(config, c) for c in chapters}
+    pages = config.known_pages()
     minimum = options.min_translated if options.min_translated is not None else (100.0 if options.strict else None)
     findings: list[Diagnostic] = []
     catalogs = entries = translated = 0
@@ -51,7 +52,16 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
                 continue
             catalog = read_catalog(po_path, shown)
             context = check_context(
-                config, chapter, language, docs[chapter], anchors, catalog, glossary, keys[chapter], minimum
+                config,
+                chapter,
+                language,
+                docs[chapter],
+                anchors,
+                catalog,
+                glossary,
+                keys[chapter],
+                minimum,
+                pages=pages,
             )
             book.append((entries_of(catalog.po, catalog.text, docs[chapter]), context))
             findings.extend(run_checks(book[-1][0], context))

@@ -40,9 +40,23 @@ class Plan:
 
 
 def creation_date() -> str:
-    """Now, or SOURCE_DATE_EPOCH for reproducible builds, in gettext's header format."""
+    """Now, or SOURCE_DATE_EPOCH for reproducible builds, in gettext's header format.
+
+    A value that is not a count of seconds in ASCII digits (`²³`, `-1`, `1e9`) or
+    that names no year from 1970 to 9999 is an input error, never a guess."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    stamp = time.gmtime(int(epoch)) if epoch and epoch.isdigit() else time.gmtime()
+    if not epoch:
+        return time.strftime("%Y-%m-%d %H:%M+0000", time.gmtime())
+    try:
+        if not (epoch.isascii() and epoch.isdigit()):
+            raise ValueError("not ASCII digits")
+        stamp = time.gmtime(int(epoch))
+        if stamp.tm_year > 9999:
+            raise ValueError("after the year 9999")
+    except (ValueError, OverflowError, OSError) as err:
+        raise InputError(
+            f"SOURCE_DATE_EPOCH={epoch!r} is not a number of seconds since 1970 ({err}); unset it or set it to one"
+        ) from err
     return time.strftime("%Y-%m-%d %H:%M+0000", stamp)
 
 

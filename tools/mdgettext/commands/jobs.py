@@ -51,7 +51,7 @@ class Done:
         self.warnings.extend(outputs.warnings)
         written = self.outputs.setdefault(language, [])
         for fmt, path in paths.items():
-            self.writes.append((path, source.restore(outputs.markdown) if fmt == "md" else outputs.page or ""))
+            self.writes.append((path, source.restore(outputs.edits) if fmt == "md" else outputs.page or ""))
             self.lines.append(f"{display(path, root)}: {outputs.note}")
             written.append(path)
         if "html" in paths and outputs.review is not None:
@@ -93,7 +93,7 @@ def build_chapter(config: Config, job: Job) -> Done:
             job.chapter,
             job.published,
             config.source_language,
-            templates=config.root / "templates",
+            templates=config.inside(config.root / "templates"),
             book=config.name,
             site_url=config.site_url,
             index=config.index,

@@ -96,16 +96,18 @@ def check_context(
     keys: frozenset[Key] | None,
     minimum: float | None = None,
     rebuilt: Woven | None = None,
+    pages: frozenset[str] | None = None,
 ) -> Context:
-    """What the checks of one catalog need; `check` and the review page share it,
-    so the page shows exactly what `check` reports."""
+    """What the checks of one catalog need; `check` and the build share it, so the
+    build refuses and the review page shows exactly what `check` reports. `pages`:
+    the known pages, when the caller has listed them once for every catalog."""
     return Context(
         language=language,
         doc=doc,
         po_path=catalog.display,
         glossary=glossary,
         names=authors(doc.meta),
-        pages=config.known_pages(),
+        pages=pages if pages is not None else config.known_pages(),
         anchors=anchors,
         page=chapter,
         index=config.index,

@@ -1,5 +1,5 @@
 """The terminal: where a command's lines go, and how paths are shown. Light on
-purpose (the standard library only), so a command that finds nothing to do has
+purpose (the standard library and report.escape), so a command that finds nothing to do has
 imported nothing else."""
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
+
+from mdgettext.report import escape
 
 
 @dataclass
@@ -22,15 +24,17 @@ class Reporter:
     _progress: int = 0  # width of the progress line on the terminal, 0 when none is shown
 
     def info(self, line: str) -> None:
-        """A result line; `--quiet` silences it."""
+        """A result line; `--quiet` silences it. Like every line printed, escaped:
+        it may quote a file name or a msgstr (see report.escape)."""
         self.clear()
         if not self.quiet:
-            print(line, file=self.out)
+            for one in line.split("\n"):  # each printed line escaped on its own (a table is several)
+                print(escape(one), file=self.out)
 
     def warn(self, line: str) -> None:
         """A warning: always shown, on standard error, so it never mixes with output a script reads."""
         self.clear()
-        print(f"mdgettext: warning: {line}", file=self.err)
+        print(f"mdgettext: warning: {escape(line)}", file=self.err)
 
     def progress(self, done: int, total: int, what: str) -> None:
         """`[3/13] locale/ko/LC_MESSAGES/tpus.po`, rewritten in place on standard error.
@@ -39,7 +43,7 @@ class Reporter:
         lines alone, never carriage returns."""
         if self.quiet or not self.err.isatty():
             return
-        line = f"[{done}/{total}] {what}"[: max(shutil.get_terminal_size().columns - 1, 10)]
+        line = f"[{done}/{total}] {escape(what)}"[: max(shutil.get_terminal_size().columns - 1, 10)]
         print("\r" + line.ljust(self._progress), end="", file=self.err, flush=True)
         self._progress = len(line)
 

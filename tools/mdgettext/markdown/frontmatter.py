@@ -37,25 +37,101 @@ class Value:
 def translatable_values(yaml_text: str, keys: Sequence[str]) -> list[Value]:
     """The scalars at the configured key paths (`toc[].name`: `name` in each `toc` item)."""
     try:
-        root = yaml.compose(yaml_text, Loader=yaml.SafeLoader)
+        root = yaml.compose(yaml_text, Loader=_Loader)
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        problem = getattr(err, "problem", None) or str(err)
-        raise FrontMatterError(f"front matter is not valid YAML: {problem}", mark.line if mark else 0) from err
+        raise _error(err) from err
+    except RecursionError as err:
+        raise FrontMatterError("front matter nests lists or mappings too deeply", 0) from err
     if root is None:
         return []
+    _bounded(root)
     wanted = set(keys)
     found = [v for v in _walk(root, "", yaml_text) if v.key_path in wanted and v.text.strip()]
     return sorted(found, key=lambda v: v.start)
 
 
 def load(yaml_text: str) -> dict[str, Any]:
-    """The front matter as data (a mapping, or empty), for checks that read authors or toc."""
+    """The front matter as data (a mapping, or empty), for checks that read authors or toc.
+
+    Values YAML reads as dates must be dates (`2025-02-30` is an error, at its line),
+    and aliases may not expand beyond EXPANSION_LIMIT values, as safe YAML loaders refuse.
+    """
     try:
-        data = yaml.safe_load(yaml_text)
-    except yaml.YAMLError:
-        return {}
+        root = yaml.compose(yaml_text, Loader=_Loader)
+        if root is None:
+            return {}
+        _bounded(root)
+        data = _Loader(yaml_text).construct_document(root)
+    except yaml.YAMLError as err:
+        raise _error(err) from err
+    except RecursionError as err:
+        raise FrontMatterError("front matter nests lists or mappings too deeply", 0) from err
     return data if isinstance(data, dict) else {}
+
+
+EXPANSION_LIMIT = 10_000  # values that aliases (*name) may add to the front matter
+CEILING = 1 << 62  # counts stop growing here, so they stay small numbers
+
+
+def _bounded(root: yaml.Node) -> None:
+    """Refuse an alias bomb (each alias names a list of aliases...): the values the
+    document stands for, aliases expanded, counted without expanding them."""
+    sizes: dict[int, int] = {}
+    distinct: set[int] = set()
+    open_: set[int] = set()  # being counted: met again below itself, it contains itself
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        children = _children(node)
+        if children_done or not children:  # counted up to a bound: the count of a bomb has no end
+            sizes[id(node)] = min(1 + sum(sizes[id(c)] for c in children), CEILING)
+            distinct.add(id(node))
+            open_.discard(id(node))
+            continue
+        if id(node) in open_:
+            raise FrontMatterError("a front-matter alias (*name) contains itself", node.start_mark.line)
+        open_.add(id(node))
+        stack.append((node, True))
+        stack.extend((c, False) for c in children if id(c) not in sizes)
+    if sizes[id(root)] > len(distinct) + EXPANSION_LIMIT:
+        raise FrontMatterError(
+            f"front matter aliases (*name) expand to more than {len(distinct) + EXPANSION_LIMIT} values; "
+            f"mdgettext expands at most {EXPANSION_LIMIT} more than are written, as safe YAML loaders do: "
+            "write the values out",
+            root.start_mark.line,
+        )
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _error(err: yaml.YAMLError) -> FrontMatterError:
+    mark = getattr(err, "problem_mark", None)
+    problem = getattr(err, "problem", None) or str(err)
+    return FrontMatterError(f"front matter is not valid YAML: {problem}", mark.line if mark else 0)
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader, whose dates say which value is not one."""
+
+
+def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except ValueError as err:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"{node.value!r} is not a date ({err})", node.start_mark
+        ) from err
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
 
 
 def _walk(node: yaml.Node, path: str, text: str, flow: bool = False) -> Iterator[Value]:

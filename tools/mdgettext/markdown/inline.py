@@ -18,10 +18,10 @@ from html.parser import HTMLParser
 
 from markdown_it.token import Token
 
+from mdgettext.markdown import liquid
 from mdgettext.markdown.mathtext import without_math
 from mdgettext.markdown.parser import parser
 
-LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 # `[^label]` as written, defined or not: an undefined one shows as literal text, which is a defect too
 FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
 # A token with a digit in it is a figure: a number, a unit or an identifier written
@@ -83,7 +83,7 @@ class Inventory:
     @cached_property
     def liquid(self) -> tuple[str, ...]:
         """Liquid tags and output as written: the site runs them, so they must be kept byte for byte."""
-        return tuple(m.group(0) for m in LIQUID.finditer(self.source))
+        return tuple(t.text for t in liquid.tokens(self.source) if t.closed)
 
     @cached_property
     def footnotes(self) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from markdown_it.token import Token
 
-from mdgettext.markdown import directives, frontmatter, htmltext, keys
+from mdgettext.markdown import directives, frontmatter, htmltext, keys, liquid
 from mdgettext.markdown.anchors import ANCHOR_SPAN, GfmSlugger, Slugger, explicit_id
 from mdgettext.markdown.inline import breaks_in_raw_html, walk
 from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
@@ -29,9 +29,6 @@ from mdgettext.markdown.parser import normalize, parser
 from mdgettext.markdown.tables import Cursor
 from mdgettext.model import Document, Location, Segment, Span, Style
 
-# Paragraphs that are only Liquid tags or output ({% include figure.liquid ... %}):
-# the site's machinery, never prose.
-LIQUID_ONLY = re.compile(r"^(?:\s*(?:\{%.*?%\}|\{\{.*?\}\}))+\s*$", re.DOTALL)
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
@@ -117,7 +114,7 @@ def _element_text(opening: Token, token: Token, lines: Lines, path: str) -> Iter
 
 
 def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Iterator[Segment]:
-    if not _has_letters(token) or LIQUID_ONLY.match(token.content):
+    if not _has_letters(token) or liquid.only_liquid(token.content):
         return
     start_line = block_lines(token)[0]
     starts = content_starts(token.content, start_line, lines)
@@ -140,7 +137,7 @@ def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Itera
 
 def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -> Iterator[Segment]:
     kind = f"heading {opening.tag[1:]}"
-    if not _has_letters(token) or LIQUID_ONLY.match(token.content):
+    if not _has_letters(token) or liquid.only_liquid(token.content):
         return
     line = block_lines(token)[0]
     if opening.markup.startswith("#"):  # ATX: one line, between the markers

@@ -49,19 +49,24 @@ class Cursor:
     def __init__(self) -> None:
         self.table: Token | None = None
         self.column = -1
+        self.row: tuple[int, list[tuple[int, int]]] | None = None  # the last row split: (line, cells)
 
     def see(self, token: Token) -> None:
         """Call for every token, in order."""
         if token.type == "table_open":
             self.table = token
+            self.row = None
         elif token.type == "tr_open":
             self.column = -1
         elif token.type in ("th_open", "td_open"):
             self.column += 1
 
     def cell(self, text: str, line: int) -> tuple[int, int] | None:
-        """Offsets in `text` of the current cell of the row on `line` (0-based), if the row has it."""
+        """Offsets in `text` of the current cell of the row on `line` (0-based), if the row has it.
+        A row is split once, not once per cell: a wide table would cost its width squared."""
         if self.table is None:
             return None
-        cells = table_cells(text, *self.table.meta["rows"][line])
+        if self.row is None or self.row[0] != line:
+            self.row = (line, table_cells(text, *self.table.meta["rows"][line]))
+        cells = self.row[1]
         return cells[self.column] if 0 <= self.column < len(cells) else None

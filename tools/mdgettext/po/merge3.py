@@ -53,7 +53,11 @@ def merge3(base: polib.POFile, ours: polib.POFile, theirs: polib.POFile) -> Merg
 
 
 def _entries(po: polib.POFile) -> dict[Key, polib.POEntry]:
-    return {(e.msgctxt, e.msgid): e for e in po if e.msgid}
+    """Entries by key; a live entry wins over an obsolete one of the same key, so `#~`
+    never replaces a translation (validation refuses such a file; this is the guard)."""
+    found = {(e.msgctxt, e.msgid): e for e in po if e.msgid and e.obsolete}
+    found.update({(e.msgctxt, e.msgid): e for e in po if e.msgid and not e.obsolete})
+    return found
 
 
 def _state(entry: polib.POEntry) -> tuple[object, ...]:

@@ -6,9 +6,7 @@ recognise edits that need no new translation (a changed URL or code span).
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Iterable, Sequence
 from functools import partial
 
 import polib
@@ -17,9 +15,7 @@ from mdgettext.locale import locale_name
 from mdgettext.markdown.inline import nothing_to_translate
 from mdgettext.po.catalog import Project, doubts, has_translation, metadata
 from mdgettext.po.memory import Memory, offer
-
-FUZZY_CUTOFF = 0.6  # GNU msgmerge's threshold for a fuzzy match
-
+from mdgettext.po.similar import Similar
 
 VOLATILE = re.compile(
     r"""(?P<dest>(?<=\]\()\s*(?:<[^<>\n]*>|[^\s()<]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+"[^"]*")?\s*(?=\)))
@@ -75,7 +71,10 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
     if "POT-Creation-Date" in pot.metadata:
         po.metadata["POT-Creation-Date"] = pot.metadata["POT-Creation-Date"]
 
-    previous = {(e.msgctxt, e.msgid): e for e in old if e.msgid}
+    # A live entry wins over an obsolete one with the same key (validation refuses such
+    # a file, but a catalog built in memory may have both): `#~` never replaces work.
+    previous = {(e.msgctxt, e.msgid): e for e in old if e.msgid and e.obsolete}
+    previous.update({(e.msgctxt, e.msgid): e for e in old if e.msgid and not e.obsolete})
     used: set[tuple[str | None, str]] = set()
     pending: list[tuple[int, polib.POEntry]] = []
     for entry in pot:
@@ -90,27 +89,32 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
             pending.append((len(po) - 1, new))
 
     candidates = [e for k, e in previous.items() if k not in used and has_translation(e)]
+    unused = Similar(candidates)  # the closest old entry, found without comparing every pair
     # A fuzzy translation still says which English it was made for (`#| msgid`):
     # when exactly that English comes back, the translation is exact again.
     made_for = {(e.previous_msgctxt, e.previous_msgid): e for e in candidates if _made_for_its_previous(e)}
+    shapes: dict[tuple[str | None, str], list[polib.POEntry]] = {}
+    for entry in candidates:
+        if not entry.fuzzy:
+            shapes.setdefault((entry.msgctxt, _shape(entry.msgid)[0]), []).append(entry)
     for _, new in pending:
         back = made_for.pop((new.msgctxt, new.msgid), None)
-        if back is not None and back in candidates:
+        if back is not None and back in unused:
             _keep_translation(new, back)
             if not _doubted(back):
                 new.flags = [f for f in new.flags if f != "fuzzy"]
             new.previous_msgid = new.previous_msgctxt = None
-            candidates.remove(back)
+            unused.discard(back)
             used.add((back.msgctxt, back.msgid))
             continue
-        source = _carry_over_source(new, candidates)
+        source = _carry_over_source(new, shapes, unused)
         if source is not None:
             old_entry, msgstr = source
             _keep_translation(new, old_entry)
             new.msgstr = msgstr
         else:
             found = memory.find(new.msgctxt, new.msgid) if memory is not None else None
-            old_entry = None if found is not None and found.exact else _closest(new, candidates)
+            old_entry = None if found is not None and found.exact else unused.closest(new.msgid)
             if old_entry is None:
                 if found is not None:
                     offer(new, found, exact_is_translated=tm_exact)
@@ -122,7 +126,7 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
                 new.previous_msgid, new.previous_msgctxt = old_entry.previous_msgid, old_entry.previous_msgctxt
             else:
                 new.previous_msgid, new.previous_msgctxt = old_entry.msgid, old_entry.msgctxt
-        candidates.remove(old_entry)
+        unused.discard(old_entry)
         used.add((old_entry.msgctxt, old_entry.msgid))
 
     for entry in po:
@@ -136,7 +140,20 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
             gone.occurrences = []  # GNU gettext keeps neither references nor
             gone.comment = ""  # extracted comments on obsolete entries
             po.append(gone)
+    for entry in po:
+        _restore(entry)
     return po
+
+
+def _restore(entry: polib.POEntry) -> None:
+    """An entry whose English came back to exactly the text it was translated from
+    (`#| msgid` is its msgid again) is translated again, unless a comment records
+    another doubt: the fuzzy flag update added when the English changed has no
+    reason left."""
+    if entry.fuzzy and entry.previous_msgid == entry.msgid and entry.previous_msgctxt == entry.msgctxt:
+        if not _doubted(entry):
+            entry.flags = [f for f in entry.flags if f != "fuzzy"]
+        entry.previous_msgid = entry.previous_msgctxt = None
 
 
 def _made_for_its_previous(entry: polib.POEntry) -> bool:
@@ -208,40 +225,46 @@ def _shape(msgid: str) -> tuple[str, list[str]]:
     return " ".join(VOLATILE.sub(hole, msgid).split()), parts
 
 
-def _carry_over_source(new: polib.POEntry, candidates: Iterable[polib.POEntry]) -> tuple[polib.POEntry, str] | None:
-    """An old translated entry whose source differs from `new` only in verbatim parts,
-    and its translation with the same parts replaced."""
+def _carry_over_source(
+    new: polib.POEntry, shapes: dict[tuple[str | None, str], list[polib.POEntry]], unused: Similar
+) -> tuple[polib.POEntry, str] | None:
+    """An unused old translated entry whose source differs from `new` only in verbatim
+    parts, and its translation with the same parts replaced."""
     shape, parts = _shape(new.msgid)
-    for old in candidates:
-        if old.fuzzy or old.msgctxt != new.msgctxt:
+    for old in shapes.get((new.msgctxt, shape), ()):
+        if old not in unused:
             continue
-        old_shape, old_parts = _shape(old.msgid)
-        if old_shape != shape or len(old_parts) != len(parts):
+        old_parts = _shape(old.msgid)[1]
+        if len(old_parts) != len(parts):
             continue
-        changes = {o: n for o, n in zip(old_parts, parts, strict=False) if o != n}
+        changes = _changes(old_parts, parts, _shape(old.msgstr)[1])
+        if changes is None:
+            continue
         if not changes:
             return old, old.msgstr
         # Replace only whole link destinations and code spans of the translation,
         # never a substring of other text: `(a.html)` must not touch `(data.html)`.
-        found = _shape(old.msgstr)[1]
-        if any(found.count(o) != old_parts.count(o) for o in changes):
-            continue
         return old, VOLATILE.sub(partial(_replace_part, changes), old.msgstr)
     return None
 
 
-def _closest(new: polib.POEntry, candidates: Sequence[polib.POEntry]) -> polib.POEntry | None:
-    best, best_ratio = None, FUZZY_CUTOFF
-    matcher = difflib.SequenceMatcher(autojunk=False)
-    matcher.set_seq2(new.msgid)
-    for old in candidates:
-        matcher.set_seq1(old.msgid)
-        if matcher.real_quick_ratio() < best_ratio or matcher.quick_ratio() < best_ratio:
+def _changes(old_parts: list[str], new_parts: list[str], translated: list[str]) -> dict[str, str] | None:
+    """What to replace in the translation: each changed part of the English, found in
+    the translation by its text. None when that is ambiguous: a part the translation
+    holds a different number of times, or one written twice in the English of which
+    only one occurrence changed (the translation may have moved either), so the
+    entry goes fuzzy instead of changing the wrong one."""
+    changes: dict[str, str] = {}
+    became: dict[str, set[str]] = {}
+    for was, now in zip(old_parts, new_parts, strict=True):
+        became.setdefault(was, set()).add(now)
+    for was, now in zip(old_parts, new_parts, strict=True):
+        if was == now:
             continue
-        ratio = matcher.ratio()
-        if ratio >= best_ratio:
-            best, best_ratio = old, ratio
-    return best
+        if len(became[was]) > 1 or translated.count(was) != old_parts.count(was):
+            return None
+        changes[was] = now
+    return changes
 
 
 def _replace_part(changes: dict[str, str], match: re.Match[str]) -> str:

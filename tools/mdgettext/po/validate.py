@@ -38,7 +38,11 @@ def check_text(text: str) -> None:
 
 def _line_errors(text: str) -> Iterator[CatalogSyntaxError]:
     after_keyword = False
+    plural = False  # the entry being read has a msgid_plural
     for number, line in enumerate(text.split("\n"), start=1):
+        if "\0" in line:
+            yield CatalogSyntaxError(number, "a NUL character: remove it (it would end the text for GNU gettext)")
+            continue
         if CONFLICT.match(line):
             yield CatalogSyntaxError(
                 number,
@@ -57,6 +61,17 @@ def _line_errors(text: str) -> Iterator[CatalogSyntaxError]:
                 yield CatalogSyntaxError(
                     number,
                     f'`{keyword.group("keyword")}` must be followed by a quoted string, as in {keyword.group("keyword")} "text"',
+                )
+                continue
+            word = keyword.group("keyword")
+            if word == "msgid":
+                plural = False
+            elif word == "msgid_plural":
+                plural = True
+            elif word.startswith("msgstr[") and not plural:
+                yield CatalogSyntaxError(
+                    number,
+                    f"`{word}` without a msgid_plural before it: write `msgstr` (these messages have no plurals)",
                 )
                 continue
             yield from _string_errors(number, rest)
@@ -91,6 +106,12 @@ def _string_errors(number: int, rest: str) -> Iterator[CatalogSyntaxError]:
                 number, f"unknown escape {escape.group('bad')!r} in the string: write \\\\ for a backslash"
             )
             return
+        if escape.group(0)[1] in "01234567x":  # names a byte, not a character
+            # GNU gettext reads it as a character, polib leaves it as written: the two would disagree
+            yield CatalogSyntaxError(
+                number, f"the escape {escape.group(0)!r} in the string: write the character itself (UTF-8)"
+            )
+            return
 
 
 def check_catalog(po: polib.POFile, text: str) -> None:
@@ -118,6 +139,16 @@ def check_catalog(po: polib.POFile, text: str) -> None:
         if key in seen:
             raise CatalogSyntaxError(line, f"this msgid is already at line {seen[key]}: keep one of the two entries")
         seen[key] = line
+    for entry in po:
+        key = (entry.msgctxt, entry.msgid)
+        if entry.obsolete and entry.msgid and key in seen:
+            # A line-based merge can leave a message both live and obsolete; which
+            # translation is wanted is the translator's call, never a tool's.
+            raise CatalogSyntaxError(
+                msgid_line(lines, entry),
+                f"this obsolete (#~) entry has the msgid of the entry at line {seen[key]}: "
+                "keep the translation you want in that entry and delete this one",
+            )
 
 
 def msgid_line(lines: list[str], entry: polib.POEntry) -> int:

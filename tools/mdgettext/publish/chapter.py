@@ -26,6 +26,9 @@ class Outputs:
 
     markdown: str  # `\n` line endings: the file layer gives back the source's own
     note: str  # "source text", or how many messages fell back to English
+    # How `markdown` differs from the source: (start, end, replacement) in the source's
+    # text, so the file layer can make the same edits in the file as it was read.
+    edits: tuple[tuple[int, int, str], ...] = ()
     page: str | None = None  # the HTML page, when HTML is built
     review: str | None = None  # the review page: translations, in a build with a stylesheet
     review_note: str | None = None
@@ -59,24 +62,29 @@ def publish(
     if language == source_language:
         fell_back = Fallbacks(total=messages)
         page = chapter_page(doc.text, language, doc.headings, site, fell_back, doc.tokens, doc.flavor) if html else None
-        return Outputs(doc.text, "source text", page)
+        return Outputs(doc.text, "source text", page=page)
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
-    kept, refused = safety.safe_translations(translations)
+    kept, refused = safety.safe_translations(doc, translations)
     refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **refused}
     if woven is None or refused:
         woven = weave(doc, kept, heading_ids=heading_ids)
     fell_back = fallbacks(woven, messages)
     note = f"{fell_back.count} of {messages} messages fell back to English"
     warnings = tuple(refusal_warnings(refused, catalog))
+    edits = tuple(
+        (p.segment.span.start, p.segment.span.end, woven.text[p.start : p.end])
+        for p in woven.placed
+        if p.translated and woven.text[p.start : p.end] != doc.text[p.segment.span.start : p.segment.span.end]
+    )
     if not html:
-        return Outputs(woven.text, note, warnings=warnings)
+        return Outputs(woven.text, note, edits, warnings=warnings)
     page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor)
     if catalog is None or site.stylesheet is None:
-        return Outputs(woven.text, note, page, warnings=warnings)
+        return Outputs(woven.text, note, edits, page, warnings=warnings)
     review, rows = review_page(doc, catalog, language, site, refused, findings)
-    return Outputs(woven.text, note, page, review, summary(rows), warnings)
+    return Outputs(woven.text, note, edits, page, review, summary(rows), warnings)
 
 
 def refusal_warnings(refused: dict[Key, list[str]], catalog: CatalogFile | None) -> list[str]:

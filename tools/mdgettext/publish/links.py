@@ -15,9 +15,8 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
-from mdgettext.project import chapter_path, linked_chapter
+from mdgettext.project import chapter_path, linked_chapter, split_url
 from mdgettext.publish.templates import STYLESHEET_PATH
 
 
@@ -67,7 +66,9 @@ def chapter_link(url: str, site: Site, language: str) -> str:
     target = linked_chapter(url, site.chapter, site.index)
     if target is None:
         return url
-    parts = urlsplit(url)
+    parts = split_url(url)
+    if parts is None:
+        return url
     tail = (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
     return chapter_href(target, site, language, tail) or url
 

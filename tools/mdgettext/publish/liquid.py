@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from markdown_it.token import Token
 
-from mdgettext.markdown.segment import LIQUID_ONLY
+from mdgettext.markdown.liquid import only_liquid
 
 TAG = re.compile(r"^\s*\{%-?\s*(\w+)\s*(.*?)\s*-?%\}\s*$", re.DOTALL)
 ARGUMENT = re.compile(r"""([\w-]+)=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))""")
@@ -33,7 +33,7 @@ def emulate(tokens: Sequence[Token], site_url: str | None, link: Callable[[str],
     i = 0
     while i < len(tokens):
         token = tokens[i]
-        if token.type == "paragraph_open" and i + 2 < len(tokens) and LIQUID_ONLY.match(tokens[i + 1].content):
+        if token.type == "paragraph_open" and i + 2 < len(tokens) and only_liquid(tokens[i + 1].content):
             out.append(_block(_draw(tokens[i + 1].content, site_url, link), token))
             i += 3
             continue

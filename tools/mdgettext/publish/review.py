@@ -6,7 +6,9 @@ the line of its `msgid` in the `.po` file, and the check findings for it.
 
 Translations are untrusted, and a review page is exactly where a malicious one
 would be opened, so both columns are rendered with raw HTML turned off: tags in a
-message show as text the reviewer can compare, and never run.
+message show as text the reviewer can compare, and never run. A translation the
+safety check refuses (or would refuse, for a fuzzy one) is not rendered at all: it
+is shown as the text it is, so not even its Markdown links and images are live.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from mdgettext.checks import safety
 from mdgettext.locale import language_name
 from mdgettext.markdown.parser import text_only
 from mdgettext.model import Diagnostic, Document, Key, Location
@@ -47,6 +50,7 @@ class Row:
     line: int | None = None  # of the msgid in the .po
     findings: tuple[Diagnostic, ...] = ()
     refused: tuple[str, ...] = ()
+    as_text: bool = False  # shown as written, never rendered: a refused or unsafe translation
 
 
 def rows(
@@ -73,6 +77,10 @@ def rows(
         found = catalog_state(entry) if entry is not None else State.UNTRANSLATED
         state = "refused" if found is State.TRANSLATED and key in refused else found.value
         previous = entry.previous_msgid if entry is not None and found is State.FUZZY else None
+        msgstr = entry.msgstr if entry is not None else ""
+        unsafe = state == "refused" or (
+            found is State.FUZZY and bool(safety.unsafe_reasons(seg.msgid, msgstr, safety.where(seg)))
+        )
         out.append(
             Row(
                 key=key,
@@ -80,20 +88,24 @@ def rows(
                 plain=seg.key is not None,
                 source=seg.location,
                 state=state,
-                msgstr=entry.msgstr if entry is not None else "",
+                msgstr=msgstr,
                 previous_msgid=previous,
                 line=line,
                 findings=tuple(by_line.pop(line, ())) if line is not None else (),
                 refused=tuple(refused.get(key, ())),
+                as_text=unsafe,
             )
         )
     rest = [d for found in by_line.values() for d in found]
     return out, rest
 
 
-def render_message(text: str, plain: bool, link: Callable[[str], str] | None = None) -> Markup:
-    """A message as readers see it; front-matter values are plain text. `link` gives
-    each link the destination the chapter page gives it, so a reviewer can follow it."""
+def render_message(text: str, plain: bool, link: Callable[[str], str] | None = None, as_text: bool = False) -> Markup:
+    """A message as readers see it; front-matter values are plain text, and an unsafe
+    translation is its text, escaped, never rendered. `link` gives each link the
+    destination the chapter page gives it, so a reviewer can follow it."""
+    if as_text:
+        return Markup(f'<span class="as-text">{escape(text)}</span>')
     if plain:
         return Markup(escape(text))
     md = text_only()
@@ -179,7 +191,7 @@ def _view(row: Row, link: Callable[[str], str]) -> dict[str, Any]:
     return {
         "row": row,
         "source_html": render_message(row.key[1], row.plain, link),
-        "translation_html": render_message(row.msgstr, row.plain, link) if row.msgstr else None,
+        "translation_html": render_message(row.msgstr, row.plain, link, row.as_text) if row.msgstr else None,
         "previous_html": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
         "context": row.key[0],
         "findings": [{"severity": d.severity.value, "code": d.code, "message": d.message} for d in row.findings],

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Growth benchmark: how extract, update, check and build scale with the worst inputs.
+
+A measurement, not a test: it always exits 0. For each input below it builds a
+project at size n, 2n and 4n, runs the commands as a user would (in-process,
+through `mdgettext.cli.run`, each size in its own child process with a time limit),
+and prints each command's time and the growth factor per doubling. Linear growth is
+2.0 per doubling; n log n a little more; the target is at most 2.3. Times are the
+process's CPU time (`time.process_time`), the best of --repeat runs, so other work
+on the machine does not show up as growth.
+
+    python benchmarks/growth.py                 # every input, best of 3
+    python benchmarks/growth.py --only liquid-tags --repeat 5
+    python benchmarks/growth.py --scale 0.5     # smaller n, faster
+    python benchmarks/growth.py --json
+    python benchmarks/growth.py --tools /elsewhere/tools   # another checkout, for before and after
+
+Inputs (n is the size that doubles):
+    msgstr-lt        one msgstr with n `<a ` (a hostile translation: tags never finished)
+    msgstr-liquid    one msgstr with n `{%` (Liquid tags never closed)
+    source-tags      one English paragraph with n inline `<b>` elements, translated
+    liquid-tags      one English paragraph of n Liquid tags followed by text, translated
+    yaml-aliases     front matter whose aliases nest n deep, each doubling the last
+    table-rows       a table of n rows, every cell translated
+    table-columns    a table of n columns, every cell translated
+    reworded         n translated paragraphs, each reworded in the English, then `update`
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import itertools
+import json
+import multiprocessing
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+TARGET = 2.3  # per doubling
+COMMANDS = ("extract", "update", "check", "build")
+
+
+def run(root: Path, *args: str) -> int:
+    from mdgettext.cli import run as mdgettext
+
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        return mdgettext(["-C", str(root), *args])
+
+
+def translate(root: Path, translation: Callable[[str], str]) -> None:
+    import polib
+
+    for path in (root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"):
+        po = polib.pofile(str(path))
+        for entry in po:
+            entry.msgstr = translation(entry.msgid)
+            entry.flags = []
+            entry.previous_msgid = None
+        po.save()
+
+
+def korean(text: str) -> str:
+    """A translation that keeps every piece of markup: ASCII letters outside tags and
+    Liquid become Hangul, so a translation is really put back."""
+    out, depth = [], 0
+    for char in text:
+        if char in "<{":
+            depth += 1
+        elif char in ">}":
+            depth = max(depth - 1, 0)
+        out.append(chr(0xAC00 + ord(char) - 97) if depth == 0 and "a" <= char <= "z" else char)
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- the inputs
+
+
+def hostile_msgstr(payload: str) -> Callable[[Path, int], dict[str, float]]:
+    def scenario(root: Path, n: int) -> dict[str, float]:
+        write(root, "Hello, world.\n\nA second paragraph.\n")
+        times = timed(root, "extract", "update")
+        translate(root, lambda msgid: "안녕 " + payload * n if msgid.startswith("Hello") else korean(msgid))
+        times |= timed(root, "update", "check", "build")
+        return times
+
+    return scenario
+
+
+def source(paragraph: Callable[[int], str]) -> Callable[[Path, int], dict[str, float]]:
+    def scenario(root: Path, n: int) -> dict[str, float]:
+        write(root, f"# Title\n\n{paragraph(n)}\n\nThe end.\n")
+        times = timed(root, "extract", "update")
+        translate(root, korean)
+        return times | timed(root, "update", "check", "build")
+
+    return scenario
+
+
+def yaml_aliases(root: Path, n: int) -> dict[str, float]:
+    levels = "".join(
+        f"l{i}: &l{i} [{'*l' + str(i - 1) if i else 'x'}, {'*l' + str(i - 1) if i else 'y'}]\n" for i in range(n)
+    )
+    write(root, f"---\ntitle: Aliases\n{levels}---\n\nText.\n")
+    return timed(root, "extract", "build")  # both refuse the file, in time linear in what is written
+
+
+def table(rows: int, columns: int) -> str:
+    cells = lambda r: "| " + " | ".join(f"cell {r} {c}" for c in range(columns)) + " |"  # noqa: E731
+    return "\n".join([cells(0), "|" + " --- |" * columns, *(cells(r) for r in range(1, rows + 1))])
+
+
+def reworded(root: Path, n: int) -> dict[str, float]:
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]
+    paragraph = lambda i, w: f"Paragraph {i} talks about {words[i % 10]} and {words[(i * 7) % 10]} with {w} care."  # noqa: E731
+    write(root, "\n\n".join(paragraph(i, "great") for i in range(n)) + "\n")
+    run(root, "extract")
+    run(root, "update", "-l", "ko")
+    translate(root, korean)
+    write(root, "\n\n".join(paragraph(i, "careful") for i in range(n)) + "\n")
+    run(root, "extract")
+    return timed(root, "update")
+
+
+INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
+    "msgstr-lt": (hostile_msgstr("<a "), 80_000),
+    "msgstr-liquid": (hostile_msgstr("{% "), 80_000),
+    "source-tags": (source(lambda n: " ".join(f"word <b>x{i}</b>" for i in range(n))), 4_000),
+    "liquid-tags": (
+        source(lambda n: " ".join(f"{{% cite k{i} %}}" for i in range(n)) + " and then some text."),
+        16_000,
+    ),
+    "yaml-aliases": (yaml_aliases, 8_000),
+    "table-rows": (source(lambda n: table(n, 2)), 4_000),
+    "table-columns": (source(lambda n: table(2, n)), 2_000),
+    "reworded": (reworded, 1_000),
+}
+
+
+# ---------------------------------------------------------------- measuring
+
+
+def write(root: Path, text: str) -> None:
+    (root / "source" / "en").mkdir(parents=True, exist_ok=True)
+    (root / "source" / "en" / "chapter.md").write_text(text, encoding="utf-8")
+    (root / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
+
+
+def timed(root: Path, *commands: str) -> dict[str, float]:
+    times = {}
+    for command in commands:
+        args = [command] if command == "extract" else [command, "-l", "ko"]
+        gc.collect()  # what earlier steps left is not this command's cost
+        start = time.process_time()
+        run(root, *args)
+        times[command] = time.process_time() - start
+    return times
+
+
+def measure(name: str, n: int, repeat: int, tools: str, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    sys.path.insert(0, tools)
+    scenario = INPUTS[name][0]
+    warm = Path(tempfile.mkdtemp(prefix="mdgettext-growth-"))
+    source(lambda n: "Some **text** with a [link](x) and <b>a tag</b>.")(warm, 1)  # imports and caches, untimed
+    shutil.rmtree(warm, ignore_errors=True)
+    best: dict[str, float] = {}
+    for _ in range(repeat):
+        root = Path(tempfile.mkdtemp(prefix="mdgettext-growth-"))
+        try:
+            for command, seconds in scenario(root, n).items():
+                best[command] = min(best.get(command, seconds), seconds)
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+    results.put(best)
+
+
+def sized(name: str, n: int, repeat: int, limit: float, tools: str) -> dict[str, float] | None:
+    """Best times of one input at one size, or None if it took longer than `limit`."""
+    results: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+    child = multiprocessing.Process(target=measure, args=(name, n, repeat, tools, results))
+    child.start()
+    child.join(limit)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        return None
+    return results.get() if not results.empty() else None
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", action="append", choices=sorted(INPUTS), help="one input (may repeat)")
+    ap.add_argument("--repeat", type=int, default=3, help="best of N runs per size (default 3)")
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every n (default 1)")
+    ap.add_argument("--limit", type=float, default=120.0, help="seconds before a size is given up (default 120)")
+    ap.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    ap.add_argument("--tools", default=str(TOOLS), help="the package's folder, to measure another checkout")
+    args = ap.parse_args()
+    report = []
+    for name in args.only or INPUTS:
+        n = max(int(INPUTS[name][1] * args.scale), 1)
+        sizes = [(n * k, sized(name, n * k, args.repeat, args.limit, args.tools)) for k in (1, 2, 4)]
+        commands = [c for c in COMMANDS if any(t and c in t for _, t in sizes)]
+        for command in commands:
+            seconds = [t.get(command) if t else None for _, t in sizes]
+            growth = [b / a if a and b else None for a, b in itertools.pairwise(seconds)]
+            first, last = seconds[0], seconds[-1]
+            mean = (last / first) ** 0.5 if first and last else None  # per doubling, from n to 4n
+            report.append(
+                {"input": name, "command": command, "n": n, "seconds": seconds, "growth": growth, "per_doubling": mean}
+            )
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    print(
+        f"{'input':15} {'command':8} {'n':>7} {'t(n)':>8} {'t(2n)':>8} {'t(4n)':>8} {'x2n':>6} {'x4n':>6} {'mean':>6}"
+    )
+    for row in report:
+        t = [f"{s:8.3f}" if s is not None else f"{'>' + str(int(args.limit)):>8}" for s in row["seconds"]]
+        g = [f"{x:6.2f}" if x is not None else f"{'-':>6}" for x in [*row["growth"], row["per_doubling"]]]
+        mean = row["per_doubling"]
+        flag = "" if mean is not None and mean <= TARGET else "  over target"
+        print(f"{row['input']:15} {row['command']:8} {row['n']:>7} {' '.join(t)} {' '.join(g)}{flag}")
+    print(
+        f"target: at most {TARGET}x per doubling (2.0 is linear); mean: per doubling from n to 4n, "
+        "(t(4n)/t(n))^(1/2), which one noisy size cannot tip"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""Nothing outside the project: a locale code, a symbolic link or a setting never makes
+mdgettext read or write outside the project folder; each is refused with exit 2 and
+one line, and nothing is written."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import cli
+from test_reliability import snapshot
+
+
+@pytest.fixture
+def translated(project: Path) -> Path:
+    (project / "source" / "en" / "intro.md").write_text("# Title\n\nText.\n", encoding="utf-8")
+    assert cli("-C", project, "extract").code == 0
+    assert cli("-C", project, "update", "-l", "ko").code == 0
+    return project
+
+
+def refused(root: Path, *args: str, words: str) -> None:
+    """`mdgettext ARGS` exits 2 with one line saying `words`, and changes no file in or beside the project."""
+    before = snapshot(root.parent)
+    result = cli("-C", root, *args)
+    assert result.code == 2, result.out + result.err
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert words in result.err
+    assert snapshot(root.parent) == before
+
+
+@pytest.mark.parametrize("code", ["ko./../x", "ko@x/../y", "..", "ko/../../etc", "ko\n::error::x", "ko\\x"])
+@pytest.mark.parametrize("command", ["update", "build", "check", "stats"])
+def test_a_locale_code_that_is_not_one_is_refused_before_any_path_is_made(
+    code: str, command: str, translated: Path
+) -> None:
+    refused(translated, command, "-l", code, words="is not a locale code")
+
+
+def test_a_configured_locale_code_is_checked_too(translated: Path) -> None:
+    (translated / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko/../../x"]\n', encoding="utf-8")
+    refused(translated, "update", words="is not a locale code")
+
+
+def test_a_locale_folder_that_is_not_a_code_is_refused(translated: Path) -> None:
+    (translated / "locale" / "ko x" / "LC_MESSAGES").mkdir(parents=True)
+    refused(translated, "update", words="'ko x' is not a locale code")
+
+
+def test_a_source_linked_from_outside_the_project_is_refused(translated: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.md"
+    secret.write_text("A secret paragraph.\n", encoding="utf-8")
+    (translated / "source" / "en" / "leak.md").symlink_to(secret)
+    for command in (["extract"], ["build", "-l", "ko"], ["check", "-l", "ko"]):
+        refused(translated, *command, words="source/en/leak.md: leads outside the project")
+
+
+def test_a_build_folder_that_leads_outside_is_refused(translated: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (translated / "build").symlink_to(outside, target_is_directory=True)
+    refused(translated, "build", "-l", "ko", words="leads outside the project")
+    assert list(outside.iterdir()) == []
+
+
+def test_a_catalog_folder_that_leads_outside_is_refused(translated: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "catalogs"
+    (translated / "locale" / "ko" / "LC_MESSAGES").rename(outside)
+    (translated / "locale" / "ko" / "LC_MESSAGES").symlink_to(outside, target_is_directory=True)
+    for command in ("update", "build", "check"):
+        refused(translated, command, "-l", "ko", words="locale/ko/LC_MESSAGES/intro.po: leads outside the project")
+
+
+def test_a_symbolic_link_loop_is_refused(translated: Path) -> None:
+    os.symlink("loop-b.md", translated / "source" / "en" / "loop-a.md")
+    os.symlink("loop-a.md", translated / "source" / "en" / "loop-b.md")
+    refused(translated, "extract", words="a symbolic link that loops")
+
+
+@pytest.mark.parametrize(
+    "settings, words",
+    [
+        ('build_dir = "source/en"', "holds source"),
+        ('build_dir = "."', "holds source"),
+        ('build_dir = "locale"', "holds locale_dir"),
+        ('build_dir = "source"', "holds source"),
+        ('build_dir = "source/en/out"', "is inside source"),
+        ('build_dir = "locale/out"', "is inside locale_dir"),
+    ],
+)
+def test_a_build_folder_may_not_hold_or_sit_in_the_sources_or_catalogs(
+    settings: str, words: str, translated: Path
+) -> None:
+    (translated / "pyproject.toml").write_text(f"[tool.mdgettext]\n{settings}\n", encoding="utf-8")
+    refused(translated, "build", words=words)

@@ -1,0 +1,366 @@
+"""What markup a message holds, as every reader of the published text could read it.
+
+A translation may hold only the markup of its English. This module lists a text's
+markup, each piece as the reader that acts on it reads it, and says how a
+translation's list differs from its English's. Every rule compares the two lists;
+none bans a feature, so an English that itself has an `<iframe>` can be translated.
+
+The readers: a browser (the HTML page, and kramdown's output on the Jekyll site),
+kramdown (the site's Markdown, after Liquid), Liquid (first, over everything),
+markdown-it (the HTML page), MathJax and KaTeX (TeX in the text). Where they
+disagree, the list holds every reading, so no reader can see markup the list lacks:
+
+- HTML tags as the browser's tokenizer reads them (`markdown/html.py`): start tags
+  with their attribute names and values (order, quoting, case of names and
+  character-reference spelling free; the words of `title` and `alt` free), end
+  tags, comments (closed or not), doctypes, and a tag left unfinished at the end;
+- every `<` that can open markup but starts no tag in that reading (inside an
+  attribute value, a comment or raw text), as written: another reader of the same
+  text (a code span for one engine, not the other) may see a tag there;
+- how the tags nest (an element left open swallows what follows);
+- the tags markdown-it itself passes through as HTML (a tag moved out of a code span);
+- Liquid tags byte for byte, and stray `{%`, `{{` and `%}`;
+- kramdown's own syntax: `{:...}` attribute lists, `{::...}` extensions, `{#id}`,
+  and the line starts only kramdown reads (`*[abbr]:`, `[^note]:`, `[label]:`,
+  `~~~`, `{:`, a line that is all `$$…$$` math); in a paragraph a `|` (kramdown
+  makes a table of it);
+- TeX commands that make links or HTML (`\\href`, `\\url`, `\\class`, ...);
+- link and image destinations as markdown-it decodes them; every destination-like
+  text (after `](` or `]:`) as written and with character references decoded once
+  and twice, as kramdown (which keeps references) and the browser read it; and the
+  scheme of each under the WHATWG URL parser, against http, https and mailto;
+- the Markdown block structure, and how many line breaks the text has;
+- in front matter, which the book's layout prints unescaped into HTML and into a
+  JSON string, `"`, `\\` and control characters.
+
+Pure functions over strings; `safety.py` decides what to compare with what.
+This module is long because each reader's view is a few lines of its own, and they
+are only sound together: split up, it would not show which reading covers which gap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html as htmllib
+import re
+from collections import ChainMap, Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+from markdown_it.token import Token
+
+from mdgettext.markdown import html, liquid
+from mdgettext.markdown.parser import untrusted
+
+FREE_TEXT_ATTRIBUTES = frozenset({"title", "alt"})
+# Raw-text elements whose content runs (script, style) or is read as HTML by a browser
+# without scripting (noscript, noembed, noframes, iframe's fallback).
+CODE_ELEMENTS = frozenset({"script", "style", "noscript", "noembed", "noframes", "iframe"})
+KRAMDOWN_SPAN = re.compile(r"\{:[^}]*\}?|\{#[^}]*\}?")
+KRAMDOWN_LINE = re.compile(
+    r"^[ \t>]*(\*\[[^\]\n]*\]:|\[\^[^\]\n]*\]:|\[[^\]\n]+\]:|\$\$(?=[^\n]*\$\$[ \t]*$)|~~~|\{:)", re.MULTILINE
+)
+UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+TEX_COMMANDS = re.compile(r"\\(href|url|require|class|style|cssId|data|html[A-Za-z]*|includegraphics)(?![A-Za-z])")
+# Where a Markdown reader takes a link destination: after `](` or `]:`, spaces and `<`.
+DESTINATION = re.compile(r"\](?:[ \t]*\(|:)[ \t]*<?")
+DESTINATION_END = re.compile(r"[\s)<>\[\]]")
+# A scheme as the WHATWG URL parser reads one: leading controls and spaces skipped,
+# tabs and newlines inside ignored.
+SCHEME_AT = re.compile(r"[\x00-\x20]*([A-Za-z][A-Za-z0-9+.\-\t\n\r]*):")
+ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+LINE_BREAK = re.compile(r"\r\n?|\n")
+JSON_BREAKERS = re.compile(r'["\\\x00-\x1f\x7f]')
+QUICK_LIMIT = 20_000  # characters: a longer text with more `<` than its English is refused unread
+TagKey = tuple[Any, ...]
+
+
+class Where(Enum):
+    """How the published text reads a message: its place decides which rules apply."""
+
+    INLINE = "inline"  # a paragraph, list item, quote or footnote: may hold line breaks
+    LINE = "line"  # a heading or table cell: one line inside other Markdown
+    HTML = "html"  # a whole raw HTML block, its text runs put back
+    YAML = "yaml"  # a front-matter value, printed unescaped by the site's layout
+
+
+@dataclass(frozen=True)
+class Markup:
+    """Every piece of markup in one text, each as a multiset."""
+
+    tags: Counter[TagKey] = field(default_factory=Counter)
+    loose: Counter[str] = field(default_factory=Counter)  # `<` that open no tag here, as written
+    nesting: str = ""  # a digest of how the elements nest
+    passed_through: Counter[TagKey] = field(default_factory=Counter)  # markdown-it's html_inline/html_block
+    liquid: Counter[str] = field(default_factory=Counter)
+    kramdown: Counter[str] = field(default_factory=Counter)
+    tex: Counter[str] = field(default_factory=Counter)
+    links: Counter[tuple[str, str]] = field(default_factory=Counter)
+    destinations: Counter[str] = field(default_factory=Counter)
+    bad_schemes: Counter[str] = field(default_factory=Counter)  # destinations read with a scheme not allowed
+    blocks: tuple[str, ...] = ()
+    breaks: int = 0
+    json_breakers: Counter[str] = field(default_factory=Counter)
+    repeated: tuple[str, ...] = ()  # tags with an attribute written twice
+    starts: int = 0  # how many `<` can open markup
+
+
+def markup_of(text: str, where: Where, references: Mapping[str, Any] | None = None) -> Markup:
+    """Every piece of markup in `text`, read as it is published at `where`.
+
+    `references` are the document's link definitions, so `[text][label]` in the
+    message resolves as it will on the page.
+    """
+    starts = html.markup_starts(text)
+    tags, loose, nesting, repeated = _html(text, starts)
+    found: dict[str, Any] = {
+        "tags": tags,
+        "loose": loose,
+        "nesting": nesting,
+        "repeated": repeated,
+        "starts": len(starts),
+        "liquid": _liquid(text),
+        "tex": Counter(TEX_COMMANDS.findall(text)),
+        "breaks": len(LINE_BREAK.findall(text)),
+    }
+    if where is Where.YAML:
+        found["json_breakers"] = Counter(JSON_BREAKERS.findall(text))
+        return Markup(**found)
+    kramdown = Counter(KRAMDOWN_SPAN.findall(text))
+    kramdown.update(f"a line starting {m.strip()}" for m in KRAMDOWN_LINE.findall(text))
+    if where is Where.INLINE:
+        kramdown.update("|" for _ in UNESCAPED_PIPE.finditer(text))
+    found["kramdown"] = kramdown
+    found.update(_markdown(text, where, references or {}))
+    return Markup(**found)
+
+
+def _html(text: str, starts: list[int]) -> tuple[Counter[TagKey], Counter[str], str, tuple[str, ...]]:
+    if not starts:
+        return Counter(), Counter(), "", ()
+    tokens = html.tokens(text)
+    tags: Counter[TagKey] = Counter()
+    opened: set[int] = set()
+    repeated = []
+    for number, token in enumerate(tokens):
+        if token.kind != html.TEXT:
+            tags[tag_key(token)] += 1
+            opened.add(token.start)
+        if token.kind == html.START and token.name in CODE_ELEMENTS:
+            # what the element runs or hides, byte for byte, once the element is closed
+            following = tokens[number + 1 : number + 3]
+            body = following[0].name if following and following[0].kind == html.TEXT else ""
+            if any(t.kind == html.END and t.name == token.name for t in following):
+                tags[("code in", token.name, body)] += 1
+        if token.kind == html.START and token.duplicates():
+            repeated.append(f"<{token.name}> repeats {', '.join(d + '=' for d in token.duplicates())}")
+    loose: Counter[str] = Counter()
+    for at in starts:
+        if at not in opened:
+            end = text.find(">", at, at + 80)
+            cut = text.find("<", at + 1, end if end >= 0 else at + 80)
+            stop = cut if cut >= 0 else (end + 1 if end >= 0 else at + 80)
+            loose[text[at:stop]] += 1
+    return tags, loose, _nesting(tokens), tuple(repeated)
+
+
+def tag_key(token: html.Token) -> TagKey:
+    """A token as the rules compare it: what a browser builds from it, and nothing else."""
+    if token.kind == html.START:
+        attrs = tuple(sorted((n, "…" if n in FREE_TEXT_ATTRIBUTES else v) for n, v in token.attrs))
+        return (html.START, token.name, attrs)
+    if token.kind == html.COMMENT:
+        return (html.COMMENT, token.name, token.closed)
+    return (token.kind, token.name)
+
+
+def describe(key: TagKey) -> str:
+    """A compared piece of HTML as a translator reads it: `<img onerror="…" src="x">`."""
+    kind = key[0]
+    if kind == html.START:
+        attrs = "".join(f' {n}="{v}"' for n, v in key[2])
+        return f"<{key[1]}{attrs}>"
+    if kind == html.END:
+        return f"</{key[1]}>"
+    if kind == html.COMMENT:
+        return f"<!--{key[1][:40]}{'-->' if key[2] else ''} (a comment{'' if key[2] else ' never closed'})"
+    if kind == html.DOCTYPE:
+        return f"<!DOCTYPE {key[1]}>"
+    if kind == "code in":
+        return f"<{key[1]}>{key[2][:40]}</{key[1]}> (the code of the element)"
+    return f"{key[1][:40]!r}, a tag never finished"
+
+
+def _nesting(tokens: list[html.Token]) -> str:
+    """How the elements nest, siblings in any order: a translator may reorder links or
+    `<sub>`s, not leave one open, close it early or move text into another parent.
+    Each subtree is named by a digest of its tag and its children's digests, sorted,
+    so two texts compare in n log n however deep their elements nest."""
+    root: list[str] = []
+    stack: list[tuple[TagKey, list[str]]] = []
+
+    def close(key: TagKey, children: list[str]) -> None:
+        digest = hashlib.blake2b(repr(key).encode(), digest_size=16)
+        for child in sorted(children):
+            digest.update(child.encode())
+        (stack[-1][1] if stack else root).append(digest.hexdigest())
+
+    for token in tokens:
+        if token.kind == html.START and token.name not in html.VOID:
+            stack.append((tag_key(token), []))
+        elif token.kind == html.START:
+            close(tag_key(token), [])
+        elif token.kind == html.END:
+            if stack and stack[-1][0][1] == token.name:
+                close(*stack.pop())
+            else:
+                close(("stray end", token.name), [])
+    while stack:
+        key, children = stack.pop()
+        close(("left open", *key), children)
+    close(("root",), root)
+    return root[-1]
+
+
+def _liquid(text: str) -> Counter[str]:
+    found = Counter(t.text if t.closed else f"{t.text} (never closed)" for t in liquid.tokens(text))
+    found.update(f"{closer} (closing no tag)" for closer in liquid.stray_closers(text))
+    return found
+
+
+def _markdown(text: str, where: Where, references: Mapping[str, Any]) -> dict[str, Any]:
+    """What the Markdown readers see: links, HTML passed through, blocks, destinations."""
+    env: dict[str, Any] = {"references": ChainMap({}, dict(references) if references else {})}
+    md = untrusted()
+    if where is Where.LINE:
+        tokens = md.parseInline(text, env)
+        blocks: tuple[str, ...] = ()
+    else:
+        tokens = md.parse(text, env)
+        blocks = tuple(t.type for t in tokens if t.type != "inline")
+    links: Counter[tuple[str, str]] = Counter()
+    passed: Counter[TagKey] = Counter()
+    for token in _walk(tokens):
+        if token.type == "link_open":
+            links[("autolink" if token.markup == "autolink" else "link", str(token.attrGet("href") or ""))] += 1
+        elif token.type == "image":
+            links[("image", str(token.attrGet("src") or ""))] += 1
+        elif token.type in ("html_inline", "html_block"):
+            passed.update(_passed(token.content))
+    for label, ref in env["references"].maps[0].items():
+        links[("definition", f"{label} {ref.get('href', '')}")] += 1
+    destinations, bad = _destinations(text)
+    return {
+        "links": links,
+        "passed_through": passed,
+        "blocks": blocks,
+        "destinations": destinations,
+        "bad_schemes": bad,
+    }
+
+
+@lru_cache(maxsize=4096)
+def _passed(content: str) -> tuple[TagKey, ...]:
+    """The tags of one piece of HTML markdown-it passes through; the same `<b>` is read once."""
+    return tuple(tag_key(t) for t in html.tokens(content) if t.kind != html.TEXT)
+
+
+def _walk(tokens: Iterable[Token]) -> Iterator[Token]:
+    for token in tokens:
+        yield token
+        if token.children:
+            yield from _walk(token.children)
+
+
+def _destinations(text: str) -> tuple[Counter[str], Counter[str]]:
+    """Every destination-like text, as written and decoded as each reader decodes it,
+    and those whose scheme is not allowed.
+
+    kramdown keeps character references in a destination and the browser decodes
+    them (`java&#x09;script:` is `javascript:`); markdown-it decodes them and
+    backslash escapes. Each reading is searched separately; the destinations found
+    never overlap, so this is one pass per reading.
+    """
+    if "]" not in text:
+        return Counter(), Counter()
+    once = htmllib.unescape(text)
+    readings = dict.fromkeys([text, once, htmllib.unescape(once), ESCAPE.sub(r"\1", once)])
+    found: Counter[str] = Counter()
+    bad: Counter[str] = Counter()
+    for reading in readings:
+        for match in DESTINATION.finditer(reading):
+            at = match.end()
+            stop = DESTINATION_END.search(reading, at)
+            written = reading[at : stop.start() if stop else len(reading)]
+            found[written] += 1
+            scheme = SCHEME_AT.match(reading, at)
+            if scheme:
+                name = re.sub("[\t\n\r]", "", scheme.group(1)).lower()
+                if name not in html.ALLOWED_SCHEMES:
+                    bad[f"{written[:60]!r} (a {name}: URL)"] += 1
+    return Counter(dict.fromkeys(found, 1)), Counter(dict.fromkeys(bad, 1))
+
+
+# ---------------------------------------------------------------- comparing
+
+
+def refusals(source: Markup, text: str, where: Where, references: Mapping[str, Any] | None = None) -> list[str]:
+    """Why `text` may not stand where the English whose markup is `source` stands; empty when it may.
+
+    A long text with more or fewer `<` that can start markup than its English is
+    refused before it is read: it cannot have the same tags, and reading a hostile
+    text of any size costs what its English costs, no more.
+    """
+    starts = len(html.markup_starts(text))
+    if len(text) > QUICK_LIMIT and starts != source.starts:
+        return [f"has {starts} '<' that can start markup where the English has {source.starts}"]
+    return differences(source, markup_of(text, where, references), where)
+
+
+def differences(source: Markup, translation: Markup, where: Where) -> list[str]:
+    """Why `translation`'s markup is not `source`'s: each reason one short clause
+    naming what is added or lost. Empty: the same markup."""
+    reasons = [f"adds a tag that {r} (a browser keeps the first, kramdown the last)" for r in translation.repeated]
+    reasons += _counted("HTML", source.tags, translation.tags, describe)
+    if not reasons:  # these repeat the tags' story in other words: told only when the tags agree
+        reasons += _counted("'<' that opens no tag here but may elsewhere:", source.loose, translation.loose, repr)
+        reasons += _counted("HTML (as Markdown reads it)", source.passed_through, translation.passed_through, describe)
+        if source.nesting != translation.nesting:
+            reasons.append("nests its HTML differently (an element left open, closed early or moved)")
+    reasons += _counted("Liquid", source.liquid, translation.liquid, str)
+    reasons += _counted("kramdown syntax", source.kramdown, translation.kramdown, str)
+    reasons += _counted("a TeX command", source.tex, translation.tex, lambda c: f"\\{c}")
+    links = _counted("a Markdown", source.links, translation.links, lambda k: f"{k[0]} to {k[1]!r}")
+    bad = [f"has a link destination {b}" for b in sorted(translation.bad_schemes - source.bad_schemes)]
+    reasons += links + bad
+    if not links and not bad:  # what kramdown alone would read as a link
+        reasons += _counted("a link destination", source.destinations, translation.destinations, repr, drops=False)
+    # Blocks the English does not have (as the message reads alone) may carry markup; a
+    # translation with fewer (two lines joined into one) adds nothing, and whether it
+    # changes the page in place is the structure check's to say.
+    if Counter(translation.blocks) - Counter(source.blocks) and where in (Where.INLINE, Where.HTML):
+        reasons.append("changes the Markdown block structure (a heading, list, quote, code or HTML block)")
+    if translation.breaks > source.breaks:
+        reasons.append("adds a line break (a new line can start Markdown or kramdown block syntax)")
+    reasons += _counted(
+        "a character that ends or breaks the layout's JSON string:",
+        source.json_breakers,
+        translation.json_breakers,
+        repr,
+        drops=False,
+    )
+    return reasons
+
+
+def _counted(what: str, source: Counter[Any], translation: Counter[Any], show: Any, drops: bool = True) -> list[str]:
+    out = []
+    for key in sorted(set(source) | set(translation), key=repr):
+        extra = translation[key] - source[key]
+        if extra > 0:
+            out.append(f"adds {what} {show(key)}" + (f" ({extra} times)" if extra > 1 else ""))
+        elif extra < 0 and drops:
+            out.append(f"drops {what} {show(key)}" + (f" ({-extra} times)" if extra < -1 else ""))
+    return out
