@@ -57,6 +57,13 @@ def test_a_source_linked_from_outside_the_project_is_refused(translated: Path, t
         refused(translated, *command, words="source/en/leak.md: leads outside the project")
 
 
+def test_settings_linked_from_outside_the_project_are_refused(translated: Path, tmp_path: Path) -> None:
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
+    (translated / "pyproject.toml").symlink_to(settings)
+    refused(translated, "update", words="pyproject.toml: leads outside the project")
+
+
 def test_a_build_folder_that_leads_outside_is_refused(translated: Path, tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()

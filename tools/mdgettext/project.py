@@ -186,7 +186,7 @@ class Config:
 def load_config(root: Path) -> Config:
     """Read `[tool.mdgettext]` (and the project's name and version) from pyproject.toml."""
     root = root.resolve()
-    pyproject = root / "pyproject.toml"
+    pyproject = Config(root=root).inside(root / "pyproject.toml")
     if not pyproject.is_file():
         return Config(root=root)
     try:

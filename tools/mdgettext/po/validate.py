@@ -109,7 +109,7 @@ def _string_errors(number: int, rest: str) -> Iterator[CatalogSyntaxError]:
         if escape.group(0)[1] in "01234567x":  # names a byte, not a character
             # GNU gettext reads it as a character, polib leaves it as written: the two would disagree
             yield CatalogSyntaxError(
-                number, f"the escape {escape.group(0)!r} in the string: write the character itself (UTF-8)"
+                number, f"the escape `{escape.group(0)}` in the string: write the character itself (UTF-8)"
             )
             return
 
