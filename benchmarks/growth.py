@@ -34,6 +34,7 @@ import io
 import itertools
 import json
 import multiprocessing
+import queue
 import shutil
 import sys
 import tempfile
@@ -152,6 +153,9 @@ def write(root: Path, text: str) -> None:
     (root / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
 
 
+PROGRESS: list[multiprocessing.Queue] = []  # type: ignore[type-arg]  # where a child reports each command
+
+
 def timed(root: Path, *commands: str) -> dict[str, float]:
     times = {}
     for command in commands:
@@ -160,6 +164,8 @@ def timed(root: Path, *commands: str) -> dict[str, float]:
         start = time.process_time()
         run(root, *args)
         times[command] = time.process_time() - start
+        for results in PROGRESS:
+            results.put((command, times[command]))
     return times
 
 
@@ -169,28 +175,35 @@ def measure(name: str, n: int, repeat: int, tools: str, results: multiprocessing
     warm = Path(tempfile.mkdtemp(prefix="mdgettext-growth-"))
     source(lambda n: "Some **text** with a [link](x) and <b>a tag</b>.")(warm, 1)  # imports and caches, untimed
     shutil.rmtree(warm, ignore_errors=True)
-    best: dict[str, float] = {}
+    PROGRESS.append(results)
     for _ in range(repeat):
         root = Path(tempfile.mkdtemp(prefix="mdgettext-growth-"))
         try:
-            for command, seconds in scenario(root, n).items():
-                best[command] = min(best.get(command, seconds), seconds)
+            scenario(root, n)
         finally:
             shutil.rmtree(root, ignore_errors=True)
-    results.put(best)
+    results.put(("done", 0.0))
 
 
-def sized(name: str, n: int, repeat: int, limit: float, tools: str) -> dict[str, float] | None:
-    """Best times of one input at one size, or None if it took longer than `limit`."""
+def sized(name: str, n: int, repeat: int, limit: float, tools: str) -> dict[str, float]:
+    """Best times of one input at one size; a command still running after `limit`
+    seconds (with those before it) is missing from the result."""
     results: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
     child = multiprocessing.Process(target=measure, args=(name, n, repeat, tools, results))
     child.start()
-    child.join(limit)
-    if child.is_alive():
-        child.kill()
-        child.join()
-        return None
-    return results.get() if not results.empty() else None
+    best: dict[str, float] = {}
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            command, seconds = results.get(timeout=max(deadline - time.monotonic(), 0.01))
+        except queue.Empty:
+            break
+        if command == "done":
+            break
+        best[command] = min(best.get(command, seconds), seconds)
+    child.kill()
+    child.join()
+    return best
 
 
 def main() -> int:
@@ -206,9 +219,9 @@ def main() -> int:
     for name in args.only or INPUTS:
         n = max(int(INPUTS[name][1] * args.scale), 1)
         sizes = [(n * k, sized(name, n * k, args.repeat, args.limit, args.tools)) for k in (1, 2, 4)]
-        commands = [c for c in COMMANDS if any(t and c in t for _, t in sizes)]
+        commands = [c for c in COMMANDS if any(c in t for _, t in sizes)] or ["(first)"]
         for command in commands:
-            seconds = [t.get(command) if t else None for _, t in sizes]
+            seconds = [t.get(command) for _, t in sizes]
             growth = [b / a if a and b else None for a, b in itertools.pairwise(seconds)]
             first, last = seconds[0], seconds[-1]
             mean = (last / first) ** 0.5 if first and last else None  # per doubling, from n to 4n

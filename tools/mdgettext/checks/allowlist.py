@@ -155,8 +155,8 @@ def _html(text: str, starts: list[int]) -> tuple[Counter[TagKey], Counter[str], 
             body = following[0].name if following and following[0].kind == html.TEXT else ""
             if any(t.kind == html.END and t.name == token.name for t in following):
                 tags[("code in", token.name, body)] += 1
-        if token.kind == html.START and token.duplicates():
-            repeated.append(f"<{token.name}> repeats {', '.join(d + '=' for d in token.duplicates())}")
+        if token.kind == html.START and (twice := token.duplicates()):
+            repeated.append(f"<{token.name}> repeats {', '.join(d + '=' for d in twice[:5])}")
     loose: Counter[str] = Counter()
     for at in starts:
         if at not in opened:

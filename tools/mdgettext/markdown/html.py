@@ -19,7 +19,7 @@ this module reaches into its tokenizer and input stream.
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -75,8 +75,8 @@ class Token:
 
     def duplicates(self) -> list[str]:
         """Attribute names written more than once."""
-        names = [name for name, _ in self.attrs]
-        return sorted({name for name in names if names.count(name) > 1}) if len(set(names)) < len(names) else []
+        counts = Counter(name for name, _ in self.attrs)
+        return sorted(name for name, count in counts.items() if count > 1)
 
 
 def tokens(html: str) -> list[Token]:
