@@ -70,20 +70,24 @@ def load(yaml_text: str) -> dict[str, Any]:
 
 
 EXPANSION_LIMIT = 10_000  # values that aliases (*name) may add to the front matter
+DEPTH_LIMIT = 100  # lists and mappings inside each other; a chapter's front matter nests 3 deep
 CEILING = 1 << 62  # counts stop growing here, so they stay small numbers
 
 
 def _bounded(root: yaml.Node) -> None:
     """Refuse an alias bomb (each alias names a list of aliases...): the values the
-    document stands for, aliases expanded, counted without expanding them."""
+    document stands for, aliases expanded, counted without expanding them; and
+    nesting no walk over the nodes could follow."""
     sizes: dict[int, int] = {}
     distinct: set[int] = set()
     open_: set[int] = set()  # being counted: met again below itself, it contains itself
-    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    stack: list[tuple[yaml.Node, bool, int]] = [(root, False, 0)]
     while stack:
-        node, children_done = stack.pop()
+        node, children_done, depth = stack.pop()
         if id(node) in sizes:
             continue
+        if depth > DEPTH_LIMIT:  # libyaml composes any depth; walking it would not
+            raise FrontMatterError("front matter nests lists or mappings too deeply", node.start_mark.line)
         children = _children(node)
         if children_done or not children:  # counted up to a bound: the count of a bomb has no end
             sizes[id(node)] = min(1 + sum(sizes[id(c)] for c in children), CEILING)
@@ -93,8 +97,8 @@ def _bounded(root: yaml.Node) -> None:
         if id(node) in open_:
             raise FrontMatterError("a front-matter alias (*name) contains itself", node.start_mark.line)
         open_.add(id(node))
-        stack.append((node, True))
-        stack.extend((c, False) for c in children if id(c) not in sizes)
+        stack.append((node, True, depth))
+        stack.extend((c, False, depth + 1) for c in children if id(c) not in sizes)
     if sizes[id(root)] > len(distinct) + EXPANSION_LIMIT:
         raise FrontMatterError(
             f"front matter aliases (*name) expand to more than {len(distinct) + EXPANSION_LIMIT} values; "
@@ -118,10 +122,6 @@ def _error(err: yaml.YAMLError) -> FrontMatterError:
     return FrontMatterError(f"front matter is not valid YAML: {problem}", mark.line if mark else 0)
 
 
-class _Loader(yaml.SafeLoader):
-    """PyYAML's safe loader, whose dates say which value is not one."""
-
-
 def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:
     try:
         return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
@@ -131,7 +131,20 @@ def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:
         ) from err
 
 
-_Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+def safe_loader(base: type[yaml.SafeLoader]) -> type[yaml.SafeLoader]:
+    """A safe loader whose dates say which value is not one."""
+
+    class Dated(base):  # type: ignore[valid-type,misc]
+        pass
+
+    Dated.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)  # PyYAML copies the table per class
+    return Dated
+
+
+# libyaml's C parser where PyYAML was built with it (a third of the time of a build
+# with nothing translated went to the pure-Python one); both give the same nodes,
+# positions in characters, values and errors (tests/test_frontmatter.py).
+_Loader = safe_loader(yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)  # type: ignore[arg-type]
 
 
 def _walk(node: yaml.Node, path: str, text: str, flow: bool = False) -> Iterator[Value]:
