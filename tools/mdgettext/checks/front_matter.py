@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-import yaml
 from markdown_it.token import Token
 
 from mdgettext.checks.entry import Context, Entry, Family
-from mdgettext.markdown import keys
+from mdgettext.markdown import frontmatter, keys
 from mdgettext.markdown.anchors import heading_text, page_ids, slugify
 from mdgettext.model import Diagnostic, Severity
 
@@ -41,10 +40,13 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     if not tokens or tokens[0].type != "front_matter":
         return
     try:
-        meta = yaml.safe_load(tokens[0].content) or {}
-    except yaml.YAMLError as err:
+        meta = frontmatter.load(tokens[0].content)
+    except frontmatter.FrontMatterError as err:
         yield ctx.finding(
-            None, "frontmatter.invalid", Severity.ERROR, f"the translated front matter is not valid YAML: {err}"
+            None,
+            "frontmatter.invalid",
+            Severity.ERROR,
+            f"with the translations put in, {err} (its line {err.line + 1})",
         )
         return
     names = toc_names(meta)

@@ -65,7 +65,7 @@ def unsafe_reasons(msgid: str, msgstr: str, place: Where = Where.INLINE) -> list
 
 def judge(doc: Document, translations: TranslationMap) -> Verdict:
     """Every translation of `doc` judged where it stands; HTML blocks whole."""
-    judging = _Judge(doc)
+    judging = _judge_of(doc)
     refused: dict[Key, tuple[str, ...]] = {}
     blocks = _html_blocks(doc)
     in_blocks = {id(seg) for block in blocks for seg in block.segments}
@@ -137,13 +137,30 @@ def _html_blocks(doc: Document) -> list[_Block]:
     return blocks
 
 
+_RECENT: list[_Judge] = []  # the judges of the last documents judged, newest last
+
+
+def _judge_of(doc: Document) -> _Judge:
+    """The judge of `doc`, kept for the next call: the build judges a chapter's
+    translations for `check`'s findings, then again without the entries those refuse,
+    and each message's verdict alone is the same both times."""
+    for judging in _RECENT:
+        if judging.doc is doc:
+            return judging
+    judging = _Judge(doc)
+    _RECENT[:] = [*_RECENT[-1:], judging]
+    return judging
+
+
 class _Judge:
-    """Judges one document's messages, reading each English text once."""
+    """Judges one document's messages, reading each English text and judging each
+    translation alone once."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.references: Mapping[str, Any] = doc.references
         self.english: dict[tuple[str, Where], Markup] = {}
+        self.verdicts: dict[tuple[int, str], list[str]] = {}  # (id of a segment of doc, msgstr) -> reasons
 
     def _source(self, text: str, place: Where) -> Markup:
         found = self.english.get((text, place))
@@ -154,6 +171,12 @@ class _Judge:
 
     def alone(self, seg: Segment, msgstr: str) -> list[str]:
         """A message judged on its own, as it is written into its place."""
+        key = (id(seg), msgstr)
+        if key not in self.verdicts:
+            self.verdicts[key] = self._alone(seg, msgstr)
+        return self.verdicts[key]
+
+    def _alone(self, seg: Segment, msgstr: str) -> list[str]:
         place = where(seg)
         if place is Where.YAML:  # the value itself, not its YAML quoting: the layout prints the value
             return refusals(self._source(seg.msgid, place), msgstr, place)

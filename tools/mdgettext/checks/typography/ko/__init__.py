@@ -177,11 +177,12 @@ def _following(ctx: Context, seg: Segment) -> str | None:
     index = _inline_by_line(tokens).get(seg.location.line - 1)
     if index is None:
         return "block"
-    for token in tokens[index + 1 :]:
+    for at in range(index + 1, len(tokens)):
+        token = tokens[at]
         if token.nesting == -1:
             continue
         if token.type == "paragraph_open":
-            return _paragraph_kind(tokens, token)
+            return _paragraph_kind(tokens, at)
         return FOLLOWING.get(token.type, "block")
     return None
 
@@ -203,9 +204,8 @@ def _inline_by_line(tokens: Sequence[Token]) -> dict[int, int]:
     return cached[1]
 
 
-def _paragraph_kind(tokens: Sequence[Token], opening: Token) -> str:
-    """A paragraph that is only a figure include is a figure; any other is a block."""
-    at = tokens.index(opening)
+def _paragraph_kind(tokens: Sequence[Token], at: int) -> str:
+    """A paragraph (opening at `at`) that is only a figure include is a figure; any other is a block."""
     content = tokens[at + 1].content if at + 1 < len(tokens) else ""
     return "figure" if "figure" in content and content.lstrip().startswith("{%") else "block"
 
