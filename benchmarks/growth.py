@@ -171,6 +171,9 @@ def timed(root: Path, *commands: str) -> dict[str, float]:
 
 def measure(name: str, n: int, repeat: int, tools: str, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
     sys.path.insert(0, tools)
+    from mdgettext import cli
+
+    getattr(cli, "tune_collector", lambda: None)()  # as the `mdgettext` script does (an older checkout may not)
     scenario = INPUTS[name][0]
     warm = Path(tempfile.mkdtemp(prefix="mdgettext-growth-"))
     source(lambda n: "Some **text** with a [link](x) and <b>a tag</b>.")(warm, 1)  # imports and caches, untimed

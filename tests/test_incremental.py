@@ -110,3 +110,14 @@ def test_several_processes_give_the_bytes_of_one(built: Path) -> None:
 def test_jobs_must_be_a_number_of_processes(built: Path) -> None:
     result = cli("-C", built, "build", "-j", "0")
     assert result.code == 2 and "'0' is not a number of processes" in result.err
+
+
+def test_the_markdown_and_its_refusals_do_not_depend_on_building_html(built: Path) -> None:
+    """A Markdown-only build runs only the checks that can refuse an entry: it must
+    refuse exactly what the full build refuses, and write the same Markdown."""
+    full = cli("-C", built, "-q", "build", "-l", "ko", "--force")
+    markdown = {n: b for n, (b, _) in outputs(built).items() if n.startswith("ko/") and n.endswith(".md")}
+    shutil.rmtree(built / "build")
+    alone = cli("-C", built, "-q", "build", "-l", "ko", "--format", "md")
+    assert alone.err == full.err and "refused" in alone.err  # the book has a refused translation
+    assert {n: b for n, (b, _) in outputs(built).items()} == markdown

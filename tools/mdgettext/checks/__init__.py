@@ -85,19 +85,22 @@ def check_catalog(
     return run_checks(entries_of(po, po_text, doc), ctx)
 
 
-def run_checks(entries: Sequence[Entry], ctx: Context) -> list[Diagnostic]:
-    """Every finding for one catalog's entries, in .po line order, suppressions applied."""
+def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False) -> list[Diagnostic]:
+    """Every finding for one catalog's entries, in .po line order, suppressions applied;
+    with `errors_only`, only the families whose findings may be errors run (every
+    error is still found, and the warnings the others would add are not)."""
+    families = [f for f in FAMILIES if f.errors or not errors_only]
     if ctx.rebuilt is None:
         translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries if e.translated})
         ctx = replace(ctx, rebuilt=weave(ctx.doc, translations, heading_ids=ctx.heading_ids))
     found: list[Diagnostic] = []
     for entry in entries:
         if entry.translated:
-            for family in FAMILIES:
+            for family in families:
                 if family.entry is not None:
                     found.extend(family.entry(entry, ctx))
         found.extend(_unknown_codes(entry, ctx))
-    for family in FAMILIES:
+    for family in families:
         if family.catalog is not None:
             found.extend(family.catalog(entries, ctx))
     by_line = {e.line: e for e in entries}

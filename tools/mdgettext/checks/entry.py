@@ -113,6 +113,9 @@ class Family:
     entry: EntryCheck | None = None  # run on every translated entry
     catalog: CatalogCheck | None = None  # run once on the whole catalog
     book: BookCheck | None = None  # run once on all of a language's catalogs
+    # Whether a finding may be an error: a build that writes no review page needs
+    # only these, since it refuses exactly the entries with an error.
+    errors: bool = True
 
 
 def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:

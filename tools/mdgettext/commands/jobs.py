@@ -86,7 +86,7 @@ def build_chapter(config: Config, job: Job) -> Done:
             if po_path.exists():
                 catalog = read_catalog(po_path, config.relative(po_path))
                 keys = template_keys(config, job.chapter)
-                verdict = checked(config, job.chapter, language, doc, catalog, anchors, keys)
+                verdict = checked(config, job.chapter, language, doc, catalog, anchors, keys, "html" in job.formats)
             else:
                 done.warnings.append(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
         site = Site(
@@ -119,7 +119,8 @@ def build_file(config: Config, source_path: Path, po_path: Path | None, output: 
     language = language or config.source_language
     locale_name(language)
     if catalog is not None:
-        verdict = checked(config, name, language, doc, catalog, {name: frozenset(doc.headings)}, None)
+        anchors = {name: frozenset(doc.headings)}
+        verdict = checked(config, name, language, doc, catalog, anchors, None, review=False)  # no review page
     site = single_file(name, language, config.source_language)
     fmt = output.suffix.lstrip(".")
     outputs = publish_checked(config, doc, language, catalog, site, fmt == "html", verdict)

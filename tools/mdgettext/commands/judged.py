@@ -57,15 +57,17 @@ def checked(
     catalog: CatalogFile,
     anchors: Mapping[str, frozenset[str]],
     keys: frozenset[Key] | None,
+    review: bool = True,
 ) -> Verdict:
     """The chapter woven with every translation, `check`'s findings on that text, and
     the entries they report as errors: those are not published (the build agrees
-    with the CI gate), and the review page lists every finding."""
+    with the CI gate), and the review page lists every finding. Without a `review`
+    page to show them, the checks that only warn are not run."""
     woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
     glossary = load_project_glossary(config, language)
     context = check_context(config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven)
     entries = entries_of(catalog.po, catalog.text, doc)
-    findings = run_checks(entries, context)
+    findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings))
 
 

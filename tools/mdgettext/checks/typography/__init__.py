@@ -32,5 +32,8 @@ def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic
 
 
 FAMILY = Family(
-    {code: meaning for rules in LANGUAGES.values() for code, meaning in rules.codes.items()}, check_entry, check_catalog
+    {code: meaning for rules in LANGUAGES.values() for code, meaning in rules.codes.items()},
+    check_entry,
+    check_catalog,
+    errors=False,  # house style is advice: its findings are warnings and notes
 )
