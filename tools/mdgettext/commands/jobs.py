@@ -69,7 +69,17 @@ def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
-        yield from pool.map(build_chapter, [config] * len(todo), todo)
+        # the longest chapters first, so the last one to start is a short one
+        longest = sorted(range(len(todo)), key=lambda i: -_size(config.source_path(todo[i].chapter)))
+        futures = {i: pool.submit(build_chapter, config, todo[i]) for i in longest}
+        yield from (futures[i].result() for i in range(len(todo)))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:  # reported when the job reads it
+        return 0
 
 
 def build_chapter(config: Config, job: Job) -> Done:
