@@ -12,9 +12,11 @@ user names on the command line (`build FILE.md -o OUT.html`) are theirs.
 
 from __future__ import annotations
 
+import os
 import posixpath
+import stat
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from urllib.parse import SplitResult, urlsplit
 
@@ -82,6 +84,10 @@ class Config:
     flavor: str = "commonmark"  # how the site reads Markdown: "commonmark" or "kramdown" (Jekyll, GFM input)
     site_url: str | None = None  # where the book is published in the source language (absolute links, canonical)
     index: str = "index"  # the chapter published at the site's root
+    # Folders already resolved (symbolic links followed): a build asks about every
+    # chapter's files in the same few folders. A long-lived caller (serve) makes a
+    # fresh Config per build, so a folder replaced by a link meanwhile is seen.
+    _folders: dict[Path, Path] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def source_dir(self) -> Path:
@@ -92,15 +98,33 @@ class Config:
         """`path`, if it stays inside the project once every symbolic link on the way
         is followed; InputError if it leads outside or a link loops."""
         try:
-            resolved = path.resolve()
+            resolved = self._resolved(path)
+            root = self._folder(self.root)
         except (OSError, RuntimeError) as err:  # RuntimeError: Python 3.11's "Symlink loop"
             raise InputError(f"{self.relative(path)}: a symbolic link that loops ({err}); remove it") from err
-        if not resolved.is_relative_to(self.root.resolve()):
+        if not resolved.is_relative_to(root):
             raise InputError(
                 f"{self.relative(path)}: leads outside the project (to {resolved}); "
                 f"mdgettext reads and writes only inside {self.root}: replace the symbolic link with a folder or file"
             )
         return path
+
+    def _folder(self, folder: Path) -> Path:
+        found = self._folders.get(folder)
+        if found is None:
+            found = self._folders[folder] = folder.resolve()
+        return found
+
+    def _resolved(self, path: Path) -> Path:
+        """`path.resolve()`, its folder resolved once per Config."""
+        if path.name in ("", ".", ".."):
+            return path.resolve()
+        folder = self._folder(path.parent)
+        try:
+            is_link = stat.S_ISLNK(os.lstat(folder / path.name).st_mode)
+        except FileNotFoundError:
+            is_link = False
+        return path.resolve() if is_link else folder / path.name
 
     def chapters(self) -> list[str]:
         """Chapter names: paths under the source folder without `.md`, `/`-separated.

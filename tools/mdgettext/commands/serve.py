@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -41,9 +42,10 @@ class Preview:
     def rebuild(self, why: str) -> None:
         """Build every page again; an input error is kept to be shown, not raised."""
         quiet = Reporter(quiet=True, out=self.report.out, err=self.report.err)
+        config = replace(self.config)  # what it learnt of the folders is for one build
         try:
-            build.build(self.config, [*self.languages, self.config.source_language], build.FORMATS, quiet)
-            rows = stats.progress_rows(self.config, self.languages, quiet)
+            build.build(config, [*self.languages, config.source_language], build.FORMATS, quiet)
+            rows = stats.progress_rows(config, self.languages, quiet)
             front, error = progress.page(rows, self.config.name, STYLESHEET_PATH, self.config.root / "templates"), ""
         except (InputError, LocaleError) as err:
             front, error = "", str(err)
