@@ -175,3 +175,18 @@ def chromium() -> Iterator[Browser]:
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@contextmanager
+def chromium_or_skip() -> Iterator[Browser]:
+    """The browser for a module's tests; skipped where it is missing, but never in
+    CI, where `make test` installs it."""
+    import pytest
+
+    reason = missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"the browser test must run in CI: {reason}")
+        pytest.skip(reason)
+    with chromium() as session:
+        yield session

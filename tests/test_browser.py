@@ -11,14 +11,14 @@ fuzzy and unsafe, so the marks, the banner and the refusal are seen in the page.
 
 from __future__ import annotations
 
-import os
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 import polib
 import pytest
 
-from browser import Browser, chromium, missing
+from browser import Browser, chromium_or_skip
 from conftest import REPO, cli, copy_project
 
 WIDTHS = (390, 1280)
@@ -27,13 +27,8 @@ INJECTED = '<script>console.error("injected by a translation")</script>'
 
 
 @pytest.fixture(scope="module")
-def browser() -> Browser:
-    reason = missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"the browser test must run in CI: {reason}")
-        pytest.skip(reason)
-    with chromium() as session:
+def browser() -> Iterator[Browser]:
+    with chromium_or_skip() as session:
         yield session
 
 

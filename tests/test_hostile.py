@@ -16,7 +16,7 @@ its English does not have, which the build does not publish).
 from __future__ import annotations
 
 import json
-import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -27,7 +27,7 @@ import yaml
 
 import kramdown
 import oracle
-from browser import Browser, chromium, missing
+from browser import Browser, chromium_or_skip
 from conftest import DATA, cli
 from mdgettext.checks import CODES
 
@@ -225,13 +225,8 @@ return found;
 
 
 @pytest.fixture(scope="module")
-def browser() -> Browser:
-    reason = missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"the browser test must run in CI: {reason}")
-        pytest.skip(reason)
-    with chromium() as session:
+def browser() -> Iterator[Browser]:
+    with chromium_or_skip() as session:
         session.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
         yield session
 

@@ -210,19 +210,21 @@ def test_the_english_coming_back_restores_the_translation(translated: Path) -> N
     assert not po.obsolete_entries()
 
 
-def test_a_url_changed_in_one_of_two_places_changes_only_that_one(translated: Path) -> None:
-    source = translated / "source" / "en" / "intro.md"
-    source.write_text(
-        SOURCE + "\nSee [the guide](https://example.com/g) and [its appendix](https://example.com/a).\n",
-        encoding="utf-8",
-    )
-    assert cli("-C", translated, "extract").code == 0
-    assert cli("-C", translated, "update", "-l", "ko").code == 0
-    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+def translate_new_paragraph(root: Path, msgid: str, msgstr: str) -> None:
+    """Add a paragraph to the English, extract and update, and translate it."""
+    source = root / "source" / "en" / "intro.md"
+    source.write_text(SOURCE + f"\n{msgid}\n", encoding="utf-8")
+    assert cli("-C", root, "extract").code == 0
+    assert cli("-C", root, "update", "-l", "ko").code == 0
+    po_path = root / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
     po = polib.pofile(str(po_path))
-    msgid = "See [the guide](https://example.com/g) and [its appendix](https://example.com/a)."
-    entry(po, msgid).msgstr = "[부록](https://example.com/a)과 [안내서](https://example.com/g)를 보라."
+    entry(po, msgid).msgstr = msgstr
     po.save()
+
+
+def test_a_url_changed_in_one_of_two_places_changes_only_that_one(translated: Path) -> None:
+    msgid = "See [the guide](https://example.com/g) and [its appendix](https://example.com/a)."
+    translate_new_paragraph(translated, msgid, "[부록](https://example.com/a)과 [안내서](https://example.com/g)를 보라.")
     po = edit_and_update(translated, "(https://example.com/a)", "(https://example.com/appendix)")
     moved = entry(po, msgid.replace("/a)", "/appendix)"))
     assert not moved.fuzzy
@@ -231,17 +233,8 @@ def test_a_url_changed_in_one_of_two_places_changes_only_that_one(translated: Pa
 
 def test_a_repeated_url_changed_in_one_place_only_goes_fuzzy(translated: Path) -> None:
     """Which of the translation's two links is the one that changed cannot be known."""
-    source = translated / "source" / "en" / "intro.md"
-    source.write_text(
-        SOURCE + "\nSee [this](https://example.com/g) and [that](https://example.com/g).\n", encoding="utf-8"
-    )
-    assert cli("-C", translated, "extract").code == 0
-    assert cli("-C", translated, "update", "-l", "ko").code == 0
-    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
-    po = polib.pofile(str(po_path))
     msgid = "See [this](https://example.com/g) and [that](https://example.com/g)."
-    entry(po, msgid).msgstr = "[저것](https://example.com/g)과 [이것](https://example.com/g)을 보라."
-    po.save()
+    translate_new_paragraph(translated, msgid, "[저것](https://example.com/g)과 [이것](https://example.com/g)을 보라.")
     po = edit_and_update(translated, "[that](https://example.com/g)", "[that](https://example.com/h)")
     changed = entry(po, "See [this](https://example.com/g) and [that](https://example.com/h).")
     assert changed.fuzzy and changed.previous_msgid == msgid
