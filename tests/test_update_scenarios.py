@@ -224,7 +224,9 @@ def translate_new_paragraph(root: Path, msgid: str, msgstr: str) -> None:
 
 def test_a_url_changed_in_one_of_two_places_changes_only_that_one(translated: Path) -> None:
     msgid = "See [the guide](https://example.com/g) and [its appendix](https://example.com/a)."
-    translate_new_paragraph(translated, msgid, "[부록](https://example.com/a)과 [안내서](https://example.com/g)를 보라.")
+    translate_new_paragraph(
+        translated, msgid, "[부록](https://example.com/a)과 [안내서](https://example.com/g)를 보라."
+    )
     po = edit_and_update(translated, "(https://example.com/a)", "(https://example.com/appendix)")
     moved = entry(po, msgid.replace("/a)", "/appendix)"))
     assert not moved.fuzzy
