@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -110,21 +109,16 @@ class Config:
         return path
 
     def _folder(self, folder: Path) -> Path:
-        found = self._folders.get(folder)
-        if found is None:
-            found = self._folders[folder] = folder.resolve()
-        return found
+        if folder not in self._folders:
+            self._folders[folder] = folder.resolve()
+        return self._folders[folder]
 
     def _resolved(self, path: Path) -> Path:
         """`path.resolve()`, its folder resolved once per Config."""
         if path.name in ("", ".", ".."):
             return path.resolve()
         folder = self._folder(path.parent)
-        try:
-            is_link = stat.S_ISLNK(os.lstat(folder / path.name).st_mode)
-        except FileNotFoundError:
-            is_link = False
-        return path.resolve() if is_link else folder / path.name
+        return path.resolve() if os.path.islink(folder / path.name) else folder / path.name
 
     def chapters(self) -> list[str]:
         """Chapter names: paths under the source folder without `.md`, `/`-separated.
