@@ -39,14 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "tests" / "data" / "book"
-SETTINGS = """\
-[tool.mdgettext]
-locales = ["ko"]
-name = "How to Scale Your Model"
-flavor = "kramdown"
-heading_ids = true
-site_url = "https://jax-ml.github.io/scaling-book"
-"""
+SETTINGS = BOOK / "settings.toml"  # the tests' settings for the book
 BASELINE = """\
 import sys
 from pathlib import Path
@@ -82,7 +75,7 @@ def project(folder: Path, copies: int) -> Path:
     root = folder / f"book-x{copies}"
     source = root / "source" / "en"
     source.mkdir(parents=True)
-    (root / "pyproject.toml").write_text(SETTINGS, encoding="utf-8")
+    shutil.copy(SETTINGS, root / "pyproject.toml")
     shutil.copytree(BOOK / "ko", root / "ko")
     for chapter in sorted((BOOK / "en").glob("*.md")):
         shutil.copy(chapter, source / chapter.name)

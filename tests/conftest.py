@@ -89,15 +89,7 @@ def chapter_copy(tmp_path: Path) -> Path:
 
 
 BOOK = DATA / "book"
-BOOK_SETTINGS = """\
-[tool.mdgettext]
-locales = ["ko"]
-name = "How to Scale Your Model"
-flavor = "kramdown"
-heading_ids = true
-site_url = "https://jax-ml.github.io/scaling-book"
-pages = ["tpus", "training", "applied-training", "inference", "profiling", "gpus", "conclusion"]
-"""
+BOOK_SETTINGS = BOOK / "settings.toml"  # the project settings, copied in as pyproject.toml
 
 
 @pytest.fixture(scope="session")
@@ -107,7 +99,7 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("book")
     shutil.copytree(BOOK / "en", root / "source" / "en")
     shutil.copytree(BOOK / "ko", root / "ko")
-    (root / "pyproject.toml").write_text(BOOK_SETTINGS, encoding="utf-8")
+    shutil.copy(BOOK_SETTINGS, root / "pyproject.toml")
     assert cli("-C", root, "-q", "extract").code == 0
     for translated in sorted((root / "ko").glob("*.md")):
         result = cli("-C", root, "-q", "import", "-l", "ko", translated.relative_to(root))
