@@ -10,6 +10,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
+import polib
 import pytest
 from hypothesis import settings
 
@@ -52,6 +53,15 @@ class Result:
     code: int
     out: str
     err: str
+
+
+def catalog(*entries: polib.POEntry) -> polib.POFile:
+    """A UTF-8 catalog holding `entries`, for tests that build one in memory."""
+    po = polib.POFile()
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    for entry in entries:
+        po.append(entry)
+    return po
 
 
 def cli(*args: str | Path) -> Result:

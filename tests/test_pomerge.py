@@ -9,7 +9,7 @@ from pathlib import Path
 
 import polib
 
-from conftest import FIXTURES, cli
+from conftest import FIXTURES, catalog, cli
 from gettext_tools import assert_msgcat_fixed_point
 from mdgettext.po.merge3 import merge3
 from mdgettext.po.writer import dumps
@@ -65,14 +65,6 @@ def test_two_branches_that_translated_different_entries_merge_cleanly_in_git(tmp
     merged = (repo / "ko.po").read_text(encoding="utf-8")
     assert "<<<<<<<" not in merged
     assert merged == (MERGE / "expected.po").read_text(encoding="utf-8")
-
-
-def catalog(*entries: polib.POEntry) -> polib.POFile:
-    po = polib.POFile()
-    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
-    for entry in entries:
-        po.append(entry)
-    return po
 
 
 def test_a_comment_on_one_side_and_a_fix_on_the_other_are_both_kept() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import cli
+from conftest import catalog, cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 
 SOURCE = """\
@@ -267,13 +267,6 @@ def test_an_obsolete_twin_never_replaces_the_live_translation_in_memory() -> Non
     """The guard behind validation: update and the merge driver prefer the live entry."""
     from mdgettext.po.merge3 import merge3
     from mdgettext.po.update import merge
-
-    def catalog(*entries: polib.POEntry) -> polib.POFile:
-        po = polib.POFile()
-        po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
-        for e in entries:
-            po.append(e)
-        return po
 
     old = catalog(
         polib.POEntry(msgid="Title", msgstr="제목"), polib.POEntry(msgid="Title", msgstr="옛 제목", obsolete=True)
