@@ -91,7 +91,3 @@ def encode(record: Record) -> str:
     """The record as the file keeps it (JSON, sorted: a diff of two shows what changed)."""
     return json.dumps({"jobs": record.jobs}, indent=0, sort_keys=True) + "\n"
 
-
-def environment_key(version: str, settings: str) -> str:
-    """What every output depends on beyond its files: the tool and how it is set up."""
-    return digest(version, settings)

@@ -38,12 +38,13 @@ def build(
     templates = config.inside(config.root / "templates")  # the project's overrides of the page templates
     record = cache.Record() if force else cache.load(build_dir)
     published = published_languages(config, languages)
-    keys = job_keys(config, chapters, languages, formats, published)
+    templates_digest = cache.tree_digest(templates, config.inside)
+    keys = job_keys(config, chapters, languages, formats, published, templates_digest)
     stale = {
         c: tuple(lang for lang in languages if not record.fresh(_name(lang, c, formats), keys[lang, c]))
         for c in chapters
     }
-    css_key = cache.digest(__version__, cache.tree_digest(templates, config.inside))
+    css_key = cache.digest(__version__, templates_digest)
     css_stale = "html" in formats and not record.fresh(STYLESHEET_JOB, css_key)
     total = len(chapters) * len(languages)
     if not css_stale and not any(stale.values()):
@@ -57,7 +58,8 @@ def build(
 
     for language in (lang for lang in languages if lang != config.source_language):
         locale_name(language)
-    todo = [Job(c, langs, tuple(formats), published) for c, langs in stale.items() if langs]
+    pages = config.known_pages()
+    todo = [Job(c, langs, tuple(formats), published, pages) for c, langs in stale.items() if langs]
     plan = Plan()
     if css_stale:
         plan.write(config.build_path(STYLESHEET_PATH), stylesheet(templates))
@@ -85,13 +87,14 @@ def job_keys(
     languages: Sequence[str],
     formats: Sequence[str],
     published: dict[str, tuple[str, ...]],
+    templates_digest: str,
 ) -> dict[tuple[str, str], str]:
     """Each chapter's input key per language: what the whole book shares (the tool,
     the settings, the templates, every source, which pages exist), then the
     chapter's catalog and the language's glossary."""
     shared = cache.digest(
-        cache.environment_key(__version__, repr(config)),
-        cache.tree_digest(config.root / "templates", config.inside),
+        cache.digest(__version__, repr(config)),
+        templates_digest,
         *(f"{c}={cache.file_digest(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),
         ",".join(formats),

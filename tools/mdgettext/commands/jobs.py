@@ -20,6 +20,7 @@ from mdgettext.commands.terminal import display
 from mdgettext.errors import InputError
 from mdgettext.files import SourceText, read_catalog
 from mdgettext.locale import locale_name
+from mdgettext.model import Key
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, review_name
@@ -34,6 +35,7 @@ class Job:
     languages: tuple[str, ...]
     formats: tuple[str, ...]
     published: dict[str, tuple[str, ...]]
+    pages: frozenset[str]  # the pages a relative link may name, listed once for the whole build
 
 
 @dataclass
@@ -88,6 +90,16 @@ def build_chapter(config: Config, job: Job) -> Done:
     path = config.source_path(job.chapter)
     source, doc = load(path, config.relative(path), config)
     anchors = ChapterAnchors(config, {job.chapter: doc})
+    site = Site(
+        job.chapter,
+        job.published,
+        config.source_language,
+        templates=config.inside(config.root / "templates"),
+        book=config.name,
+        site_url=config.site_url,
+        index=config.index,
+    )
+    keys: frozenset[Key] | None = None  # the template's messages, read for the first catalog
     done = Done()
     for language in job.languages:
         catalog, verdict = None, Verdict()
@@ -95,19 +107,11 @@ def build_chapter(config: Config, job: Job) -> Done:
             po_path = config.po_path(job.chapter, language)
             if po_path.exists():
                 catalog = read_catalog(po_path, config.relative(po_path))
-                keys = template_keys(config, job.chapter)
-                verdict = checked(config, job.chapter, language, doc, catalog, anchors, keys, "html" in job.formats)
+                keys = keys if keys is not None else template_keys(config, job.chapter)
+                review = "html" in job.formats
+                verdict = checked(config, job.chapter, language, doc, catalog, anchors, keys, review, job.pages)
             else:
                 done.warnings.append(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
-        site = Site(
-            job.chapter,
-            job.published,
-            config.source_language,
-            templates=config.inside(config.root / "templates"),
-            book=config.name,
-            site_url=config.site_url,
-            index=config.index,
-        )
         outputs = publish_checked(config, doc, language, catalog, site, "html" in job.formats, verdict)
         paths = {fmt: config.output_path(job.chapter, language, fmt) for fmt in job.formats}
         done.add(outputs, source, paths, config.root, language)

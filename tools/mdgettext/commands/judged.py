@@ -58,6 +58,7 @@ def checked(
     anchors: Mapping[str, frozenset[str]],
     keys: frozenset[Key] | None,
     review: bool = True,
+    pages: frozenset[str] | None = None,
 ) -> Verdict:
     """The chapter woven with every translation, `check`'s findings on that text, and
     the entries they report as errors: those are not published (the build agrees
@@ -65,7 +66,7 @@ def checked(
     page to show them, the checks that only warn are not run."""
     woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
     glossary = load_project_glossary(config, language)
-    context = check_context(config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven)
+    context = check_context(config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages)
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings))

@@ -35,6 +35,7 @@ def update(
     chapters = templates_required(config)
     project = project_info(config)
     plan = Plan()
+    templates: dict[str, polib.POFile] = {}  # read once for every language (merging only reads them)
     for language in languages:
         locale_name(language)
         orphans = _orphans(config, language, chapters)
@@ -44,8 +45,10 @@ def update(
             po_path = config.po_path(chapter, language)
             shown = config.relative(po_path)
             report.progress(done, len(chapters), shown)
-            pot_path = config.pot_path(chapter)
-            pot = read_po(pot_path, config.relative(pot_path))
+            if chapter not in templates:
+                pot_path = config.pot_path(chapter)
+                templates[chapter] = read_po(pot_path, config.relative(pot_path))
+            pot = templates[chapter]
             old = catalogs.get(chapter)
             if old is not None:
                 po = merge(old.po, pot, memory, tm_exact)

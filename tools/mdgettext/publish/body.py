@@ -88,12 +88,13 @@ def render(
     marked = _mark_fallbacks(tokens, markdown, fallbacks)
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
-        _rewrite_links(tokens, link)
+        rewrite_links(tokens, link)
     body = renderer(flavor).render(tokens, parser(flavor).options, {})
     return Fragment(body, tuple(headings), front_matter(tokens))
 
 
-def _rewrite_links(tokens: list[Token], link: Callable[[str], str]) -> None:
+def rewrite_links(tokens: list[Token], link: Callable[[str], str]) -> None:
+    """Give each link among the inline tokens the destination `link` makes of it."""
     for i, token in enumerate(tokens):
         if not any(child.type == "link_open" for child in token.children or ()):
             continue

@@ -24,10 +24,10 @@ from mdgettext.publish.review import Row, review_page
 class Outputs:
     """What one chapter in one language becomes, and what to tell the user about it."""
 
-    markdown: str  # `\n` line endings: the file layer gives back the source's own
     note: str  # "source text", or how many messages fell back to English
-    # How `markdown` differs from the source: (start, end, replacement) in the source's
-    # text, so the file layer can make the same edits in the file as it was read.
+    # How the translated Markdown differs from the source: (start, end, replacement) in
+    # the source's text, so the file layer makes the same edits in the file as it was
+    # read (its line endings and byte-order mark kept).
     edits: tuple[tuple[int, int, str], ...] = ()
     page: str | None = None  # the HTML page, when HTML is built
     review: str | None = None  # the review page: translations, in a build with a stylesheet
@@ -62,7 +62,7 @@ def publish(
     if language == source_language:
         fell_back = Fallbacks(total=messages)
         page = chapter_page(doc.text, language, doc.headings, site, fell_back, doc.tokens, doc.flavor) if html else None
-        return Outputs(doc.text, "source text", page=page)
+        return Outputs("source text", page=page)
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
@@ -79,12 +79,12 @@ def publish(
         if p.translated and woven.text[p.start : p.end] != doc.text[p.segment.span.start : p.segment.span.end]
     )
     if not html:
-        return Outputs(woven.text, note, edits, warnings=warnings)
+        return Outputs(note, edits, warnings=warnings)
     page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor)
     if catalog is None or site.stylesheet is None:
-        return Outputs(woven.text, note, edits, page, warnings=warnings)
+        return Outputs(note, edits, page, warnings=warnings)
     review, rows = review_page(doc, catalog, language, site, refused, findings)
-    return Outputs(woven.text, note, edits, page, review, summary(rows), warnings)
+    return Outputs(note, edits, page, review, summary(rows), warnings)
 
 
 def refusal_warnings(refused: dict[Key, list[str]], catalog: CatalogFile | None) -> list[str]:

@@ -29,6 +29,7 @@ from mdgettext.markdown.parser import text_only
 from mdgettext.model import Diagnostic, Document, Key, Location
 from mdgettext.po.catalog import CatalogFile, State
 from mdgettext.po.catalog import state as catalog_state
+from mdgettext.publish.body import rewrite_links
 from mdgettext.publish.links import Site, chapter_link, page_path, relative
 from mdgettext.publish.templates import environment, stylesheet
 
@@ -111,10 +112,8 @@ def render_message(text: str, plain: bool, link: Callable[[str], str] | None = N
     md = text_only()
     env: dict[str, Any] = {}
     tokens = md.parseInline(text, env)
-    for token in tokens:
-        for child in token.children or ():
-            if link is not None and child.type == "link_open":
-                child.attrSet("href", link(str(child.attrGet("href") or "")))
+    if link is not None:
+        rewrite_links(tokens, link)
     return Markup(md.renderer.render(tokens, md.options, env))
 
 

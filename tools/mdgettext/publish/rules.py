@@ -115,13 +115,18 @@ def _label(token: Token) -> str:
     return escape(str(label) if label is not None else str(token.meta["id"] + 1))
 
 
+def _backref(token: Token) -> str:
+    """The id of a footnote reference, which its note links back to: kramdown's `fnref:`."""
+    sub = token.meta.get("subId", 0)
+    return f"fnref:{_label(token)}" + (f":{sub}" if sub > 0 else "")
+
+
 def _k_footnote_ref(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
     token = tokens[idx]
-    label, sub = _label(token), token.meta.get("subId", 0)
-    ref = f"fnref:{label}" + (f":{sub}" if sub > 0 else "")
-    number = token.meta["id"] + 1
+    label, number = _label(token), token.meta["id"] + 1
     return (
-        f'<sup id="{ref}" role="doc-noteref"><a href="#fn:{label}" class="footnote" rel="footnote">{number}</a></sup>'
+        f'<sup id="{_backref(token)}" role="doc-noteref">'
+        f'<a href="#fn:{label}" class="footnote" rel="footnote">{number}</a></sup>'
     )
 
 
@@ -148,10 +153,7 @@ def _k_footnote_close(self: RendererHTML, tokens: Sequence[Token], idx: int, opt
 def _k_footnote_anchor(
     self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
-    token = tokens[idx]
-    label, sub = _label(token), token.meta.get("subId", 0)
-    ref = f"fnref:{label}" + (f":{sub}" if sub > 0 else "")
-    return f' <a href="#{ref}" class="reversefootnote" role="doc-backlink">&#8617;</a>'
+    return f' <a href="#{_backref(tokens[idx])}" class="reversefootnote" role="doc-backlink">&#8617;</a>'
 
 
 KRAMDOWN: dict[str, Rule] = {

@@ -15,7 +15,6 @@ import jinja2
 
 STYLESHEET = "mdgettext.css"
 STYLESHEET_PATH = f"static/{STYLESHEET}"  # in the build folder
-TEMPLATE_FILES = ("chapter.html.j2", "review.html.j2", STYLESHEET)  # what a project may override
 
 
 @lru_cache(maxsize=8)
