@@ -90,4 +90,3 @@ def load(build_dir: Path) -> Record:
 def encode(record: Record) -> str:
     """The record as the file keeps it (JSON, sorted: a diff of two shows what changed)."""
     return json.dumps({"jobs": record.jobs}, indent=0, sort_keys=True) + "\n"
-

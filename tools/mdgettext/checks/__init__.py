@@ -14,13 +14,13 @@ which `update` turns into that comment, since GNU gettext drops unknown flags).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import polib
 
 from mdgettext.checks import (
+    allowlist,
     completeness,
     consistency,
     front_matter,
@@ -108,7 +108,11 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
     told: dict[int, set[str]] = {}
     for d in heard:
         told.setdefault(d.location.line, set()).add(d.code)
-    unsafe_additions = {d.location.line for d in heard if d.code == safety.CODE and ADDS_MARKUP.search(d.message)}
+    unsafe_additions = {
+        d.location.line
+        for d in heard
+        if d.code == safety.CODE and any(r.startswith(ADDS_MARKUP) for r in safety.reasons_in(d.message))
+    }
     # One problem, one finding. A changed link or tag also changes the rebuilt page; the
     # safety check names a lost or changed link, a lost tag or a new block in its own
     # words, which the links, markup and structure findings say better; an added tag
@@ -125,28 +129,28 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
 
 
 EXPLAINING = frozenset(c for c in CODES if c.startswith(("links.", "markup.")))
-ADDS_MARKUP = re.compile(r"(?:^the translation |; )adds (?:HTML <|Liquid )")
 # What the safety check's reasons say that a links, markup or structure finding on the
 # same entry says better: the reason's opening words, and the family that says it.
 SAID_BY = (
-    ("drops HTML <", "markup.html"),
-    ("drops Liquid ", "markup.liquid"),
-    ("adds a Markdown link ", "links."),
-    ("drops a Markdown link ", "links."),
-    ("adds a Markdown image ", "links."),
-    ("drops a Markdown image ", "links."),
-    ("adds a link destination ", "links."),
-    ("changes the Markdown block structure", "structure."),
-    ("adds a line break", "structure."),
+    (f"drops {allowlist.HTML_NAME} <", "markup.html"),
+    (f"drops {allowlist.LIQUID_NAME} ", "markup.liquid"),
+    (f"adds {allowlist.MARKDOWN_NAME} link ", "links."),
+    (f"drops {allowlist.MARKDOWN_NAME} link ", "links."),
+    (f"adds {allowlist.MARKDOWN_NAME} image ", "links."),
+    (f"drops {allowlist.MARKDOWN_NAME} image ", "links."),
+    (f"adds {allowlist.DESTINATION_NAME} ", "links."),
+    (allowlist.BLOCKS_CHANGED, "structure."),
+    (allowlist.BREAK_ADDED, "structure."),
 )
+# An added tag or Liquid tag: the safety finding says it best (it may be active content).
+ADDS_MARKUP = (f"adds {allowlist.HTML_NAME} <", f"adds {allowlist.LIQUID_NAME} ")
 
 
 def _said_already(message: str, codes: set[str]) -> bool:
     """Whether every reason of a safety finding is told by another finding on the entry."""
-    reasons = message.removeprefix("the translation ").removesuffix("; the build publishes the English instead")
     return all(
         any(reason.startswith(opening) and any(c.startswith(family) for c in codes) for opening, family in SAID_BY)
-        for reason in reasons.split("; ")
+        for reason in safety.reasons_in(message)
     )
 
 

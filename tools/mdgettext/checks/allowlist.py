@@ -54,6 +54,7 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import html, liquid
 from mdgettext.markdown.parser import untrusted
+from mdgettext.markdown.tables import UNESCAPED_PIPE
 
 FREE_TEXT_ATTRIBUTES = frozenset({"title", "alt"})
 # Raw-text elements whose content runs (script, style) or is read as HTML by a browser
@@ -63,7 +64,6 @@ KRAMDOWN_SPAN = re.compile(r"\{:[^}]*\}?|\{#[^}]*\}?")
 KRAMDOWN_LINE = re.compile(
     r"^[ \t>]*(\*\[[^\]\n]*\]:|\[\^[^\]\n]*\]:|\[[^\]\n]+\]:|\$\$(?=[^\n]*\$\$[ \t]*$)|~~~|\{:)", re.MULTILINE
 )
-UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 TEX_COMMANDS = re.compile(r"\\(href|url|require|class|style|cssId|data|html[A-Za-z]*|includegraphics)(?![A-Za-z])")
 # Where a Markdown reader takes a link destination: after `](` or `]:`, spaces and `<`.
 DESTINATION = re.compile(r"\](?:[ \t]*\(|:)[ \t]*<?")
@@ -306,6 +306,13 @@ def _destinations(text: str) -> tuple[Counter[str], Counter[str]]:
 
 # ---------------------------------------------------------------- comparing
 
+# What a reason names ("adds HTML <img …>", "drops a Markdown link to …"), and the
+# reasons that name no thing: checks/__init__.py knows by these words which reasons
+# another family's finding tells better.
+HTML_NAME, LIQUID_NAME, MARKDOWN_NAME, DESTINATION_NAME = "HTML", "Liquid", "a Markdown", "a link destination"
+BLOCKS_CHANGED = "changes the Markdown block structure"
+BREAK_ADDED = "adds a line break"
+
 
 def refusals(source: Markup, text: str, where: Where, references: Mapping[str, Any] | None = None) -> list[str]:
     """Why `text` may not stand where the English whose markup is `source` stands; empty when it may.
@@ -324,27 +331,27 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[str]:
     """Why `translation`'s markup is not `source`'s: each reason one short clause
     naming what is added or lost. Empty: the same markup."""
     reasons = [f"adds a tag that {r} (a browser keeps the first, kramdown the last)" for r in translation.repeated]
-    reasons += _counted("HTML", source.tags, translation.tags, describe)
+    reasons += _counted(HTML_NAME, source.tags, translation.tags, describe)
     if not reasons:  # these repeat the tags' story in other words: told only when the tags agree
         reasons += _counted("'<' that opens no tag here but may elsewhere:", source.loose, translation.loose, repr)
         reasons += _counted("HTML (as Markdown reads it)", source.passed_through, translation.passed_through, describe)
         if source.nesting != translation.nesting:
             reasons.append("nests its HTML differently (an element left open, closed early or moved)")
-    reasons += _counted("Liquid", source.liquid, translation.liquid, str)
+    reasons += _counted(LIQUID_NAME, source.liquid, translation.liquid, str)
     reasons += _counted("kramdown syntax", source.kramdown, translation.kramdown, str)
     reasons += _counted("a TeX command", source.tex, translation.tex, lambda c: f"\\{c}")
-    links = _counted("a Markdown", source.links, translation.links, lambda k: f"{k[0]} to {k[1]!r}")
+    links = _counted(MARKDOWN_NAME, source.links, translation.links, lambda k: f"{k[0]} to {k[1]!r}")
     bad = [f"has a link destination {b}" for b in sorted(translation.bad_schemes - source.bad_schemes)]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        reasons += _counted("a link destination", source.destinations, translation.destinations, repr, drops=False)
+        reasons += _counted(DESTINATION_NAME, source.destinations, translation.destinations, repr, drops=False)
     # Blocks the English does not have (as the message reads alone) may carry markup; a
     # translation with fewer (two lines joined into one) adds nothing, and whether it
     # changes the page in place is the structure check's to say.
     if Counter(translation.blocks) - Counter(source.blocks) and where in (Where.INLINE, Where.HTML):
-        reasons.append("changes the Markdown block structure (a heading, list, quote, code or HTML block)")
+        reasons.append(f"{BLOCKS_CHANGED} (a heading, list, quote, code or HTML block)")
     if translation.breaks > source.breaks:
-        reasons.append("adds a line break (a new line can start Markdown or kramdown block syntax)")
+        reasons.append(f"{BREAK_ADDED} (a new line can start Markdown or kramdown block syntax)")
     reasons += _counted(
         "a character that ends or breaks the layout's JSON string:",
         source.json_breakers,

@@ -91,6 +91,16 @@ class Context:
         """Reads msgids and msgstrs as the page will: each text parsed once for all checks."""
         return Reader(self.doc.references, self.doc.footnotes, self.doc.flavor)
 
+    @cached_property
+    def inline_at_line(self) -> dict[int, int]:
+        """The index of the English's first inline token on each line, found once per
+        catalog (a scan per entry would make a check quadratic in the chapter's length)."""
+        index: dict[int, int] = {}
+        for i, token in enumerate(self.doc.tokens):
+            if token.type == "inline" and token.map:
+                index.setdefault(token.map[0], i)
+        return index
+
     def finding(self, entry: Entry | None, code: str, severity: Severity, message: str) -> Diagnostic:
         """A finding at the entry's msgid line (line 1 for the catalog as a whole)."""
         line = entry.line if entry is not None else 1

@@ -90,8 +90,10 @@ def _likeness(a: str, b: str) -> float:
 
 def _place(url: str) -> str:
     parts = split_url(url)
-    if url.startswith("#") or parts is None:
-        return "#" if parts is not None else "?"
+    if parts is None:
+        return "?"
+    if url.startswith("#"):
+        return "#"
     return f"{parts.scheme}://{parts.netloc}" if parts.netloc else "relative"
 
 

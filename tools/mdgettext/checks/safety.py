@@ -32,6 +32,7 @@ from mdgettext.markdown.weave import render
 from mdgettext.model import Diagnostic, Document, Key, Segment, Severity, Style, TranslationMap
 
 HTML_KINDS = frozenset({"html", "raw html text"})
+OPENING, CLOSING = "the translation ", "; the build publishes the English instead"  # around a finding's reasons
 CODE = "safety.active-content"
 CODES = {
     CODE: "the translation has markup, a link, Liquid or structure its English does not have "
@@ -221,12 +222,12 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
     for key, reasons in judge(ctx.doc, translations).refused.items():
         entry = by_key[key]
-        yield ctx.finding(
-            entry,
-            CODE,
-            Severity.ERROR,
-            f"the translation {'; '.join(reasons)}; the build publishes the English instead",
-        )
+        yield ctx.finding(entry, CODE, Severity.ERROR, f"{OPENING}{'; '.join(reasons)}{CLOSING}")
+
+
+def reasons_in(message: str) -> list[str]:
+    """The reasons a finding of this check gives, one by one."""
+    return message.removeprefix(OPENING).removesuffix(CLOSING).split("; ")
 
 
 FAMILY = Family(CODES, catalog=check)

@@ -7,7 +7,6 @@ that does it, found by putting that translation back alone.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -16,6 +15,7 @@ from markdown_it.token import Token
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown.anchors import is_anchor_span
 from mdgettext.markdown.inline import read_tag
+from mdgettext.markdown.tables import UNESCAPED_PIPE
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Severity, TranslationMap
 
@@ -36,7 +36,6 @@ OPENS = {
     "math_block": "starts a display-math block",
 }
 ESCAPE_HINT = "escape the character it starts with (`\\-`, `\\#`, `1\\.`, `\\>`) or reword it"
-UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 # A block token as the skeleton compares it: (type, tag, markup), or ("inline", its elements)
 Shape = tuple[object, ...]
 

@@ -66,7 +66,9 @@ def checked(
     page to show them, the checks that only warn are not run."""
     woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
     glossary = load_project_glossary(config, language)
-    context = check_context(config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages)
+    context = check_context(
+        config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages
+    )
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings))

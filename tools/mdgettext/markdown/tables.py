@@ -6,8 +6,12 @@ prefix), so a cell's translation replaces those characters and nothing else.
 
 from __future__ import annotations
 
+import re
+
 from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
+
+UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")  # what splits a row into cells, in a table's text
 
 
 def table_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -75,7 +75,6 @@ CODES = {
     "typography.double-space": "two spaces in a row inside the text",
     "typography.speech-level": "a sentence ends at another speech level than the catalog's usual one",
 }
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
 PARTICLES = "은|는|이|가|을|를|에|에서|에게|의|와|과|도|로|으로|만|까지|부터|처럼|보다|이다|이며|이나|나"
 PARTICLE_SPACE = re.compile(rf"([A-Za-z0-9]+|\*\*|\*|_|`|\)|\]|>)(\s+)({PARTICLES})(?=[\s.,!?:;]|$)")
 DOUBLE_SPACE = re.compile(r"\S {2,}(?!\n|$)\S")
@@ -100,13 +99,13 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             Severity.WARNING,
             "identical to the English: translate it, or keep it with `# mdgettext-ignore: typography.copied` if it must stay",
         )
-    elif words and not HANGUL.search(text) and LOWERCASE_WORD.search(text):  # `MLP` for `MLPs`: a name, kept
+    elif words and not any(map(is_syllable, text)) and LOWERCASE_WORD.search(text):  # `MLP` for `MLPs`: a name, kept
         yield ctx.finding(
             entry, "typography.no-hangul", Severity.WARNING, "no Hangul in this translation: is it translated?"
         )
     for match in PARTICLE_SPACE.finditer(entry.msgstr):
         word, space, particle = match.groups()
-        if word in ")]" and particle == "이" and HANGUL.match(entry.msgstr[match.end() + 1 : match.end() + 2]):
+        if word in ")]" and particle == "이" and is_syllable(entry.msgstr[match.end() + 1 : match.end() + 2]):
             continue  # `(…처럼) 이 블록`: after a parenthesis, `이 ` before a noun is "this", not a particle
         yield ctx.finding(
             entry,
@@ -132,7 +131,9 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """Speech level: every unquoted sentence at the catalog's usual level (its statements decide)."""
     judged = [e for e in entries if e.translated and "raw html text" not in e.kinds]
-    blocks = [Block(_sentences_text(ctx, e.msgstr), tuple(s.label for s in e.segments)) for e in judged]
+    # the text a reader reads, each formula and code span one placeholder, so a
+    # sentence that ends in one has no Hangul predicate
+    blocks = [Block(ctx.inline(e.msgstr).marked, tuple(s.label for s in e.segments)) for e in judged]
     reported: set[int] = set()
     for found in speech_level_findings(blocks):
         if found.index in reported:
@@ -153,12 +154,6 @@ def _ending(sentence: str, width: int = 40) -> str:
     return text if len(text) <= width else "…" + text[-width:].lstrip()
 
 
-def _sentences_text(ctx: Context, markdown: str) -> str:
-    """The text a reader reads, with each formula and code span one placeholder, so a
-    sentence that ends in one has no Hangul predicate."""
-    return ctx.inline(markdown).marked
-
-
 FOLLOWING = {
     "bullet_list_open": "list",
     "ordered_list_open": "list",
@@ -174,7 +169,7 @@ FOLLOWING = {
 def _following(ctx: Context, seg: Segment) -> str | None:
     """What comes after the segment's block in the English: what its colon may introduce."""
     tokens = ctx.doc.tokens
-    index = _inline_by_line(tokens).get(seg.location.line - 1)
+    index = ctx.inline_at_line.get(seg.location.line - 1)
     if index is None:
         return "block"
     for at in range(index + 1, len(tokens)):
@@ -185,23 +180,6 @@ def _following(ctx: Context, seg: Segment) -> str | None:
             return _paragraph_kind(tokens, at)
         return FOLLOWING.get(token.type, "block")
     return None
-
-
-_BY_LINE: dict[int, tuple[Sequence[Token], dict[int, int]]] = {}
-
-
-def _inline_by_line(tokens: Sequence[Token]) -> dict[int, int]:
-    """Each inline token's index by its first line, computed once per document (a scan
-    per entry would make the check quadratic in the chapter's length)."""
-    cached = _BY_LINE.get(id(tokens))
-    if cached is None or cached[0] is not tokens:
-        index: dict[int, int] = {}
-        for i, t in enumerate(tokens):
-            if t.type == "inline" and t.map:
-                index.setdefault(t.map[0], i)
-        _BY_LINE.clear()  # one document at a time: the cache never grows
-        cached = _BY_LINE[id(tokens)] = (tokens, index)
-    return cached[1]
 
 
 def _paragraph_kind(tokens: Sequence[Token], at: int) -> str:

@@ -68,10 +68,3 @@ def batchim_is_rieul(ch: str) -> bool:
     Only plain ㄹ behaves like a vowel before (으)로: 구글로, but 흙으로.
     """
     return _final(ch) == FINAL_RIEUL
-
-
-def _final_or_none(ch: str | None) -> int | None:
-    if ch is None:
-        return None
-    d = decompose(ch)
-    return None if d is None else d[2]

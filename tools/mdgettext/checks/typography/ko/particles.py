@@ -69,9 +69,11 @@ _FORMS: list[tuple[str, _Pair, str, str]] = sorted(
     ),
     key=lambda t: -len(t[0]),
 )
+_LINK_DESTINATION = r"\]\((?:[^()\s]|\([^()\s]*\))*\)"  # `](url)`, one level of parentheses inside
+_DESTINATIONS = re.compile(_LINK_DESTINATION)
 # Closing markup that may stand between a name and its particle:
 # **JAX**를, *JAX*를, _JAX_를, `JAX`를, [JAX](url)를, [JAX][ref]를, (JAX)를, JAX</b>를.
-_CLOSERS = re.compile(r"(?:\*\*|\*|__|_|`+|\]\((?:[^()\s]|\([^()\s]*\))*\)|\]\[[^\]]*\]|\]|\)|</[A-Za-z][\w-]*>)*")
+_CLOSERS = re.compile(rf"(?:\*\*|\*|__|_|`+|{_LINK_DESTINATION}|\]\[[^\]]*\]|\]|\)|</[A-Za-z][\w-]*>)*")
 # After the particle: a space, punctuation, closing markup, or the end. Korean
 # right after the particle means it was the start of a word (GPU가속), not a
 # particle, and is not judged.
@@ -79,14 +81,14 @@ _AFTER = re.compile(r"(?:$|[\s.,!?:;)\]}'\"”’…·/*_`<\-]|\u2026)")
 # Regions where names are not prose: link destinations, autolinks, URLs, HTML
 # tags, math. Masked with NULs of the same length.
 _MASK = re.compile(
-    r"\]\((?:[^()\s]|\([^()\s]*\))*\)|<https?://[^>]*>|https?://\S+|<[A-Za-z/][^>]*>|\$\$.*?\$\$|\$[^$\n]+\$",
+    rf"{_LINK_DESTINATION}|<https?://[^>]*>|https?://\S+|<[A-Za-z/][^>]*>|\$\$.*?\$\$|\$[^$\n]+\$",
     re.DOTALL,
 )
 
 
 def _closes_parenthesis(markup: str) -> bool:
     """The closing markup holds a ")" that is not the end of a link destination."""
-    return ")" in re.sub(r"\]\((?:[^()\s]|\([^()\s]*\))*\)", "", markup)
+    return ")" in _DESTINATIONS.sub("", markup)
 
 
 def _expected(pair: _Pair, last: str) -> tuple[str, ...]:
