@@ -102,28 +102,7 @@ def markup_starts(text: str) -> list[int]:
 
 # ---------------------------------------------------------------- URLs
 
-_C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
-_TAB_OR_NEWLINE = re.compile("[\t\n\r]")
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
-ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})
-
-
-def url_scheme(url: str) -> str | None:
-    """The scheme the WHATWG URL parser finds in `url` (lowercase), or None for a relative URL.
-
-    The spec's first steps, exactly: strip leading and trailing C0 controls and
-    spaces, remove every tab and newline, then read an ASCII letter followed by
-    letters, digits, `+`, `-` or `.` up to a `:`. Other control characters stay
-    (`java\\x01script:` is relative), and percent-escapes are never decoded here.
-    """
-    match = _SCHEME.match(_TAB_OR_NEWLINE.sub("", url.strip(_C0_OR_SPACE)))
-    return match.group(1).lower() if match else None
-
-
-def scheme_allowed(url: str) -> bool:
-    """An http, https or mailto URL, or a relative one."""
-    scheme = url_scheme(url)
-    return scheme is None or scheme in ALLOWED_SCHEMES
+ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})  # what a link may lead to, besides a relative URL
 
 
 # ---------------------------------------------------------------- html5lib, recorded

@@ -144,6 +144,15 @@ def live(po: polib.POFile) -> list[polib.POEntry]:
     return [e for e in po if e.msgid and not e.obsolete]
 
 
+def by_key(po: polib.POFile) -> dict[Key, polib.POEntry]:
+    """Entries by (msgctxt, msgid); a live entry wins over an obsolete one of the same
+    key, so `#~` never replaces a translation (validation refuses such a file; a
+    catalog merged or built in memory may still have both: this is the guard)."""
+    found = {(e.msgctxt, e.msgid): e for e in po if e.msgid and e.obsolete}
+    found.update({(e.msgctxt, e.msgid): e for e in po if e.msgid and not e.obsolete})
+    return found
+
+
 def translation_map(po: polib.POFile) -> TranslationMap:
     """The translations the build may use."""
     return TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in live(po) if state(e) is State.TRANSLATED})

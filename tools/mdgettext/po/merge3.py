@@ -17,7 +17,8 @@ from typing import TypeVar
 
 import polib
 
-Key = tuple[str | None, str]  # msgctxt, msgid
+from mdgettext.po.catalog import by_key
+
 LATEST_FIELDS = ("PO-Revision-Date", "POT-Creation-Date")
 T = TypeVar("T")
 
@@ -36,7 +37,7 @@ def merge3(base: polib.POFile, ours: polib.POFile, theirs: polib.POFile) -> Merg
     po.header = theirs.header if ours.header == base.header else ours.header
     po.metadata = _metadata(base.metadata, ours.metadata, theirs.metadata)
     po.metadata_is_fuzzy = ours.metadata_is_fuzzy and theirs.metadata_is_fuzzy
-    old, mine, other = _entries(base), _entries(ours), _entries(theirs)
+    old, mine, other = by_key(base), by_key(ours), by_key(theirs)
     conflicts: list[str] = []
     for key in [*mine, *(k for k in other if k not in mine)]:
         b, o, t = old.get(key), mine.get(key), other.get(key)
@@ -50,14 +51,6 @@ def merge3(base: polib.POFile, ours: polib.POFile, theirs: polib.POFile) -> Merg
                 continue  # one side deleted it, the other did not touch it
         po.append(entry)
     return Merged(po, tuple(conflicts))
-
-
-def _entries(po: polib.POFile) -> dict[Key, polib.POEntry]:
-    """Entries by key; a live entry wins over an obsolete one of the same key, so `#~`
-    never replaces a translation (validation refuses such a file; this is the guard)."""
-    found = {(e.msgctxt, e.msgid): e for e in po if e.msgid and e.obsolete}
-    found.update({(e.msgctxt, e.msgid): e for e in po if e.msgid and not e.obsolete})
-    return found
 
 
 def _state(entry: polib.POEntry) -> tuple[object, ...]:

@@ -13,7 +13,7 @@ import polib
 
 from mdgettext.locale import locale_name
 from mdgettext.markdown.inline import nothing_to_translate
-from mdgettext.po.catalog import Project, doubts, has_translation, metadata
+from mdgettext.po.catalog import Project, by_key, doubts, has_translation, metadata
 from mdgettext.po.memory import Memory, offer
 from mdgettext.po.similar import Similar
 
@@ -71,10 +71,7 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
     if "POT-Creation-Date" in pot.metadata:
         po.metadata["POT-Creation-Date"] = pot.metadata["POT-Creation-Date"]
 
-    # A live entry wins over an obsolete one with the same key (validation refuses such
-    # a file, but a catalog built in memory may have both): `#~` never replaces work.
-    previous = {(e.msgctxt, e.msgid): e for e in old if e.msgid and e.obsolete}
-    previous.update({(e.msgctxt, e.msgid): e for e in old if e.msgid and not e.obsolete})
+    previous = by_key(old)  # a live entry wins over an obsolete one: `#~` never replaces work
     used: set[tuple[str | None, str]] = set()
     pending: list[tuple[int, polib.POEntry]] = []
     for entry in pot:
@@ -101,9 +98,7 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
         back = made_for.pop((new.msgctxt, new.msgid), None)
         if back is not None and back in unused:
             _keep_translation(new, back)
-            if not _doubted(back):
-                new.flags = [f for f in new.flags if f != "fuzzy"]
-            new.previous_msgid = new.previous_msgctxt = None
+            _restore(new)  # its `#| msgid` is its msgid again
             unused.discard(back)
             used.add((back.msgctxt, back.msgid))
             continue
