@@ -36,15 +36,9 @@ class Value:
 
 def translatable_values(yaml_text: str, keys: Sequence[str]) -> list[Value]:
     """The scalars at the configured key paths (`toc[].name`: `name` in each `toc` item)."""
-    try:
-        root = yaml.compose(yaml_text, Loader=_Loader)
-    except yaml.YAMLError as err:
-        raise _error(err) from err
-    except RecursionError as err:
-        raise FrontMatterError("front matter nests lists or mappings too deeply", 0) from err
+    root = _composed(yaml_text)
     if root is None:
         return []
-    _bounded(root)
     wanted = set(keys)
     found = [v for v in _walk(root, "", yaml_text) if v.key_path in wanted and v.text.strip()]
     return sorted(found, key=lambda v: v.start)
@@ -56,17 +50,28 @@ def load(yaml_text: str) -> dict[str, Any]:
     Values YAML reads as dates must be dates (`2025-02-30` is an error, at its line),
     and aliases may not expand beyond EXPANSION_LIMIT values, as safe YAML loaders refuse.
     """
+    root = _composed(yaml_text)
+    if root is None:
+        return {}
     try:
-        root = yaml.compose(yaml_text, Loader=_Loader)
-        if root is None:
-            return {}
-        _bounded(root)
         data = _Loader(yaml_text).construct_document(root)
     except yaml.YAMLError as err:
         raise _error(err) from err
-    except RecursionError as err:
-        raise FrontMatterError("front matter nests lists or mappings too deeply", 0) from err
     return data if isinstance(data, dict) else {}
+
+
+def _composed(yaml_text: str) -> yaml.Node | None:
+    """The document's nodes, with positions; refused when its aliases expand too far or
+    it nests too deeply (counted on the nodes, before anything is built from them)."""
+    try:
+        root = yaml.compose(yaml_text, Loader=_Loader)
+    except yaml.YAMLError as err:
+        raise _error(err) from err
+    except RecursionError as err:  # the pure-Python composer recurses
+        raise FrontMatterError("front matter nests lists or mappings too deeply", 0) from err
+    if root is not None:
+        _bounded(root)
+    return root
 
 
 EXPANSION_LIMIT = 10_000  # values that aliases (*name) may add to the front matter

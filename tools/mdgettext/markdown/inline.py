@@ -19,7 +19,7 @@ from html.parser import HTMLParser
 from markdown_it.token import Token
 
 from mdgettext.markdown import liquid
-from mdgettext.markdown.mathtext import without_math
+from mdgettext.markdown.mathtext import find_math, replace_math
 from mdgettext.markdown.parser import parser
 
 # `[^label]` as written, defined or not: an undefined one shows as literal text, which is a defect too
@@ -188,8 +188,7 @@ class _Walk:
             self.flush()
             if kind == "image":
                 self.links.append(str(child.attrs.get("src", "")))
-                self.walk(child.children or [], in_image=True)
-                self.flush()
+                self.walk(child.children or [], in_image=True)  # flushes its own words
             elif in_image:
                 continue  # an image description is words only
             elif kind == "link_open":
@@ -221,10 +220,11 @@ class _Walk:
         if not self.run:
             return
         run = "".join(self.run)
-        words, found = without_math(run)
+        found = find_math(run)
+        words = replace_math(run, found, " ")
         self.math.extend((m.display, m.tex) for m in found)
         self.text.append(words)
-        self.marked.append(without_math(run, PLACEHOLDER)[0])
+        self.marked.append(replace_math(run, found, PLACEHOLDER))
         if not self.autolink:
             self.prose.append(words)
         self.run = []

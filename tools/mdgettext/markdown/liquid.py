@@ -70,21 +70,21 @@ def only_liquid(text: str) -> bool:
     found = tokens(text)
     if not found or not all(t.closed for t in found):
         return False
-    rest, last = [], 0
-    for t in found:
-        rest.append(text[last : t.start])
-        last = t.end
-    rest.append(text[last:])
-    return not "".join(rest).strip()
+    return not "".join(_outside(text, found)).strip()
 
 
 def stray_closers(text: str) -> list[str]:
     """`%}` outside any Liquid token: harmless alone, but a closer for an opener that
     text around a message could supply. (`}}` is left out: TeX writes it all the time,
     and an output opener before a message would be closed by a single `}` anyway.)"""
-    outside, last = [], 0
-    for t in tokens(text):
-        outside.append(text[last : t.start])
+    return ["%}"] * " ".join(_outside(text, tokens(text))).count("%}")
+
+
+def _outside(text: str, found: list[Liquid]) -> list[str]:
+    """The pieces of `text` between its Liquid tokens."""
+    pieces, last = [], 0
+    for t in found:
+        pieces.append(text[last : t.start])
         last = t.end
-    outside.append(text[last:])
-    return ["%}"] * " ".join(outside).count("%}")
+    pieces.append(text[last:])
+    return pieces

@@ -66,13 +66,18 @@ def _end_of_math(text: str, delimiter: str, start: int) -> int:
 def without_math(text: str, instead: str = " ") -> tuple[str, list[Math]]:
     """The text with each formula replaced by `instead`, and the formulas."""
     found = find_math(text)
+    return replace_math(text, found, instead), found
+
+
+def replace_math(text: str, found: list[Math], instead: str) -> str:
+    """The text with each formula `find_math` found in it replaced by `instead`."""
     pieces, last = [], 0
     for math in found:
         pieces.append(text[last : math.start])
         pieces.append(instead)
         last = math.end
     pieces.append(text[last:])
-    return "".join(pieces), found
+    return "".join(pieces)
 
 
 def words_aside(tex: str) -> str:
