@@ -23,7 +23,6 @@ from mdgettext.errors import InputError
 from mdgettext.po import reader as poreader
 from mdgettext.po import suppressions
 from mdgettext.po import validate as povalidate
-from mdgettext.po import writer as pofile
 from mdgettext.po.catalog import CatalogFile
 
 BOM = "\ufeff"
@@ -186,4 +185,6 @@ def _umask() -> int:
 
 def write_po(path: Path, po: polib.POFile) -> None:
     """Write a catalog as GNU gettext lays it out, atomically."""
-    write_text(path, pofile.dumps(po))
+    from mdgettext.po.writer import dumps  # its Unicode line-break tables: only for commands that write catalogs
+
+    write_text(path, dumps(po))

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from babel import Locale, UnknownLocaleError
-from babel.messages.plurals import get_plural
 
 
 class LocaleError(ValueError):
@@ -46,6 +45,8 @@ def locale_name(language: str) -> str:
 
 def plural_forms(language: str) -> str:
     """The Plural-Forms header value, from Babel's CLDR data."""
+    from babel.messages.plurals import get_plural  # its import brings Babel's catalog classes: only here
+
     locale_name(language)
     return get_plural(language.replace("-", "_")).plural_forms
 

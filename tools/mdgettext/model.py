@@ -6,7 +6,7 @@ tested with values built by hand and never needs another stage's internals.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -135,3 +135,14 @@ class Diagnostic:
     def __str__(self) -> str:
         where = f" ({self.source})" if self.source else ""
         return f"{self.location}: {self.severity.value}: {self.message} [{self.code}]{where}"
+
+
+@dataclass(frozen=True)
+class Fallbacks:
+    """What of a chapter's page stayed in English: spans in the woven Markdown, and counts;
+    the build finds them and the page marks them."""
+
+    spans: Sequence[tuple[int, int]] = ()
+    count: int = 0  # messages that fell back
+    total: int = 0  # messages on the page
+    front_matter: Collection[str] = field(default_factory=frozenset)  # key paths, e.g. "title"

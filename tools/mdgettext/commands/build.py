@@ -54,7 +54,7 @@ def build(
     from mdgettext.commands.jobs import Job, run
     from mdgettext.files import write_all
     from mdgettext.locale import locale_name
-    from mdgettext.publish.templates import STYLESHEET_PATH, stylesheet
+    from mdgettext.publish.links import STYLESHEET_PATH
 
     for language in (lang for lang in languages if lang != config.source_language):
         locale_name(language)
@@ -62,6 +62,8 @@ def build(
     todo = [Job(c, langs, tuple(formats), published, pages) for c, langs in stale.items() if langs]
     plan = Plan()
     if css_stale:
+        from mdgettext.publish.templates import stylesheet  # Jinja2's package: only when pages are made
+
         plan.write(config.build_path(STYLESHEET_PATH), stylesheet(templates))
     results = list(run(config, todo, jobs))
     for done in results:

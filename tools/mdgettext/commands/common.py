@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
@@ -15,9 +16,11 @@ from mdgettext.markdown.frontmatter import FrontMatterError
 from mdgettext.markdown.lines import SegmentationError
 from mdgettext.markdown.segment import segment
 from mdgettext.model import Document
-from mdgettext.po import memory
 from mdgettext.po.catalog import CatalogFile, Project
 from mdgettext.project import Config
+
+if TYPE_CHECKING:
+    from mdgettext.po import memory
 
 
 @dataclass
@@ -123,6 +126,8 @@ def read_catalogs(config: Config, language: str) -> dict[str, CatalogFile]:
 def load_memory(config: Config, catalogs: dict[str, CatalogFile], compendia: Sequence[Path] = ()) -> memory.Memory:
     """The language's translation memory: its catalogs (named `chapter.po`, as a
     translator finds them in LC_MESSAGES), then the compendia in the order given."""
+    from mdgettext.po import memory  # RapidFuzz and the stemmers: only the commands that suggest
+
     found = [memory.units(c.po, f"{name}.po", c.msgid_lines) for name, c in catalogs.items()]
     for path in compendia:
         c = read_catalog(path, display(path, config.root))

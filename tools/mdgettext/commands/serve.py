@@ -28,7 +28,7 @@ from mdgettext.errors import InputError
 from mdgettext.locale import LocaleError
 from mdgettext.project import Config
 from mdgettext.publish import live, progress
-from mdgettext.publish.templates import STYLESHEET_PATH
+from mdgettext.publish.links import STYLESHEET_PATH
 
 
 class Preview:

@@ -11,7 +11,8 @@ from mdgettext.locale import locale_name
 from mdgettext.po import catalog
 from mdgettext.project import Config
 from mdgettext.publish import progress
-from mdgettext.publish.templates import STYLESHEET_PATH, stylesheet
+from mdgettext.publish.links import STYLESHEET_PATH
+from mdgettext.publish.templates import stylesheet
 
 PAGE = "progress.html"  # in the build folder
 

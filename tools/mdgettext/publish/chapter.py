@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mdgettext.checks import safety
 from mdgettext.markdown.weave import Woven, weave
-from mdgettext.model import Diagnostic, Document, Key, Style, TranslationMap
+from mdgettext.model import Diagnostic, Document, Fallbacks, Key, Style, TranslationMap
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.publish.links import Site
-from mdgettext.publish.page import Fallbacks, chapter_page
-from mdgettext.publish.review import Row, review_page
+
+if TYPE_CHECKING:
+    from mdgettext.publish.review import Row
 
 
 @dataclass(frozen=True)
@@ -60,9 +62,14 @@ def publish(
     """
     messages = len({(s.context, s.msgid) for s in doc.segments})
     if language == source_language:
-        fell_back = Fallbacks(total=messages)
-        page = chapter_page(doc.text, language, doc.headings, site, fell_back, doc.tokens, doc.flavor) if html else None
-        return Outputs("source text", page=page)
+        if not html:
+            return Outputs("source text")
+        from mdgettext.publish.page import chapter_page  # the HTML stack: only a build that makes pages
+
+        whole = Fallbacks(total=messages)
+        return Outputs(
+            "source text", page=chapter_page(doc.text, language, doc.headings, site, whole, doc.tokens, doc.flavor)
+        )
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
@@ -80,6 +87,9 @@ def publish(
     )
     if not html:
         return Outputs(note, edits, warnings=warnings)
+    from mdgettext.publish.page import chapter_page  # the HTML stack (Jinja2, MathML): only for pages
+    from mdgettext.publish.review import review_page
+
     page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor)
     if catalog is None or site.stylesheet is None:
         return Outputs(note, edits, page, warnings=warnings)

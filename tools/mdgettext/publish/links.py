@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mdgettext.project import chapter_path, linked_chapter, split_url
-from mdgettext.publish.templates import STYLESHEET_PATH
+
+STYLESHEET = "mdgettext.css"
+STYLESHEET_PATH = f"static/{STYLESHEET}"  # in the build folder, beside the pages
 
 
 @dataclass(frozen=True)

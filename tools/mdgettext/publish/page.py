@@ -10,8 +10,7 @@ overriding a template file, not Python.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from babel import UnknownLocaleError
@@ -21,21 +20,12 @@ from markupsafe import Markup
 
 from mdgettext import locale
 from mdgettext.markdown import keys
+from mdgettext.model import Fallbacks
 from mdgettext.publish import body
 from mdgettext.publish.links import Site, chapter_href, chapter_link, page_path, relative, site_url
 from mdgettext.publish.mathml import typeset
 from mdgettext.publish.templates import environment, stylesheet
 from mdgettext.publish.words import strings
-
-
-@dataclass(frozen=True)
-class Fallbacks:
-    """What of the page stayed in English: spans in the Markdown, and counts."""
-
-    spans: Sequence[tuple[int, int]] = ()
-    count: int = 0  # messages that fell back
-    total: int = 0  # messages on the page
-    front_matter: Collection[str] = field(default_factory=frozenset)  # key paths, e.g. "title"
 
 
 def chapter_page(

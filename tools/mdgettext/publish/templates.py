@@ -13,8 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-STYLESHEET = "mdgettext.css"
-STYLESHEET_PATH = f"static/{STYLESHEET}"  # in the build folder
+from mdgettext.publish.links import STYLESHEET
 
 
 @lru_cache(maxsize=8)
