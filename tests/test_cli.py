@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import polib
+import pytest
 
 from conftest import cli
 
@@ -265,3 +266,38 @@ def test_stats_prints_a_row_per_chapter_and_the_book_total(project: Path) -> Non
     assert '<a href="ko/part/two.html">part/two</a>' in page
     assert 'aria-label="33.3% translated, 33.3% fuzzy"' in page
     assert (project / "build" / "static" / "mdgettext.css").exists()
+
+
+def test_extract_keeps_a_template_whose_only_change_is_its_date(project: Path, monkeypatch) -> None:
+    write_chapter(project)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert cli("-C", project, "extract").code == 0
+    pot = project / "locale" / "intro.pot"
+    first = pot.read_bytes()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")
+    assert "locale/intro.pot: 2 messages (unchanged)" in cli("-C", project, "extract").out
+    assert pot.read_bytes() == first  # the old date stays: no churn in version control
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text.replace('msgid "Title"', 'msgid ""\n"Title"'),  # laid out by another writer
+        lambda text: text.replace("#: source/en/intro.md:1", "#: source/en/intro.md:9"),  # a stale reference
+        lambda text: text[: len(text) // 2],  # cut short
+        lambda text: text.replace("Title", "Ti\udcfftle"),  # not UTF-8 (written below as bytes)
+    ],
+)
+def test_extract_rewrites_a_template_it_would_not_have_written(project: Path, damage, monkeypatch) -> None:
+    """A template is generated: one that differs from this run's text in anything but
+    the date is written again, never parsed or refused."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    write_chapter(project)
+    assert cli("-C", project, "extract").code == 0
+    pot = project / "locale" / "intro.pot"
+    first = pot.read_bytes()
+    pot.write_bytes(damage(first.decode("utf-8")).encode("utf-8", "surrogateescape"))
+    again = cli("-C", project, "extract")
+    assert again.code == 0, again.err
+    assert "locale/intro.pot: 2 messages (written)" in again.out
+    assert pot.read_bytes() == first

@@ -7,7 +7,7 @@ stage asks of a catalog. Updating a catalog to a new template is `update.py`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
@@ -195,17 +195,6 @@ def stats(po: polib.POFile) -> Stats:
         counts["fuzzy"][1],
         counts["untranslated"][1],
     )
-
-
-def same_content(a: polib.POFile, b: polib.POFile, ignore: Iterable[str] = ("POT-Creation-Date",)) -> bool:
-    """Whether two catalogs differ in more than the named header fields."""
-    skip = set(ignore)
-    meta_a = {k: v for k, v in a.metadata.items() if k not in skip}
-    meta_b = {k: v for k, v in b.metadata.items() if k not in skip}
-    if meta_a != meta_b or a.header != b.header or len(a) != len(b):
-        return False
-    fields = ("msgctxt", "msgid", "msgstr", "occurrences", "comment", "tcomment", "flags", "previous_msgid", "obsolete")
-    return all(all(getattr(x, f) == getattr(y, f) for f in fields) for x, y in zip(a, b, strict=False))
 
 
 @dataclass(frozen=True)
