@@ -107,8 +107,12 @@ def build_chapter(config: Config, job: Job) -> Done:
             po_path = config.po_path(job.chapter, language)
             if po_path.exists():
                 catalog = read_catalog(po_path, config.relative(po_path))
-                keys = keys if keys is not None else template_keys(config, job.chapter)
                 review = "html" in job.formats
+                # the template says only whether the catalog is stale, a warning: the
+                # review page shows it, and a Markdown-only build, which reports only
+                # the errors it refuses entries for, does not read the template at all
+                if review and keys is None:
+                    keys = template_keys(config, job.chapter)
                 verdict = checked(config, job.chapter, language, doc, catalog, anchors, keys, review, job.pages)
             else:
                 done.warnings.append(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
