@@ -53,7 +53,7 @@ from typing import Any
 from markdown_it.token import Token
 
 from mdgettext.markdown import html, liquid
-from mdgettext.markdown.parser import untrusted
+from mdgettext.markdown.parser import untrusted, untrusted_blocks
 from mdgettext.markdown.tables import UNESCAPED_PIPE
 
 FREE_TEXT_ATTRIBUTES = frozenset({"title", "alt"})
@@ -234,12 +234,14 @@ def _liquid(text: str) -> Counter[str]:
 def _markdown(text: str, where: Where, references: Mapping[str, Any]) -> dict[str, Any]:
     """What the Markdown readers see: links, HTML passed through, blocks, destinations."""
     env: dict[str, Any] = {"references": ChainMap({}, dict(references) if references else {})}
-    md = untrusted()
+    # Without `[` or `<` markdown-it makes no link, image, definition, footnote or HTML
+    # (see untrusted_blocks): a line has nothing to read, a block only its structure.
+    plain = "[" not in text and "<" not in text
+    blocks: tuple[str, ...] = ()
     if where is Where.LINE:
-        tokens = md.parseInline(text, env)
-        blocks: tuple[str, ...] = ()
+        tokens = [] if plain else untrusted().parseInline(text, env)
     else:
-        tokens = md.parse(text, env)
+        tokens = (untrusted_blocks() if plain else untrusted()).parse(text, env)
         blocks = tuple(t.type for t in tokens if t.type != "inline")
     links: Counter[tuple[str, str]] = Counter()
     passed: Counter[TagKey] = Counter()

@@ -40,6 +40,19 @@ def untrusted(flavor: str = "commonmark") -> MarkdownIt:
 
 
 @lru_cache(maxsize=2)
+def untrusted_blocks(flavor: str = "commonmark") -> MarkdownIt:
+    """`untrusted()` without its inline pass: the block structure alone.
+
+    Every inline rule that makes a link, an image, a footnote or HTML starts at `[`
+    or `<`, and so does every block rule that makes a reference definition, a
+    footnote definition or an HTML block; for a text with neither, this reads all
+    that `untrusted()` would, for a quarter of the cost."""
+    md = _preset(flavor, html=True).disable("inline")
+    md.validateLink = lambda url: True  # type: ignore[method-assign]
+    return md
+
+
+@lru_cache(maxsize=2)
 def text_only(flavor: str = "commonmark") -> MarkdownIt:
     """A message with raw HTML off: what it says, never what it could run."""
     return _preset(flavor, html=False)

@@ -1,0 +1,76 @@
+"""The safety check's shortcut (issue 13): a text with no `[` or `<` is read by
+markdown-it for its block structure only. That is sound only if markdown-it makes no
+link, image, definition, footnote or HTML from such a text; these tests hold the
+full parse to that, on every such text of the CommonMark examples, the book in both
+languages and the hostile corpus, and compare what the safety check lists either way."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import yaml
+
+from conftest import BOOK, DATA, EXAMPLES
+from mdgettext.checks import allowlist
+from mdgettext.checks.allowlist import Where, markup_of
+from mdgettext.markdown.parser import untrusted, untrusted_blocks
+
+FROM_INLINE = {"link_open", "image", "html_inline", "footnote_ref", "autolink"}
+FROM_BLOCKS = {"html_block", "footnote_block_open", "footnote_open", "footnote_reference_open"}
+
+
+def texts() -> Iterator[str]:
+    """Markdown of every kind: spec examples, the book's paragraphs (English and
+    Korean), and the hostile translations."""
+    yield from (example["markdown"] for example in EXAMPLES)
+    for chapter in sorted([*(BOOK / "en").glob("*.md"), *(BOOK / "ko").glob("*.md")]):
+        yield from re.split(r"\n\s*\n", chapter.read_text(encoding="utf-8"))
+    corpus = yaml.safe_load((DATA / "hostile" / "cases.yaml").read_text(encoding="utf-8"))
+    yield from corpus["messages"].values()
+    for case in corpus["cases"]:
+        yield from case["translate"].values()
+
+
+PLAIN = sorted({t for t in texts() if "[" not in t and "<" not in t})
+OTHERS = sorted({t for t in texts() if "[" in t or "<" in t})
+
+
+def walk(tokens: list[Any]) -> Iterator[Any]:
+    for token in tokens:
+        yield token
+        yield from walk(token.children or [])
+
+
+def test_the_corpus_covers_both_paths() -> None:
+    assert len(PLAIN) > 1000
+    assert len(OTHERS) > 500
+
+
+def makes_only_blocks(text: str) -> bool:
+    env: dict[str, Any] = {}
+    full = untrusted().parse(text, env)
+    return (
+        not {t.type for t in walk(full)} & (FROM_INLINE | FROM_BLOCKS)
+        and not env.get("references")
+        and not any((env.get("footnotes") or {}).values())
+        and [t.type for t in untrusted_blocks().parse(text, {})] == [t.type for t in full]
+        and not {t.type for t in walk(untrusted().parseInline(text, {}))} & FROM_INLINE
+    )
+
+
+def test_without_brackets_or_angles_markdown_it_makes_only_blocks() -> None:
+    assert [text for text in PLAIN if not makes_only_blocks(text)] == []
+    assert not all(makes_only_blocks(text) for text in OTHERS)  # the test sees a link when there is one
+
+
+@pytest.mark.parametrize("where", [Where.INLINE, Where.HTML])
+def test_the_shortcut_lists_what_the_full_reading_lists(where: Where, monkeypatch) -> None:
+    """Every text, so a shortcut taken where it should not be shows too. (A line's
+    shortcut reads nothing: the test above holds its inline parse to that.)"""
+    every = PLAIN + OTHERS
+    fast = [markup_of(text, where) for text in every]
+    monkeypatch.setattr(allowlist, "untrusted_blocks", untrusted)  # the whole parse, every time
+    assert fast == [markup_of(text, where) for text in every]
