@@ -117,6 +117,15 @@ def read_catalog(path: Path, display: str) -> CatalogFile:
     return CatalogFile(parse_po(text, display), text, display)
 
 
+def current_text(path: Path) -> str | None:
+    """A generated file as it is on disk, to compare with what would be written; None
+    when there is none, or none that mdgettext could have written (not UTF-8)."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def read_po_text(path: Path, display: str) -> str:
     """A catalog's text, without a byte-order mark (some Windows editors add one; GNU tools do not want it)."""
     return _read_utf8(path, display).removeprefix(BOM)  # some Windows editors add one; GNU tools do not want it

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import polib
@@ -10,6 +9,7 @@ import polib
 from mdgettext.commands.common import Plan, load, load_chapter, project_info
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
+from mdgettext.files import current_text
 from mdgettext.po import catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -54,26 +54,7 @@ def extract_file(source: Path, output: Path, config: Config, report: Reporter) -
 def _plan_template(plan: Plan, path: Path, pot: polib.POFile, shown: str) -> None:
     """Write a template unless only its creation date would change."""
     text = dumps(pot)
-    unchanged = _undated(_old_text(path)) == _undated(text)
+    unchanged = catalog.same_but_date(current_text(path), text)
     if not unchanged:
         plan.write(path, text)
     plan.lines.append(f"{shown}: {len(pot)} messages ({'unchanged' if unchanged else 'written'})")
-
-
-# The header line that changes with every run; one line, as every writer of PO files lays it out.
-CREATION_DATE = re.compile(r'^"POT-Creation-Date: [^"\\\n]*\\n"$', re.MULTILINE)
-
-
-def _undated(text: str | None) -> str | None:
-    """A template's text with its creation date blanked: a template is generated, so it is
-    compared as the text this run would write, never parsed (that cost as much as the
-    extraction), and one laid out by hand or by an older version is written again."""
-    return None if text is None else CREATION_DATE.sub('"POT-Creation-Date: \\n"', text, count=1)
-
-
-def _old_text(path: Path) -> str | None:
-    """The template as it is on disk; None when there is none, or none this run could have written."""
-    try:
-        return path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None

@@ -7,6 +7,7 @@ stage asks of a catalog. Updating a catalog to a new template is `update.py`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -195,6 +196,19 @@ def stats(po: polib.POFile) -> Stats:
         counts["fuzzy"][1],
         counts["untranslated"][1],
     )
+
+
+# The header line that changes with every run, one line as every writer of PO files lays it out.
+CREATION_DATE = re.compile(r'^"POT-Creation-Date: [^"\\\n]*\\n"$', re.MULTILINE)
+
+
+def same_but_date(old: str | None, new: str) -> bool:
+    """Whether a template's text on disk (None: there is none) is the text this run
+    writes but for its creation date. A template is generated, so it is compared as
+    text, never parsed (that cost as much as the extraction): one laid out by hand or
+    by an older version counts as changed, and is written again."""
+    blank = '"POT-Creation-Date: \\n"'
+    return old is not None and CREATION_DATE.sub(blank, old, count=1) == CREATION_DATE.sub(blank, new, count=1)
 
 
 @dataclass(frozen=True)
