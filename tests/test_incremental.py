@@ -121,3 +121,22 @@ def test_the_markdown_and_its_refusals_do_not_depend_on_building_html(built: Pat
     alone = cli("-C", built, "-q", "build", "-l", "ko", "--format", "md")
     assert alone.err == full.err and "refused" in alone.err  # the book has a refused translation
     assert {n: b for n, (b, _) in outputs(built).items()} == markdown
+
+
+def test_extract_in_several_processes_writes_and_says_what_one_does(built: Path, monkeypatch) -> None:
+    """Templates, messages and warnings in chapter order, whatever order the work finished in."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    with (built / "source" / "en" / "index.md").open("a", encoding="utf-8") as chapter:
+        chapter.write("\n```python\nunclosed = True\n")  # a warning from one chapter
+    (built / "source" / "en" / "empty.md").write_text("", encoding="utf-8")  # and one from another
+    said, written = [], []
+    for jobs in ("1", "2"):
+        for pot in (built / "locale").glob("*.pot"):
+            pot.unlink()
+        result = cli("-C", built, "extract", "-j", jobs)
+        assert result.code == 0, result.err
+        said.append((result.out, result.err))
+        written.append({p.name: p.read_bytes() for p in sorted((built / "locale").glob("*.pot"))})
+    assert said[0] == said[1] and written[0] == written[1]
+    assert "index.md" in said[0][1] and "empty.md: empty file" in said[0][1]
+    assert len(written[0]) == 7

@@ -58,6 +58,13 @@ def parser() -> argparse.ArgumentParser:
     )
     ex.add_argument("file", nargs="?", type=Path, metavar="FILE.md", help="one file instead of the project's sources")
     ex.add_argument("-o", "--output", type=Path, metavar="OUT.pot", help="the template to write (with FILE.md)")
+    ex.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="read chapters in N processes (default: one per core; output is the same for any N)",
+    )
 
     up = sub.add_parser(
         "update",
@@ -260,7 +267,7 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         from mdgettext.commands import extract
 
         if args.file is None:
-            return extract.extract(config, report)
+            return extract.extract(config, report, args.jobs)
         if args.output is None:
             ap.error("extract FILE.md needs -o OUT.pot")
         return extract.extract_file(root / args.file, root / args.output, config, report)

@@ -2,38 +2,51 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
-import polib
-
 from mdgettext.commands.common import Plan, load, load_chapter, project_info
+from mdgettext.commands.pool import file_size, ordered
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
 from mdgettext.files import current_text
+from mdgettext.model import Document
 from mdgettext.po import catalog
+from mdgettext.po.catalog import Project
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 
 UNCLOSED_FENCE = "this code fence is never closed, so the rest of the file is code and nothing after it is offered for translation; close it"
 
 
-def extract(config: Config, report: Reporter) -> int:
-    """Every chapter's template; a template whose messages did not change is left alone."""
+@dataclass(frozen=True)
+class Template:
+    """One chapter's template as this run makes it, and what to tell the user about it."""
+
+    path: Path
+    text: str
+    line: str  # "locale/x.pot: 12 messages (written)"
+    unchanged: bool
+    warnings: tuple[str, ...] = ()
+
+
+def extract(config: Config, report: Reporter, jobs: int | None = None) -> int:
+    """Every chapter's template, chapters in `jobs` processes (default: one per core);
+    a template whose messages did not change is left alone."""
     chapters = config.chapters()
     if not chapters:
         raise InputError(
             f"{config.relative(config.source_dir)}: no Markdown files to extract (is this the project folder?)"
         )
-    project = project_info(config)
+    work = partial(chapter_template, config, project_info(config))  # one creation date for every template
     plan = Plan()
-    for chapter in chapters:
-        _, doc = load_chapter(config, chapter)
-        if not doc.segments and not doc.text.strip():
-            report.warn(f"{doc.path}: empty file: nothing to translate")
-        for note in doc.notes:
-            report.warn(f"{note}: {UNCLOSED_FENCE}")
-        pot_path = config.pot_path(chapter)
-        _plan_template(plan, pot_path, catalog.template([doc], project), config.relative(pot_path))
+    for made in ordered(work, chapters, jobs, lambda chapter: file_size(config.source_path(chapter))):
+        for warning in made.warnings:
+            report.warn(warning)
+        if not made.unchanged:
+            plan.write(made.path, made.text)
+        plan.lines.append(made.line)
     for orphan in sorted(set(config.templates()) - set(chapters)):
         report.warn(
             f"{config.relative(config.pot_path(orphan))}: no {config.relative(config.source_path(orphan))} any more; delete the template if the chapter is gone"
@@ -45,16 +58,30 @@ def extract(config: Config, report: Reporter) -> int:
 def extract_file(source: Path, output: Path, config: Config, report: Reporter) -> int:
     """One file's template, for scripts and other projects."""
     _, doc = load(source, display(source, config.root), config)
+    made = template_of(doc, project_info(config), output, display(output, config.root))
+    for warning in made.warnings:
+        report.warn(warning)
     plan = Plan()
-    _plan_template(plan, output, catalog.template([doc], project_info(config)), display(output, config.root))
+    if not made.unchanged:
+        plan.write(made.path, made.text)
+    plan.lines.append(made.line)
     plan.carry_out(report)
     return 0
 
 
-def _plan_template(plan: Plan, path: Path, pot: polib.POFile, shown: str) -> None:
-    """Write a template unless only its creation date would change."""
+def chapter_template(config: Config, project: Project, chapter: str) -> Template:
+    """A chapter of the project read and its template made: the work of one process."""
+    _, doc = load_chapter(config, chapter)
+    path = config.pot_path(chapter)
+    return template_of(doc, project, path, config.relative(path))
+
+
+def template_of(doc: Document, project: Project, path: Path, shown: str) -> Template:
+    """A document's template, unchanged when only its creation date would change."""
+    warnings = [f"{doc.path}: empty file: nothing to translate"] if not doc.segments and not doc.text.strip() else []
+    warnings += [f"{note}: {UNCLOSED_FENCE}" for note in doc.notes]
+    pot = catalog.template([doc], project)
     text = dumps(pot)
     unchanged = catalog.same_but_date(current_text(path), text)
-    if not unchanged:
-        plan.write(path, text)
-    plan.lines.append(f"{shown}: {len(pot)} messages ({'unchanged' if unchanged else 'written'})")
+    line = f"{shown}: {len(pot)} messages ({'unchanged' if unchanged else 'written'})"
+    return Template(path, text, line, unchanged, tuple(warnings))

@@ -7,15 +7,14 @@ writes nothing, so a pool of processes gives the same bytes as one process.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from mdgettext.commands.common import ChapterAnchors, load
 from mdgettext.commands.judged import Verdict, checked, publish_checked, template_keys
+from mdgettext.commands.pool import file_size, ordered
 from mdgettext.commands.terminal import display
 from mdgettext.errors import InputError
 from mdgettext.files import SourceText, read_catalog
@@ -65,23 +64,7 @@ class Done:
 
 def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
     """Each job's result, in order: in this process, or in a pool of `jobs` processes."""
-    workers = min(jobs or os.cpu_count() or 1, len(todo))
-    if workers <= 1:
-        yield from (build_chapter(config, job) for job in todo)
-        return
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
-        # the longest chapters first, so the last one to start is a short one
-        longest = sorted(range(len(todo)), key=lambda i: -_size(config.source_path(todo[i].chapter)))
-        futures = {i: pool.submit(build_chapter, config, todo[i]) for i in longest}
-        yield from (futures[i].result() for i in range(len(todo)))
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:  # reported when the job reads it
-        return 0
+    return ordered(partial(build_chapter, config), todo, jobs, lambda job: file_size(config.source_path(job.chapter)))
 
 
 def build_chapter(config: Config, job: Job) -> Done:

@@ -1,0 +1,42 @@
+"""Work spread over the machine's cores: one result per item, in the items' order.
+
+A command hands each chapter to `ordered` and writes what comes back itself, so a
+pool of processes gives the same bytes and the same messages as one process. The
+longest chapters start first, so the last one to start is a short one.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+def ordered(
+    work: Callable[[Item], Result], items: Sequence[Item], jobs: int | None, size: Callable[[Item], int]
+) -> Iterator[Result]:
+    """`work` of each item, in order: in this process, or in `jobs` processes (default:
+    one per core). `work` must be picklable (a module-level function or a partial of
+    one) where processes are spawned rather than forked."""
+    workers = min(jobs or os.cpu_count() or 1, len(items))
+    if workers <= 1:
+        yield from map(work, items)
+        return
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+        longest = sorted(range(len(items)), key=lambda i: -size(items[i]))
+        futures = {i: pool.submit(work, items[i]) for i in longest}
+        yield from (futures[i].result() for i in range(len(items)))
+
+
+def file_size(path: os.PathLike[str]) -> int:
+    """A source's size, as the weight of its work; 0 when it cannot be read (the work reports that)."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
