@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from latex2mathml.converter import convert
 
@@ -61,8 +62,11 @@ def _text(node: str) -> str:
     return "".join(pieces)
 
 
+@lru_cache(maxsize=4096)
 def mathml(tex: str, display: bool) -> str | None:
-    """A formula as MathML, or None when latex2mathml cannot read it."""
+    """A formula as MathML, or None when latex2mathml cannot read it. Converted once
+    per process: a chapter's pages in every language, and a book's recurring
+    symbols, share it (the conversion is a third of a page's cost)."""
     try:
         element = convert(tex.strip(), display="block" if display else "inline")
     except Exception:  # latex2mathml raises many kinds of errors for TeX it does not know
