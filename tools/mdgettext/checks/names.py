@@ -59,6 +59,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 
 
 def _mentions(english: str, term: str) -> bool:
+    if not term.islower() and term not in english:  # matched as written: absent as a substring, absent
+        return False
     return _pattern(term).search(english) is not None
 
 
