@@ -18,7 +18,7 @@ beside the baseline, and prints medians and ratios:
 
     python benchmarks/book.py               # 1x and 20x, median of 5 paired runs
     python benchmarks/book.py --repeat 9 --copies 20 --json
-    python benchmarks/book.py --jobs 1      # build with -j 1 instead of the default
+    python benchmarks/book.py --jobs 1      # extract and build with -j 1 instead of the default
 
 Every process is started with this interpreter (`python -m mdgettext`), so the
 interpreter's own start-up is the same on both sides of each ratio.
@@ -111,6 +111,7 @@ def measure(root: Path, repeat: int, jobs: list[str]) -> dict[str, float]:
         times.setdefault(name, []).append(seconds)
 
     build = mdgettext(root, "build", "-l", "ko", *jobs)
+    extract = mdgettext(root, "extract", *jobs)
     run(build)  # warm-up: bytecode written, files in the page cache
     for n in range(repeat):
         note("baseline", run([sys.executable, "-c", BASELINE, str(source)]))
@@ -118,9 +119,9 @@ def measure(root: Path, repeat: int, jobs: list[str]) -> dict[str, float]:
         note("--version", run([sys.executable, "-m", "mdgettext", "--version"]))
         note("--help", run([sys.executable, "-m", "mdgettext", "--help"]))
         shutil.rmtree(root / "build", ignore_errors=True)
-        note("md", run(mdgettext(root, "extract")) + run([*build, "--format", "md"]))
+        note("md", run(extract) + run([*build, "--format", "md"]))
         shutil.rmtree(root / "build", ignore_errors=True)
-        note("html", run(mdgettext(root, "extract")) + run(build))
+        note("html", run(extract) + run(build))
         note("no-op", run(build))
         edit_one_catalog(root, n)
         note("one edit", run(build))
@@ -156,7 +157,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="paired runs per size (default 5)")
     ap.add_argument("--copies", type=int, default=20, help="copies of the book for the large size (default 20)")
-    ap.add_argument("--jobs", default=None, help="pass -j N to build (default: build's own default)")
+    ap.add_argument("--jobs", default=None, help="pass -j N to extract and build (default: their own, one per core)")
     ap.add_argument("--json", action="store_true", help="print the medians as JSON")
     args = ap.parse_args()
     jobs = ["-j", args.jobs] if args.jobs else []

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Where a cold Markdown build's time goes, phase by phase, in one process.
+
+`book.py` says how long users wait; this says why. It builds the same project from
+the six chapters in tests/data/book (the Korean imported), then times, with the
+pipeline's own functions and in the order `build --format md -j 1` runs them: the
+imports a build makes, reading each source (parse and segments), reading each
+catalog, weaving, parsing the woven chapter, and each check family the build runs
+(those whose findings may be errors). A measurement, not a test: it always exits 0.
+
+    python benchmarks/phases.py             # best of 5
+    python benchmarks/phases.py --repeat 9
+
+The imports are timed in a fresh interpreter (`-X importtime` would slow them);
+every other phase is the best of the repeats, so the rows add up to about what one
+`build -j 1` spends after start-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from operator import attrgetter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from book import mdgettext, project  # the same project as book.py
+
+IMPORTS = """
+import time
+start = time.perf_counter()
+import mdgettext.checks, mdgettext.commands.jobs, mdgettext.commands.build
+print(time.perf_counter() - start)
+"""
+
+
+def imports() -> float:
+    """What a build imports before its first chapter, in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", IMPORTS], capture_output=True, text=True, check=True)
+    return float(done.stdout)
+
+
+def timed(spent: Counter[str], name: str, work: Callable[..., Any]) -> Callable[..., Any]:
+    """`work`, adding the time of each call to `spent[name]` (a check's findings listed, as the build does)."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        found = work(*args, **kwargs)
+        if isinstance(found, Iterable) and not isinstance(found, (str, tuple)):
+            found = list(found)
+        spent[name] += time.perf_counter() - start
+        return found
+
+    return run
+
+
+def one_build(root: Path) -> Counter[str]:
+    """One pass over every chapter, as `build -l ko --format md` makes it."""
+    from mdgettext import checks
+    from mdgettext.checks import entries_of
+    from mdgettext.commands import common, judged
+    from mdgettext.files import read_catalog
+    from mdgettext.markdown import weave
+    from mdgettext.po.catalog import translation_map
+    from mdgettext.project import load_config
+
+    spent: Counter[str] = Counter()
+    config = load_config(root)
+    families = []
+    for family in checks.FAMILIES:
+        name = next(iter(family.codes)).split(".")[0]
+        hooks = {
+            k: timed(spent, f"check: {name}", getattr(family, k)) for k in ("entry", "catalog") if getattr(family, k)
+        }
+        families.append(replace(family, **hooks))
+    original, checks.FAMILIES = checks.FAMILIES, tuple(families)
+    try:
+        pages = config.known_pages()
+        for chapter in config.chapters():
+            _, doc = timed(spent, "source: read and segment", common.load_chapter)(config, chapter)
+            path = config.po_path(chapter, "ko")
+            catalog = timed(spent, "catalog: read and validate", read_catalog)(path, config.relative(path))
+            woven = timed(spent, "weave", weave.weave)(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
+            timed(spent, "woven chapter parsed (structure)", attrgetter("tokens"))(woven)
+            glossary = judged.load_project_glossary(config, "ko")
+            anchors = {chapter: frozenset(doc.headings)}
+            context = judged.check_context(
+                config, chapter, "ko", doc, anchors, catalog, glossary, None, rebuilt=woven, pages=pages
+            )
+            entries = entries_of(catalog.po, catalog.text, doc)
+            checks.run_checks(entries, context, errors_only=True)
+    finally:
+        checks.FAMILIES = original
+    return spent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=5, help="passes; the best of each phase is shown (default 5)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        root = project(Path(folder), 1)
+        subprocess.run(mdgettext(root, "build", "-l", "ko", "--format", "md"), check=False, capture_output=True)
+        best: dict[str, float] = {"imports (fresh interpreter)": min(imports() for _ in range(args.repeat))}
+        runs = [one_build(root) for _ in range(args.repeat)]
+    for name in runs[0]:
+        best[name] = min(run[name] for run in runs)
+    checks_total = sum(v for k, v in best.items() if k.startswith("check: "))
+    print(f"one process, the six chapters in Korean, best of {args.repeat}:")
+    for name, seconds in sorted(best.items(), key=lambda item: -item[1]):
+        print(f"  {seconds:6.3f} s  {name}")
+    print(f"  {sum(best.values()):6.3f} s  in all, of which the checks {checks_total:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
