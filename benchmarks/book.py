@@ -15,6 +15,9 @@ beside the baseline, and prints medians and ratios:
     html       `mdgettext extract` + `mdgettext build -l ko` (Markdown and HTML pages)
     no-op      `mdgettext build -l ko` again, nothing changed
     one edit   one msgstr of one catalog edited, then `mdgettext build -l ko`
+    md, 1 line `md` on a project of one one-line chapter: the fixed cost of the two
+               processes (start-up and imports), which no amount of speed in the
+               work itself removes
 
     python benchmarks/book.py               # 1x and 20x, median of 5 paired runs
     python benchmarks/book.py --repeat 9 --copies 20 --json
@@ -93,6 +96,17 @@ def project(folder: Path, copies: int) -> Path:
     return root
 
 
+def one_line(folder: Path) -> Path:
+    """A project of one chapter of one line, with its (empty) Korean catalog."""
+    root = folder / "one-line"
+    (root / "source" / "en").mkdir(parents=True)
+    shutil.copy(SETTINGS, root / "pyproject.toml")
+    (root / "source" / "en" / "index.md").write_text("# One line\n\nHello.\n", encoding="utf-8")
+    subprocess.run(mdgettext(root, "extract"), check=True)
+    subprocess.run(mdgettext(root, "update", "-l", "ko"), check=True)
+    return root
+
+
 def edit_one_catalog(root: Path, n: int) -> None:
     """Change one translation, as a translator's save does."""
     path = sorted((root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"))[0]
@@ -102,8 +116,8 @@ def edit_one_catalog(root: Path, n: int) -> None:
     path.write_text(text[:at] + f"({n}) " + text[at:], encoding="utf-8")
 
 
-def measure(root: Path, repeat: int, jobs: list[str]) -> dict[str, float]:
-    """Median seconds per scenario over `repeat` paired runs."""
+def measure(root: Path, repeat: int, jobs: list[str], tiny: Path) -> dict[str, float]:
+    """Median seconds per scenario over `repeat` paired runs (`tiny`: the one-line project)."""
     source = root / "source" / "en"
     times: dict[str, list[float]] = {}
 
@@ -125,6 +139,10 @@ def measure(root: Path, repeat: int, jobs: list[str]) -> dict[str, float]:
         note("no-op", run(build))
         edit_one_catalog(root, n)
         note("one edit", run(build))
+        shutil.rmtree(tiny / "build", ignore_errors=True)
+        note(
+            "md, 1 line", run(mdgettext(tiny, "extract")) + run(mdgettext(tiny, "build", "-l", "ko", "--format", "md"))
+        )
     return {name: statistics.median(values) for name, values in times.items()}
 
 
@@ -144,6 +162,10 @@ def report(results: dict[str, dict[str, float]]) -> list[str]:
         lines.append(f"  {size}: --version {r['--version'] - r['python -c pass']:+.3f}s over python -c pass (<= 0.05)")
         lines.append(f"  {size}: no-op build {r['no-op'] - r['--version']:+.3f}s over start-up (<= 0.1)")
         lines.append(f"  {size}: one edit {r['one edit']:.3f}s; cold html {r['html']:.3f}s")
+        lines.append(
+            f"  {size}: fixed cost of extract + build (a one-line chapter) {r['md, 1 line']:.3f}s, "
+            f"{r['md, 1 line'] / r['baseline']:.2f}x the baseline"
+        )
     if "x1" in results and len(results) > 1:
         big = next(s for s in results if s != "x1")
         lines.append(
@@ -163,9 +185,10 @@ def main() -> None:
     jobs = ["-j", args.jobs] if args.jobs else []
     with tempfile.TemporaryDirectory() as folder:
         results = {}
+        tiny = one_line(Path(folder))
         for copies in (1, args.copies):
             root = project(Path(folder), copies)
-            results[f"x{copies}"] = measure(root, args.repeat, jobs)
+            results[f"x{copies}"] = measure(root, args.repeat, jobs, tiny)
     if args.json:
         print(json.dumps(results, indent=1))
     else:
