@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import cli
+from mdgettext import locale
 from test_reliability import snapshot
 
 
@@ -37,6 +38,29 @@ def test_a_locale_code_that_is_not_one_is_refused_before_any_path_is_made(
     code: str, command: str, translated: Path
 ) -> None:
     refused(translated, command, "-l", code, words="is not a locale code")
+
+
+@pytest.mark.parametrize("command", ["update", "build", "check", "stats", "tm"])
+def test_an_unknown_locale_is_refused_by_every_command(command: str, translated: Path) -> None:
+    args = ["--export", "out.po"] if command == "tm" else []
+    refused(translated, command, *args, "-l", "xx-nowhere", words="unknown locale code 'xx-nowhere'")
+
+
+CODES = ["ko", "ko-KR", "ko_KR", "KO", "pt-BR", "zh_Hans", "zh_Hans_TW", "sr_RS@latin", "ko_KR.UTF-8", "iw", "no"]
+
+
+@pytest.mark.parametrize("code", [*CODES, "xx", "zz-ZZ", "en_US_POSIX", "qq_Latn"])
+def test_validating_a_code_without_its_data_agrees_with_reading_it(code: str) -> None:
+    """`check_known` skips loading CLDR data when Babel has a file for the code; it
+    must accept and refuse exactly what `locale_name`, which loads it, does."""
+    outcomes = []
+    for validate in (locale.check_known, locale.locale_name):
+        try:
+            validate(code)
+            outcomes.append("known")
+        except locale.LocaleError as err:
+            outcomes.append(str(err))
+    assert outcomes[0] == outcomes[1]
 
 
 def test_a_configured_locale_code_is_checked_too(translated: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale, UnknownLocaleError, localedata
 
 
 class LocaleError(ValueError):
@@ -41,6 +41,19 @@ def locale_name(language: str) -> str:
         return Locale.parse(language.replace("-", "_")).english_name or language
     except (UnknownLocaleError, ValueError) as err:
         raise LocaleError(f"unknown locale code {language!r} (use a code such as ko, ja, zh_Hans, pt_BR)") from err
+
+
+def check_known(language: str) -> str:
+    """`language`, if Babel knows it; LocaleError otherwise, as `locale_name` raises it.
+
+    A command that only validates its `-l` asks this: a code with its own CLDR file
+    is known without unpickling that file and the root and English ones (about 30 ms,
+    a tenth of a small build); aliases and likely subtags (`iw`, `sr_RS@latin`) go
+    through Babel's full reading."""
+    check_code(language)
+    if not localedata.exists(language.replace("-", "_")):
+        locale_name(language)
+    return language
 
 
 def plural_forms(language: str) -> str:

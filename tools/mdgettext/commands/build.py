@@ -53,11 +53,11 @@ def build(
     from mdgettext.commands.common import Plan
     from mdgettext.commands.jobs import Job, run
     from mdgettext.files import write_all
-    from mdgettext.locale import locale_name
+    from mdgettext.locale import check_known
     from mdgettext.publish.links import STYLESHEET_PATH
 
     for language in (lang for lang in languages if lang != config.source_language):
-        locale_name(language)
+        check_known(language)
     pages = config.known_pages()
     todo = [Job(c, langs, tuple(formats), published, pages) for c, langs in stale.items() if langs]
     plan = Plan()

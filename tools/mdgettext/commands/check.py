@@ -12,7 +12,7 @@ from mdgettext.commands.common import load_chapter, templates_required
 from mdgettext.commands.judged import check_context, load_project_glossary, template_keys
 from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_catalog
-from mdgettext.locale import locale_name
+from mdgettext.locale import check_known
 from mdgettext.model import Diagnostic, Location, Severity
 from mdgettext.po.catalog import stats
 from mdgettext.project import Config
@@ -40,7 +40,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     findings: list[Diagnostic] = []
     catalogs = entries = translated = 0
     for language in languages:
-        locale_name(language)
+        check_known(language)
         glossary = load_project_glossary(config, language)
         book: list[tuple[Sequence[Entry], Context]] = []  # the language's catalogs side by side
         for chapter in chapters:

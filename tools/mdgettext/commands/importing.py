@@ -11,7 +11,7 @@ from mdgettext.commands.common import Plan, creation_date, load, project_info
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
 from mdgettext.files import read_po
-from mdgettext.locale import locale_name
+from mdgettext.locale import check_known
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -30,7 +30,7 @@ def import_translation(
     """Align Markdown files translated in place with their sources; their translations
     go into the catalogs. A whole book is all or nothing: a stale catalog stops the
     import before any catalog is written."""
-    locale_name(language)
+    check_known(language)
     if source is not None and len(translated) > 1:
         raise InputError("--source names the English of one translated file; import the others without it")
     plan = Plan()

@@ -18,7 +18,7 @@ from mdgettext.commands.pool import file_size, ordered
 from mdgettext.commands.terminal import display
 from mdgettext.errors import InputError
 from mdgettext.files import SourceText, read_catalog
-from mdgettext.locale import locale_name
+from mdgettext.locale import check_known
 from mdgettext.model import Key
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
@@ -118,7 +118,7 @@ def build_file(config: Config, source_path: Path, po_path: Path | None, output: 
         except ValueError as err:
             raise InputError(f"{catalog.display}: {err}") from None
     language = language or config.source_language
-    locale_name(language)
+    check_known(language)
     if catalog is not None:
         anchors = {name: frozenset(doc.headings)}
         verdict = checked(config, name, language, doc, catalog, anchors, None, review=False)  # no review page

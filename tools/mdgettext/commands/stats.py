@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from mdgettext.commands.common import Plan
 from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_po
-from mdgettext.locale import locale_name
+from mdgettext.locale import check_known
 from mdgettext.po import catalog
 from mdgettext.project import Config
 from mdgettext.publish import progress
@@ -42,7 +42,7 @@ def progress_rows(config: Config, languages: Sequence[str], report: Reporter) ->
     """Every chapter in every language; a chapter with no catalog yet counts its template as untranslated."""
     rows = []
     for language in languages:
-        locale_name(language)
+        check_known(language)
         for chapter in config.chapters():
             po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
             if po_path.exists():

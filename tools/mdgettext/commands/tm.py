@@ -7,7 +7,7 @@ from pathlib import Path
 from mdgettext.commands.common import Plan, creation_date, load_memory, project_info, read_catalogs
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
-from mdgettext.locale import locale_name
+from mdgettext.locale import check_known
 from mdgettext.po.memory import compendium
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -15,7 +15,7 @@ from mdgettext.project import Config
 
 def export(config: Config, language: str, output: Path, report: Reporter) -> int:
     """Every translated message of the language's catalogs, each English once, in GNU layout."""
-    locale_name(language)
+    check_known(language)
     catalogs = read_catalogs(config, language)
     if not catalogs:
         raise InputError(

@@ -11,7 +11,7 @@ from mdgettext.commands.common import Plan, creation_date, load_memory, project_
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import read_po
-from mdgettext.locale import locale_name
+from mdgettext.locale import check_known
 from mdgettext.po import catalog
 from mdgettext.po.update import merge, new_catalog
 from mdgettext.po.writer import dumps
@@ -37,7 +37,7 @@ def update(
     plan = Plan()
     templates: dict[str, polib.POFile] = {}  # read once for every language (merging only reads them)
     for language in languages:
-        locale_name(language)
+        check_known(language)
         orphans = _orphans(config, language, chapters)
         catalogs = read_catalogs(config, language)
         memory = load_memory(config, catalogs, compendia)
