@@ -46,6 +46,8 @@ def test_extract_imports_no_html_stack_or_memory(tmp_path: Path) -> None:
     loaded = imported(tmp_path, "extract")
     assert {"markdown_it", "uniseg"} <= loaded  # it parses, and writes templates
     assert loaded & (HTML_STACK | MEMORY) == set()
+    # one chapter: no pool of processes; and a code's shape needs no CLDR data
+    assert loaded & {"concurrent", "multiprocessing", "babel"} == set()
 
 
 def test_markdown_build_imports_no_html_stack_memory_or_writer(tmp_path: Path) -> None:

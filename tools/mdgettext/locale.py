@@ -3,13 +3,13 @@
 Babel's CLDR data answers every question here; the rest of mdgettext asks this
 module, so a new language needs no code outside its own rules (its typography
 checks in `checks/typography/`, its interface words in `publish/words.py`).
+Babel is imported by the functions that ask it: every command checks a code's
+shape (`check_code`, a pattern), and most never need more.
 """
 
 from __future__ import annotations
 
 import re
-
-from babel import Locale, UnknownLocaleError, localedata
 
 
 class LocaleError(ValueError):
@@ -36,6 +36,8 @@ def check_code(language: str) -> str:
 
 def locale_name(language: str) -> str:
     """The language's English name (`Korean`), for catalog headers; raises LocaleError for unknown codes."""
+    from babel import Locale, UnknownLocaleError
+
     check_code(language)
     try:
         return Locale.parse(language.replace("-", "_")).english_name or language
@@ -50,6 +52,8 @@ def check_known(language: str) -> str:
     is known without unpickling that file and the root and English ones (about 30 ms,
     a tenth of a small build); aliases and likely subtags (`iw`, `sr_RS@latin`) go
     through Babel's full reading."""
+    from babel import localedata
+
     check_code(language)
     if not localedata.exists(language.replace("-", "_")):
         locale_name(language)
@@ -66,6 +70,8 @@ def plural_forms(language: str) -> str:
 
 def direction(language: str) -> str:
     """`rtl` for languages written right to left (Arabic, Hebrew), else `ltr`."""
+    from babel import Locale, UnknownLocaleError
+
     try:
         locale = Locale.parse(language.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
@@ -75,6 +81,8 @@ def direction(language: str) -> str:
 
 def language_name(code: str) -> str:
     """A language's name in itself ("한국어", "English"), as a switcher shows it."""
+    from babel import Locale, UnknownLocaleError
+
     try:
         name = Locale.parse(code.replace("-", "_")).get_display_name(code.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
