@@ -140,3 +140,12 @@ def test_extract_in_several_processes_writes_and_says_what_one_does(built: Path,
     assert said[0] == said[1] and written[0] == written[1]
     assert "index.md" in said[0][1] and "empty.md: empty file" in said[0][1]
     assert len(written[0]) == 7
+
+
+def test_a_broken_chapter_stops_a_parallel_extract_with_nothing_written(built: Path) -> None:
+    before = {p.name: p.read_bytes() for p in (built / "locale").glob("*.pot")}
+    (built / "source" / "en" / "roofline.md").write_text("---\ntitle: [unclosed\n---\n\nText.\n", encoding="utf-8")
+    result = cli("-C", built, "extract", "-j", "2")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err.startswith("mdgettext: error: source/en/roofline.md:")
+    assert {p.name: p.read_bytes() for p in (built / "locale").glob("*.pot")} == before

@@ -42,11 +42,7 @@ def extract(config: Config, report: Reporter, jobs: int | None = None) -> int:
     work = partial(chapter_template, config, project_info(config))  # one creation date for every template
     plan = Plan()
     for made in ordered(work, chapters, jobs, lambda chapter: file_size(config.source_path(chapter))):
-        for warning in made.warnings:
-            report.warn(warning)
-        if not made.unchanged:
-            plan.write(made.path, made.text)
-        plan.lines.append(made.line)
+        _stage(plan, made, report)
     for orphan in sorted(set(config.templates()) - set(chapters)):
         report.warn(
             f"{config.relative(config.pot_path(orphan))}: no {config.relative(config.source_path(orphan))} any more; delete the template if the chapter is gone"
@@ -58,13 +54,8 @@ def extract(config: Config, report: Reporter, jobs: int | None = None) -> int:
 def extract_file(source: Path, output: Path, config: Config, report: Reporter) -> int:
     """One file's template, for scripts and other projects."""
     _, doc = load(source, display(source, config.root), config)
-    made = template_of(doc, project_info(config), output, display(output, config.root))
-    for warning in made.warnings:
-        report.warn(warning)
     plan = Plan()
-    if not made.unchanged:
-        plan.write(made.path, made.text)
-    plan.lines.append(made.line)
+    _stage(plan, template_of(doc, project_info(config), output, display(output, config.root)), report)
     plan.carry_out(report)
     return 0
 
@@ -85,3 +76,12 @@ def template_of(doc: Document, project: Project, path: Path, shown: str) -> Temp
     unchanged = catalog.same_but_date(current_text(path), text)
     line = f"{shown}: {len(pot)} messages ({'unchanged' if unchanged else 'written'})"
     return Template(path, text, line, unchanged, tuple(warnings))
+
+
+def _stage(plan: Plan, made: Template, report: Reporter) -> None:
+    """A template's warnings said now; the file staged unless unchanged, and its line."""
+    for warning in made.warnings:
+        report.warn(warning)
+    if not made.unchanged:
+        plan.write(made.path, made.text)
+    plan.lines.append(made.line)
