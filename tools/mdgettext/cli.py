@@ -58,13 +58,7 @@ def parser() -> argparse.ArgumentParser:
     )
     ex.add_argument("file", nargs="?", type=Path, metavar="FILE.md", help="one file instead of the project's sources")
     ex.add_argument("-o", "--output", type=Path, metavar="OUT.pot", help="the template to write (with FILE.md)")
-    ex.add_argument(
-        "-j",
-        "--jobs",
-        type=_positive,
-        metavar="N",
-        help="read chapters in N processes (default: one per core; output is the same for any N)",
-    )
+    _add_jobs(ex, "read")
 
     up = sub.add_parser(
         "update",
@@ -113,13 +107,7 @@ def parser() -> argparse.ArgumentParser:
     bu.add_argument("--format", default="md,html", metavar="md,html", help="output formats (default: md,html)")
     bu.add_argument("--po", type=Path, metavar="IN.po", help="the catalog to use (with FILE.md)")
     bu.add_argument("-o", "--output", type=Path, metavar="OUT.md|OUT.html", help="the file to write (with FILE.md)")
-    bu.add_argument(
-        "-j",
-        "--jobs",
-        type=_positive,
-        metavar="N",
-        help="build chapters in N processes (default: one per core; output is the same for any N)",
-    )
+    _add_jobs(bu, "build")
     bu.add_argument(
         "--force",
         action="store_true",
@@ -351,6 +339,16 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         languages = _locales(args.locale, config.configured_locales(), ap)
         return stats(config, languages, report, fmt=args.stats_format, html=args.html)
     return 2
+
+
+def _add_jobs(command: argparse.ArgumentParser, verb: str) -> None:
+    command.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help=f"{verb} chapters in N processes (default: one per core; output is the same for any N)",
+    )
 
 
 def _positive(text: str) -> int:

@@ -42,12 +42,12 @@ class SourceText:
     raw: str = ""  # as read; empty when it is `text` itself
     bom: bool = False
 
-    def restore(self, edits: Sequence[tuple[int, int, str]] = ()) -> str:
+    def restore(self, edits: Sequence[tuple[int, int, str]]) -> str:
         """The file with `edits` made: each `(start, end, replacement)` replaces
         `text[start:end]`. Every line keeps its own ending; a line break inside a
         replacement gets the ending of the line the replacement ends on."""
         raw = self.raw or self.text
-        if raw is self.text or "\r" not in raw:
+        if not self.raw:  # read_source keeps `raw` only for a file with a carriage return
             out = _splice(raw, edits, lambda at: at, lambda at: "\n")
         else:
             crlf = [m.start() - k for k, m in enumerate(re.finditer("\r\n", raw))]  # their \n, in `text`

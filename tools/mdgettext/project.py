@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import posixpath
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from urllib.parse import SplitResult, urlsplit
@@ -70,9 +71,9 @@ class Config:
     """The project's settings and where its files live; every setting has a default."""
 
     root: Path
-    source: str = "source/en"
-    locale_dir: str = "locale"
-    build_dir: str = "build"
+    source: str = FOLDERS["source"]
+    locale_dir: str = FOLDERS["locale_dir"]
+    build_dir: str = FOLDERS["build_dir"]
     locales: tuple[str, ...] = ()
     front_matter_keys: tuple[str, ...] = DEFAULT_KEYS
     heading_ids: bool = False
@@ -183,9 +184,10 @@ class Config:
         except ValueError:
             return str(path)
 
-    def known_pages(self) -> frozenset[str]:
-        """Pages a relative link may point at: the configured list plus this project's chapters."""
-        return frozenset((*(self.pages or ()), *self.chapters()))
+    def known_pages(self, chapters: Sequence[str] | None = None) -> frozenset[str]:
+        """Pages a relative link may point at: the configured list plus this project's
+        chapters (`chapters`, when the caller has listed them already)."""
+        return frozenset((*(self.pages or ()), *(self.chapters() if chapters is None else chapters)))
 
     def glossary_path(self, language: str) -> Path:
         """`locale/<language>/glossary.po`: required renderings of terms, read by `check`."""
@@ -265,18 +267,19 @@ def load_config(root: Path) -> Config:
         raise ConfigError(
             f"pyproject.toml: [tool.mdgettext] flavor = {flavor!r}: choose {' or '.join(map(repr, FLAVORS))}"
         )
-    folders = {key: (root / table.get(key, default)).resolve() for key, default in FOLDERS.items()}
+    named = {key: table.get(key, default) for key, default in FOLDERS.items()}
+    folders = {key: (root / value).resolve() for key, value in named.items()}
     build = folders["build_dir"]
     for key in ("source", "locale_dir"):
         if folders[key].is_relative_to(build):
             raise ConfigError(
-                f"pyproject.toml: build_dir = {table.get('build_dir', 'build')!r} holds {key} "
-                f"({table.get(key, FOLDERS[key])!r}); the build would write over it: give the build a folder of its own"
+                f"pyproject.toml: build_dir = {named['build_dir']!r} holds {key} "
+                f"({named[key]!r}); the build would write over it: give the build a folder of its own"
             )
         if build.is_relative_to(folders[key]):
             raise ConfigError(
-                f"pyproject.toml: build_dir = {table.get('build_dir', 'build')!r} is inside {key} "
-                f"({table.get(key, FOLDERS[key])!r}): built files would be read back as sources or catalogs"
+                f"pyproject.toml: build_dir = {named['build_dir']!r} is inside {key} "
+                f"({named[key]!r}): built files would be read back as sources or catalogs"
             )
     for code in table.get("locales", ()):
         check_code(code)
@@ -285,9 +288,9 @@ def load_config(root: Path) -> Config:
         flavor=flavor,
         site_url=table["site_url"].rstrip("/") if "site_url" in table else None,
         index=table.get("index", "index"),
-        source=table.get("source", "source/en"),
-        locale_dir=table.get("locale_dir", "locale"),
-        build_dir=table.get("build_dir", "build"),
+        source=named["source"],
+        locale_dir=named["locale_dir"],
+        build_dir=named["build_dir"],
         locales=tuple(table.get("locales", ())),
         front_matter_keys=tuple(table.get("front_matter_keys", DEFAULT_KEYS)),
         heading_ids=bool(table.get("heading_ids", False)),

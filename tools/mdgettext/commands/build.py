@@ -37,7 +37,7 @@ def build(
     build_dir = config.build_path("")
     templates = config.inside(config.root / "templates")  # the project's overrides of the page templates
     record = cache.Record() if force else cache.load(build_dir)
-    published = published_languages(config, languages)
+    published = published_languages(config, chapters, languages)
     templates_digest = cache.tree_digest(templates, config.inside)
     keys = job_keys(config, chapters, languages, formats, published, templates_digest)
     stale = {
@@ -52,14 +52,19 @@ def build(
         return 0
     from mdgettext.commands.common import Plan
     from mdgettext.commands.jobs import Job, run
+    from mdgettext.commands.judged import load_project_glossary
     from mdgettext.files import write_all
     from mdgettext.locale import check_known
     from mdgettext.publish.links import STYLESHEET_PATH
 
-    for language in (lang for lang in languages if lang != config.source_language):
+    translated = [lang for lang in languages if lang != config.source_language]
+    for language in translated:
         check_known(language)
-    pages = config.known_pages()
-    todo = [Job(c, langs, tuple(formats), published, pages) for c, langs in stale.items() if langs]
+    pages = config.known_pages(chapters)
+    glossaries = {lang: load_project_glossary(config, lang) for lang in translated}  # read once, for every chapter
+    todo = [
+        Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in stale.items() if langs
+    ]
     plan = Plan()
     if css_stale:
         from mdgettext.publish.templates import stylesheet  # Jinja2's package: only when pages are made
@@ -118,20 +123,19 @@ def build_file(
 ) -> int:
     """One source file, with or without a catalog, to one output (`.md` or `.html`)."""
     from mdgettext.commands import jobs
-    from mdgettext.files import write_all
 
     if output.suffix.lstrip(".") not in FORMATS:
         raise InputError(f"{output}: the output must end in .md or .html")
     done = jobs.build_file(config, source_path, po_path, output, language)
     for warning in done.warnings:
         report.warn(warning)
-    write_all(done.writes)
-    for line in done.lines:
-        report.info(line)
+    done.carry_out(report)
     return 0
 
 
-def published_languages(config: Config, languages: Iterable[str]) -> dict[str, tuple[str, ...]]:
+def published_languages(
+    config: Config, chapters: Sequence[str], languages: Iterable[str]
+) -> dict[str, tuple[str, ...]]:
     """Every chapter and the languages a page links to for it: the source language
     when this build makes it or an earlier one did, then each configured or
     requested locale that has a catalog for it. A language switcher never points
@@ -149,5 +153,5 @@ def published_languages(config: Config, languages: Iterable[str]) -> dict[str, t
             *source_page(chapter),
             *(lang for lang in locales if lang != source and config.po_path(chapter, lang).exists()),
         )
-        for chapter in config.chapters()
+        for chapter in chapters
     }

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from mdgettext.commands.common import ChapterAnchors, load
-from mdgettext.commands.judged import Verdict, checked, publish_checked, template_keys
+from mdgettext.checks import Glossary
+from mdgettext.commands.common import ChapterAnchors, Plan, load, load_chapter
+from mdgettext.commands.judged import Verdict, checked, load_project_glossary, publish_checked, template_keys
 from mdgettext.commands.pool import file_size, ordered
 from mdgettext.commands.terminal import display
 from mdgettext.errors import InputError
@@ -33,16 +34,18 @@ class Job:
     chapter: str
     languages: tuple[str, ...]
     formats: tuple[str, ...]
+    # what every chapter shares, worked out once for the whole build
     published: dict[str, tuple[str, ...]]
-    pages: frozenset[str]  # the pages a relative link may name, listed once for the whole build
+    pages: frozenset[str]  # the pages a relative link may name
+    glossaries: dict[str, Glossary]  # language -> its project glossary
+    templates: Path | None  # the project's page templates folder
 
 
 @dataclass
-class Done:
-    """What a job makes: files to write, the lines to print, in order."""
+class Done(Plan):
+    """What a job makes: the files to write and the lines to print, in order (a Plan the
+    command carries out), and the warnings and outputs it reports."""
 
-    writes: list[tuple[Path, str]] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     outputs: dict[str, list[Path]] = field(default_factory=dict)  # language -> the job's files
 
@@ -70,14 +73,13 @@ def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
 def build_chapter(config: Config, job: Job) -> Done:
     """One chapter in the languages of the job: parsed once, each language woven once
     and checked on the woven text."""
-    path = config.source_path(job.chapter)
-    source, doc = load(path, config.relative(path), config)
+    source, doc = load_chapter(config, job.chapter)
     anchors = ChapterAnchors(config, {job.chapter: doc})
     site = Site(
         job.chapter,
         job.published,
         config.source_language,
-        templates=config.inside(config.root / "templates"),
+        templates=job.templates,
         book=config.name,
         site_url=config.site_url,
         index=config.index,
@@ -96,7 +98,10 @@ def build_chapter(config: Config, job: Job) -> Done:
                 # the errors it refuses entries for, does not read the template at all
                 if review and keys is None:
                     keys = template_keys(config, job.chapter)
-                verdict = checked(config, job.chapter, language, doc, catalog, anchors, keys, review, job.pages)
+                glossary = job.glossaries[language]
+                verdict = checked(
+                    config, job.chapter, language, doc, catalog, anchors, keys, glossary, review, job.pages
+                )
             else:
                 done.warnings.append(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
         outputs = publish_checked(config, doc, language, catalog, site, "html" in job.formats, verdict)
@@ -121,7 +126,8 @@ def build_file(config: Config, source_path: Path, po_path: Path | None, output: 
     check_known(language)
     if catalog is not None:
         anchors = {name: frozenset(doc.headings)}
-        verdict = checked(config, name, language, doc, catalog, anchors, None, review=False)  # no review page
+        glossary = load_project_glossary(config, language)
+        verdict = checked(config, name, language, doc, catalog, anchors, None, glossary, review=False)  # no review page
     site = single_file(name, language, config.source_language)
     fmt = output.suffix.lstrip(".")
     outputs = publish_checked(config, doc, language, catalog, site, fmt == "html", verdict)

@@ -57,6 +57,7 @@ def checked(
     catalog: CatalogFile,
     anchors: Mapping[str, frozenset[str]],
     keys: frozenset[Key] | None,
+    glossary: Glossary,
     review: bool = True,
     pages: frozenset[str] | None = None,
 ) -> Verdict:
@@ -65,7 +66,6 @@ def checked(
     with the CI gate), and the review page lists every finding. Without a `review`
     page to show them, the checks that only warn are not run."""
     woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
-    glossary = load_project_glossary(config, language)
     context = check_context(
         config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages
     )
