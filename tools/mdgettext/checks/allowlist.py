@@ -53,10 +53,10 @@ from typing import Any
 from markdown_it.token import Token
 
 from mdgettext.markdown import html, liquid
+from mdgettext.markdown.inline import MASKED_ATTRIBUTES
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 from mdgettext.markdown.tables import UNESCAPED_PIPE
 
-FREE_TEXT_ATTRIBUTES = frozenset({"title", "alt"})
 # Raw-text elements whose content runs (script, style) or is read as HTML by a browser
 # without scripting (noscript, noembed, noframes, iframe's fallback).
 CODE_ELEMENTS = frozenset({"script", "style", "noscript", "noembed", "noframes", "iframe"})
@@ -170,7 +170,7 @@ def _html(text: str, starts: list[int]) -> tuple[Counter[TagKey], Counter[str], 
 def tag_key(token: html.Token) -> TagKey:
     """A token as the rules compare it: what a browser builds from it, and nothing else."""
     if token.kind == html.START:
-        attrs = tuple(sorted((n, "…" if n in FREE_TEXT_ATTRIBUTES else v) for n, v in token.attrs))
+        attrs = tuple(sorted((n, "…" if n in MASKED_ATTRIBUTES else v) for n, v in token.attrs))
         return (html.START, token.name, attrs)
     if token.kind == html.COMMENT:
         return (html.COMMENT, token.name, token.closed)
@@ -226,8 +226,10 @@ def _nesting(tokens: list[html.Token]) -> str:
 
 
 def _liquid(text: str) -> Counter[str]:
-    found = Counter(t.text if t.closed else f"{t.text} (never closed)" for t in liquid.tokens(text))
-    found.update(f"{closer} (closing no tag)" for closer in liquid.stray_closers(text))
+    tokens = liquid.tokens(text)
+    found = Counter(t.text if t.closed else f"{t.text} (never closed)" for t in tokens)
+    if stray := liquid.stray_closers(text, tokens):
+        found["%} (closing no tag)"] += stray
     return found
 
 
@@ -290,20 +292,20 @@ def _destinations(text: str) -> tuple[Counter[str], Counter[str]]:
         return Counter(), Counter()
     once = htmllib.unescape(text)
     readings = dict.fromkeys([text, once, htmllib.unescape(once), ESCAPE.sub(r"\1", once)])
-    found: Counter[str] = Counter()
-    bad: Counter[str] = Counter()
+    found: dict[str, int] = {}  # each destination once, however many readings find it
+    bad: dict[str, int] = {}
     for reading in readings:
         for match in DESTINATION.finditer(reading):
             at = match.end()
             stop = DESTINATION_END.search(reading, at)
             written = reading[at : stop.start() if stop else len(reading)]
-            found[written] += 1
+            found[written] = 1
             scheme = SCHEME_AT.match(reading, at)
             if scheme:
                 name = re.sub("[\t\n\r]", "", scheme.group(1)).lower()
                 if name not in html.ALLOWED_SCHEMES:
-                    bad[f"{written[:60]!r} (a {name}: URL)"] += 1
-    return Counter(dict.fromkeys(found, 1)), Counter(dict.fromkeys(bad, 1))
+                    bad[f"{written[:60]!r} (a {name}: URL)"] = 1
+    return Counter(found), Counter(bad)
 
 
 # ---------------------------------------------------------------- comparing
@@ -323,8 +325,7 @@ def refusals(source: Markup, text: str, where: Where, references: Mapping[str, A
     refused before it is read: it cannot have the same tags, and reading a hostile
     text of any size costs what its English costs, no more.
     """
-    starts = len(html.markup_starts(text))
-    if len(text) > QUICK_LIMIT and starts != source.starts:
+    if len(text) > QUICK_LIMIT and (starts := len(html.markup_starts(text))) != source.starts:
         return [f"has {starts} '<' that can start markup where the English has {source.starts}"]
     return differences(source, markup_of(text, where, references), where)
 

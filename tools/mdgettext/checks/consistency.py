@@ -31,9 +31,7 @@ def check_book(catalogs: Sequence[tuple[Sequence[Entry], Context]]) -> Iterable[
         votes = Counter(entry.msgstr for entry, _ in found)
         if len(votes) < 2:
             continue
-        usual = max(
-            votes, key=lambda text: (votes[text], -next(i for i, (e, _) in enumerate(found) if e.msgstr == text))
-        )
+        usual = max(votes, key=votes.__getitem__)  # a tie goes to the first written: votes keep that order
         model, model_ctx = next((e, c) for e, c in found if e.msgstr == usual)
         for entry, ctx in found:
             if entry.msgstr != usual:

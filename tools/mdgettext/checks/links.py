@@ -34,7 +34,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
     accidental: list[str] = []
     if ctx.doc.flavor == "kramdown":  # `[a](b c)`: kramdown makes a link of it, CommonMark does not
-        accidental = [u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in KRAMDOWN_ONLY.findall(entry.msgid)]
+        english = KRAMDOWN_ONLY.findall(entry.msgid)
+        accidental = [u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in english]
     missing, added = difference(source.counted("links"), target.counted("links"))
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
     changed, missing, added = edits(missing, added, _likeness)
@@ -60,6 +61,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         )
     # A changed or added destination that leads nowhere is reported as what the reader
     # hits (no such page, no such heading): the most precise of its findings, and one.
+    # A link kept as the English has it is the English's: if it leads nowhere, refusing
+    # the translation would not mend it (the English page has the same dead link).
     for was, now in changed:
         yield from _resolve(entry, ctx, now, was) or [
             ctx.finding(
@@ -78,8 +81,6 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 f"link {url} is not in the English; links must point where the English ones do",
             )
         ]
-    # A link kept as the English has it is the English's: if it leads nowhere, refusing
-    # the translation would not mend it (the English page has the same dead link).
 
 
 def _likeness(a: str, b: str) -> float:

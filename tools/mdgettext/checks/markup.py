@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from mdgettext.checks.entry import Context, Entry, Family, edits
 from mdgettext.markdown.inline import Inventory, difference
@@ -45,12 +45,11 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     still opens and closes. One part the translator edited is one finding."""
     source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
     for part, code, noun in PARTS:
-        ours, theirs = source.counted(part), target.counted(part)
-        shown = {item: item for item in (*ours, *theirs)}
-        if part == "math":  # words in \text{…} are prose: translating them is translating
-            shown = {words_aside(item): item for item in (*ours, *theirs)}
-            ours = Counter(words_aside(item) for item in ours.elements())
-            theirs = Counter(words_aside(item) for item in theirs.elements())
+        written = source.counted(part), target.counted(part)
+        # words in \text{…} are prose: translating them is translating
+        compared: Callable[[str], str] = words_aside if part == "math" else str
+        shown = {compared(item): item for counted in written for item in counted}
+        ours, theirs = (Counter(compared(item) for item in counted.elements()) for counted in written)
         changed, missing, added = edits(*difference(ours, theirs))
         for was, now in changed:
             message = f"{noun} {shown[was]} became {shown[now]} in the translation; copy the English exactly"

@@ -121,9 +121,8 @@ def _html_blocks(doc: Document) -> list[_Block]:
         return []
     lines = Lines(doc.text)
     bounds = sorted(
-        (lines.start(block_lines(t)[0]), lines.start(block_lines(t)[1]))
-        for t in doc.tokens
-        if t.type == "html_block" and t.map
+        (lines.start(first), lines.start(end))
+        for first, end in (block_lines(t) for t in doc.tokens if t.type == "html_block" and t.map)
     )
     blocks: list[_Block] = []
     at = 0

@@ -73,11 +73,12 @@ def only_liquid(text: str) -> bool:
     return not "".join(_outside(text, found)).strip()
 
 
-def stray_closers(text: str) -> list[str]:
-    """`%}` outside any Liquid token: harmless alone, but a closer for an opener that
-    text around a message could supply. (`}}` is left out: TeX writes it all the time,
-    and an output opener before a message would be closed by a single `}` anyway.)"""
-    return ["%}"] * " ".join(_outside(text, tokens(text))).count("%}")
+def stray_closers(text: str, found: list[Liquid]) -> int:
+    """How many `%}` stand outside `found`, the text's Liquid tokens: harmless alone,
+    but each a closer for an opener that text around a message could supply. (`}}` is
+    left out: TeX writes it all the time, and an output opener before a message would
+    be closed by a single `}` anyway.)"""
+    return " ".join(_outside(text, found)).count("%}")
 
 
 def _outside(text: str, found: list[Liquid]) -> list[str]:

@@ -63,12 +63,6 @@ def _end_of_math(text: str, delimiter: str, start: int) -> int:
     return -1
 
 
-def without_math(text: str, instead: str = " ") -> tuple[str, list[Math]]:
-    """The text with each formula replaced by `instead`, and the formulas."""
-    found = find_math(text)
-    return replace_math(text, found, instead), found
-
-
 def replace_math(text: str, found: list[Math], instead: str) -> str:
     """The text with each formula `find_math` found in it replaced by `instead`."""
     pieces, last = [], 0
