@@ -15,8 +15,9 @@ import polib
 
 from mdgettext.alignment.align import Alignment, Pair, Unmatched
 from mdgettext.model import Location, Segment
+from mdgettext.po.catalog import IMPORT_DOUBT
 
-COMMENT = "import: "  # starts each translator comment the import writes
+COMMENT = IMPORT_DOUBT  # starts each translator comment the import writes
 EXCERPT = 32  # characters of a block's text shown in the report
 
 # What happened to one block, in the report's words.

@@ -37,7 +37,9 @@ NUMBER = re.compile(r"(?<![A-Za-z0-9.,])\d+(?:[.,]\d+)*")  # not in H100; in 제
 # approximation" "1차 근사", "February" "2월". A digit the translation adds for one of these is no doubt.
 SPELLED = {
     **{w: (str(n),) for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())},
-    **{w: (str(n),) for n, w in enumerate("_ first second third fourth fifth sixth seventh eighth ninth".split()) if n},
+    # "third" is also a fraction: written below with both readings
+    **{w: (str(n),) for n, w in enumerate("_ first second third fourth fifth sixth seventh eighth ninth".split())
+       if n and w != "third"},
     "tenth": ("10", "1"), "half": ("2", "1"), "quarter": ("4", "1"), "third": ("3", "1"), "twenty": ("20",),
     "hundred": ("100",), "thousand": ("1000",), "million": ("100",), "billion": ("10",), "dozen": ("12",),
     "single": ("1",), "once": ("1",), "twice": ("2",), "double": ("2",), "both": ("2",), "pair": ("2",),
@@ -94,7 +96,6 @@ class Signals:
     math: frozenset[str]
     notes: frozenset[str]  # footnote references `[^x]` and inline tags with their verbatim attributes
     numbers: frozenset[str]
-    spelled: frozenset[str]  # numbers the prose writes as words (SPELLED): "three" -> "3"
     words: frozenset[str]  # Latin-script words, lower case
     names: frozenset[str]  # capitalized words inside a sentence, lower case: names, mostly
     stems: Mapping[str, frozenset[str]]  # stem key (stems.py) -> the words (lower case) that have it
@@ -102,6 +103,11 @@ class Signals:
     end: str  # the closing punctuation, `.` `!` `?` `:` `;` (full-width forms folded), or ""
     length: int  # visible characters (link text, not destinations)
     position: float  # 0..1 among the document's body blocks
+
+    @property
+    def spelled(self) -> frozenset[str]:
+        """Numbers the prose writes as words (SPELLED): "three" -> "3"."""
+        return frozenset(d for w in self.words for d in SPELLED.get(w, ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +150,6 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
                 math=frozenset(words_aside(content) for _, content in inline.math),
                 notes=frozenset(f"{name}#{n}" for name, count in notes.items() for n in range(1, count + 1)),
                 numbers=frozenset(_digits(n) for n in NUMBER.findall(prose)),
-                spelled=frozenset(d for w in latin for d in SPELLED.get(w.lower(), ())),
                 words=frozenset(w.lower() for w in latin),
                 names=frozenset(w.lower() for w in NAME.findall(prose)),
                 stems=_stems(latin),
@@ -184,7 +189,6 @@ def combine(first: Signals, second: Signals) -> Signals:
         math=first.math | second.math,
         notes=_join_notes(first.notes, second.notes),
         numbers=first.numbers | second.numbers,
-        spelled=first.spelled | second.spelled,
         words=first.words | second.words,
         names=first.names | second.names,
         stems=_join_stems(first.stems, second.stems),

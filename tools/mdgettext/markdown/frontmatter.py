@@ -68,7 +68,7 @@ def _composed(yaml_text: str) -> yaml.Node | None:
     except yaml.YAMLError as err:
         raise _error(err) from err
     except RecursionError as err:  # the pure-Python composer recurses
-        raise FrontMatterError("front matter nests lists or mappings too deeply", 0) from err
+        raise FrontMatterError(TOO_DEEP, 0) from err
     if root is not None:
         _bounded(root)
     return root
@@ -77,14 +77,14 @@ def _composed(yaml_text: str) -> yaml.Node | None:
 EXPANSION_LIMIT = 10_000  # values that aliases (*name) may add to the front matter
 DEPTH_LIMIT = 100  # lists and mappings inside each other; a chapter's front matter nests 3 deep
 CEILING = 1 << 62  # counts stop growing here, so they stay small numbers
+TOO_DEEP = "front matter nests lists or mappings too deeply"
 
 
 def _bounded(root: yaml.Node) -> None:
     """Refuse an alias bomb (each alias names a list of aliases...): the values the
     document stands for, aliases expanded, counted without expanding them; and
     nesting no walk over the nodes could follow."""
-    sizes: dict[int, int] = {}
-    distinct: set[int] = set()
+    sizes: dict[int, int] = {}  # each node counted: its values, aliases expanded
     open_: set[int] = set()  # being counted: met again below itself, it contains itself
     stack: list[tuple[yaml.Node, bool, int]] = [(root, False, 0)]
     while stack:
@@ -92,11 +92,10 @@ def _bounded(root: yaml.Node) -> None:
         if id(node) in sizes:
             continue
         if depth > DEPTH_LIMIT:  # libyaml composes any depth; walking it would not
-            raise FrontMatterError("front matter nests lists or mappings too deeply", node.start_mark.line)
+            raise FrontMatterError(TOO_DEEP, node.start_mark.line)
         children = _children(node)
         if children_done or not children:  # counted up to a bound: the count of a bomb has no end
             sizes[id(node)] = min(1 + sum(sizes[id(c)] for c in children), CEILING)
-            distinct.add(id(node))
             open_.discard(id(node))
             continue
         if id(node) in open_:
@@ -104,9 +103,9 @@ def _bounded(root: yaml.Node) -> None:
         open_.add(id(node))
         stack.append((node, True, depth))
         stack.extend((c, False, depth + 1) for c in children if id(c) not in sizes)
-    if sizes[id(root)] > len(distinct) + EXPANSION_LIMIT:
+    if sizes[id(root)] > len(sizes) + EXPANSION_LIMIT:  # len(sizes): the values written
         raise FrontMatterError(
-            f"front matter aliases (*name) expand to more than {len(distinct) + EXPANSION_LIMIT} values; "
+            f"front matter aliases (*name) expand to more than {len(sizes) + EXPANSION_LIMIT} values; "
             f"mdgettext expands at most {EXPANSION_LIMIT} more than are written, as safe YAML loaders do: "
             "write the values out",
             root.start_mark.line,

@@ -112,7 +112,8 @@ def has_translation(entry: polib.POEntry) -> bool:
 # Translator comments that record why an entry is fuzzy beyond a change of the
 # English: an import's doubtful pair (alignment/importer.py), a merge conflict
 # (po/merge3.py), a translation the memory offered (po/memory.py).
-DOUBTS = ("import: ", "merge: ", "tm: ")
+IMPORT_DOUBT, MERGE_DOUBT, TM_DOUBT = "import: ", "merge: ", "tm: "
+DOUBTS = (IMPORT_DOUBT, MERGE_DOUBT, TM_DOUBT)
 
 
 def doubts(entry: polib.POEntry) -> tuple[str, ...]:

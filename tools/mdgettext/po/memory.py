@@ -32,13 +32,13 @@ from rapidfuzz import fuzz
 
 from mdgettext import stems
 from mdgettext.model import Key
-from mdgettext.po.catalog import DOUBTS, Project, State, metadata, state
+from mdgettext.po.catalog import TM_DOUBT, Project, State, metadata, state
 
 CLOSE = 0.8  # similarity at or above which another message's translation is offered
 COMMON = 0.05  # a stem in more than this share of the memory's messages does not find candidates
 CANDIDATES = 20  # messages compared in full, at most, for one close match
 WORD = re.compile(r"[^\W\d_]{2,}")
-COMMENT = DOUBTS[2]  # "tm: " starts the translator comment that names where a translation came from
+COMMENT = TM_DOUBT  # starts the translator comment that names where a translation came from
 
 
 @dataclass(frozen=True, slots=True)

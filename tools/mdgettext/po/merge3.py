@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import polib
 
-from mdgettext.po.catalog import by_key
+from mdgettext.po.catalog import MERGE_DOUBT, by_key
 
 LATEST_FIELDS = ("PO-Revision-Date", "POT-Creation-Date")
 T = TypeVar("T")
@@ -95,7 +95,9 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
     elif clash and not theirs.msgstr:
         clash = False
     if clash:
-        merged.tcomment = _union_lines(merged.tcomment, f"merge: the other branch translated this as: {theirs.msgstr}")
+        merged.tcomment = _union_lines(
+            merged.tcomment, f"{MERGE_DOUBT}the other branch translated this as: {theirs.msgstr}"
+        )
         if "fuzzy" not in merged.flags:
             merged.flags.insert(0, "fuzzy")
     return merged, clash

@@ -90,15 +90,15 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
     # A fuzzy translation still says which English it was made for (`#| msgid`):
     # when exactly that English comes back, the translation is exact again.
     made_for = {(e.previous_msgctxt, e.previous_msgid): e for e in candidates if _made_for_its_previous(e)}
-    shapes: dict[tuple[str | None, str], list[polib.POEntry]] = {}
+    shapes: dict[tuple[str | None, str], list[tuple[polib.POEntry, list[str]]]] = {}
     for entry in candidates:
         if not entry.fuzzy:
-            shapes.setdefault((entry.msgctxt, _shape(entry.msgid)[0]), []).append(entry)
+            shape, parts = _shape(entry.msgid)
+            shapes.setdefault((entry.msgctxt, shape), []).append((entry, parts))
     for _, new in pending:
         back = made_for.pop((new.msgctxt, new.msgid), None)
         if back is not None and back in unused:
-            _keep_translation(new, back)
-            _restore(new)  # its `#| msgid` is its msgid again
+            _keep_translation(new, back)  # its `#| msgid` is its msgid again: `_restore` below
             unused.discard(back)
             used.add((back.msgctxt, back.msgid))
             continue
@@ -146,7 +146,7 @@ def _restore(entry: polib.POEntry) -> None:
     another doubt: the fuzzy flag update added when the English changed has no
     reason left."""
     if entry.fuzzy and entry.previous_msgid == entry.msgid and entry.previous_msgctxt == entry.msgctxt:
-        if not _doubted(entry):
+        if not doubts(entry):  # an import's or a merge's doubt stays until the translator decides
             entry.flags = [f for f in entry.flags if f != "fuzzy"]
         entry.previous_msgid = entry.previous_msgctxt = None
 
@@ -156,12 +156,6 @@ def _made_for_its_previous(entry: polib.POEntry) -> bool:
     it fuzzy when the English changed. (An import's or a merge's doubt has no
     previous msgid.)"""
     return entry.fuzzy and bool(entry.previous_msgid)
-
-
-def _doubted(entry: polib.POEntry) -> bool:
-    """Whether a comment records a doubt beyond a change of the English (an import's
-    doubtful pair, a merge conflict): it stays fuzzy until the translator decides."""
-    return bool(doubts(entry))
 
 
 def _filled_in(entry: polib.POEntry) -> bool:
@@ -221,15 +215,14 @@ def _shape(msgid: str) -> tuple[str, list[str]]:
 
 
 def _carry_over_source(
-    new: polib.POEntry, shapes: dict[tuple[str | None, str], list[polib.POEntry]], unused: Similar
+    new: polib.POEntry, shapes: dict[tuple[str | None, str], list[tuple[polib.POEntry, list[str]]]], unused: Similar
 ) -> tuple[polib.POEntry, str] | None:
     """An unused old translated entry whose source differs from `new` only in verbatim
     parts, and its translation with the same parts replaced."""
     shape, parts = _shape(new.msgid)
-    for old in shapes.get((new.msgctxt, shape), ()):
+    for old, old_parts in shapes.get((new.msgctxt, shape), ()):
         if old not in unused:
             continue
-        old_parts = _shape(old.msgid)[1]
         if len(old_parts) != len(parts):
             continue
         changes = _changes(old_parts, parts, _shape(old.msgstr)[1])
