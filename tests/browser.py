@@ -181,12 +181,8 @@ def chromium() -> Iterator[Browser]:
 def chromium_or_skip() -> Iterator[Browser]:
     """The browser for a module's tests; skipped where it is missing, but never in
     CI, where `make test` installs it."""
-    import pytest
+    from conftest import needed_in_ci
 
-    reason = missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"the browser test must run in CI: {reason}")
-        pytest.skip(reason)
+    needed_in_ci(missing(), "the browser test")
     with chromium() as session:
         yield session

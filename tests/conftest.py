@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import os
 import re
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
@@ -28,6 +30,25 @@ TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"
 DATA = TESTS / "data"  # everything the tests read, with its licence (see data/README.md)
 REPO = TESTS.parent
+
+
+def needed_in_ci(reason: str | None, what: str) -> None:
+    """Skip a test whose outside tool is missing (`reason` says which); in CI, where
+    `make test` installs every one, fail instead: a gate never passes by skipping."""
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"{what} must run in CI: {reason}")
+        pytest.skip(reason)
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every file under `root` and a digest of its bytes: what a refused command must leave as it was."""
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
 
 MD = fidelity.renderer()  # CommonMark, the judge of a pseudo translation's structure
 EXAMPLES = json.loads((DATA / "commonmark" / "commonmark-0.31.2.json").read_text(encoding="utf-8"))

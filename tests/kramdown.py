@@ -8,23 +8,18 @@ run by hand, and fails in CI (`CI=true`), where they must be present.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from conftest import needed_in_ci
 
 SCRIPT = Path(__file__).resolve().parent / "engines" / "kramdown.rb"
 
 
 def require() -> None:
     """Skip (or, in CI, fail) a test when Ruby, kramdown or Jekyll is missing."""
-    reason = _missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"the kramdown tests must run in CI: {reason}")
-        pytest.skip(reason)
+    needed_in_ci(_missing(), "the kramdown tests")
 
 
 def _missing() -> str | None:

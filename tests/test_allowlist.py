@@ -34,8 +34,9 @@ def texts() -> Iterator[str]:
         yield from case["translate"].values()
 
 
-PLAIN = sorted({t for t in texts() if "[" not in t and "<" not in t})
-OTHERS = sorted({t for t in texts() if "[" in t or "<" in t})
+EVERY = set(texts())
+PLAIN = sorted(t for t in EVERY if "[" not in t and "<" not in t)
+OTHERS = sorted(EVERY - set(PLAIN))
 
 
 def walk(tokens: list[Any]) -> Iterator[Any]:

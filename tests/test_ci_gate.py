@@ -4,14 +4,13 @@ job summary, written so that translator text cannot break it."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from conftest import cli
+from conftest import cli, needed_in_ci
 from mdgettext.model import Diagnostic, Location, Severity
 from mdgettext.report import Summary, github_annotations, step_summary
 from test_checks import project_with
@@ -43,10 +42,8 @@ def test_families_and_codes_are_both_known(tmp_path: Path) -> None:
 
 def github_renders(markdown: str) -> str:
     """The job summary as GitHub shows it: cmark-gfm with GitHub's extensions."""
-    if shutil.which("cmark-gfm") is None:
-        if os.environ.get("CI"):
-            pytest.fail("cmark-gfm must be installed in CI (apt-get install cmark-gfm)")
-        pytest.skip("cmark-gfm is not installed (apt-get install cmark-gfm)")
+    missing = "cmark-gfm is not installed (apt-get install cmark-gfm)"
+    needed_in_ci(missing if shutil.which("cmark-gfm") is None else None, "the job summary test")
     command = ["cmark-gfm", "-e", "table", "-e", "autolink", "-e", "strikethrough", "-e", "tagfilter"]
     return subprocess.run(command, input=markdown, capture_output=True, text=True, check=True).stdout
 

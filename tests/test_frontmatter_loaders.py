@@ -5,19 +5,18 @@ same places, and an author the same errors at the same lines, from either."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 import yaml
 
+from conftest import DATA, REPO
 from mdgettext.markdown import frontmatter
 
-DATA = Path(__file__).parent / "data"
 CHAPTERS = sorted(
     [
         *DATA.glob("book/*/*.md"),
         *DATA.glob("hostile/*.md"),
-        *(Path(__file__).parent.parent / "source" / "en").glob("*.md"),
+        *(REPO / "source" / "en").glob("*.md"),
     ]
 )
 KEYS = ["title", "description", "toc[].name", "authors[].name", "authors[].affiliations[].name", "section_title"]

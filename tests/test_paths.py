@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cli
+from conftest import cli, snapshot
 from mdgettext import locale
-from test_reliability import snapshot
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ valid input works; nothing is ever half-written."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -11,20 +10,12 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import cli
+from conftest import cli, snapshot
 from mdgettext import files
 from mdgettext.errors import InputError
 
 CHAPTER = "# Title\n\nFirst paragraph.\n\nSecond paragraph.\n"
 PO = "locale/ko/LC_MESSAGES/intro.po"
-
-
-def snapshot(root: Path) -> dict[str, str]:
-    return {
-        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(root.rglob("*"))
-        if p.is_file()
-    }
 
 
 @pytest.fixture
