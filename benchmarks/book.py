@@ -18,6 +18,12 @@ beside the baseline, and prints medians and ratios:
     md, 1 line `md` on a project of one one-line chapter: the fixed cost of the two
                processes (start-up and imports), which no amount of speed in the
                work itself removes
+    floor      two processes that only import the libraries `extract` and `build` must
+               use (markdown-it-py and its plugins, PyYAML, html5lib, polib): the least
+               any two-command pipeline on this stack costs, none of mdgettext's code
+    floor+parse the same two processes, each also parsing every chapter once (no
+               render), on one core or on all (the faster): the least an `extract` that
+               reads each chapter and a `build` that puts each one back together can do
 
     python benchmarks/book.py               # 1x and 20x, median of 5 paired runs
     python benchmarks/book.py --repeat 9 --copies 20 --json
@@ -50,6 +56,29 @@ from markdown_it import MarkdownIt
 md = MarkdownIt("commonmark").enable("table")
 for path in sorted(Path(sys.argv[1]).glob("*.md")):
     md.render(path.read_text(encoding="utf-8"))
+"""
+# The floor: what extract and build cannot avoid importing, and one parse per chapter.
+FLOOR = """\
+import sys
+from pathlib import Path
+import html5lib, polib, yaml
+from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+md = MarkdownIt("commonmark").enable("table")
+md = md.use(front_matter_plugin).use(footnote_plugin).use(dollarmath_plugin)
+texts = [p.read_text(encoding="utf-8") for p in sorted(Path(sys.argv[1]).glob("*.md"))]
+def parse(i):
+    md.parse(texts[i])
+if sys.argv[2] == "one core":
+    for i in range(len(texts)):
+        parse(i)
+elif sys.argv[2] == "all cores":
+    from concurrent.futures import ProcessPoolExecutor
+    import multiprocessing
+    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("fork")) as pool:
+        list(pool.map(parse, range(len(texts))))
 """
 TARGETS = {"md": 2.5, "md x20": 2.0, "html": 4.0}
 
@@ -143,6 +172,12 @@ def measure(root: Path, repeat: int, jobs: list[str], tiny: Path) -> dict[str, f
         note(
             "md, 1 line", run(mdgettext(tiny, "extract")) + run(mdgettext(tiny, "build", "-l", "ko", "--format", "md"))
         )
+        floor = [sys.executable, "-c", FLOOR, str(source)]
+        note("floor", run([*floor, "no parse"]) + run([*floor, "no parse"]))
+        note(
+            "floor+parse",
+            min(run([*floor, cores]) + run([*floor, cores]) for cores in ("one core", "all cores")),
+        )
     return {name: statistics.median(values) for name, values in times.items()}
 
 
@@ -165,6 +200,10 @@ def report(results: dict[str, dict[str, float]]) -> list[str]:
         lines.append(
             f"  {size}: fixed cost of extract + build (a one-line chapter) {r['md, 1 line']:.3f}s, "
             f"{r['md, 1 line'] / r['baseline']:.2f}x the baseline"
+        )
+        lines.append(
+            f"  {size}: floor of any two processes on this stack {r['floor'] / r['baseline']:.2f}x the baseline, "
+            f"{r['floor+parse'] / r['baseline']:.2f}x with one parse of each chapter in each"
         )
     if "x1" in results and len(results) > 1:
         big = next(s for s in results if s != "x1")
