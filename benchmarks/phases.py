@@ -84,13 +84,13 @@ def one_build(root: Path) -> Counter[str]:
     original, checks.FAMILIES = checks.FAMILIES, tuple(families)
     try:
         pages = config.known_pages()
+        glossary = judged.load_project_glossary(config, "ko")  # once per language, as the build reads it
         for chapter in config.chapters():
             _, doc = timed(spent, "source: read and segment", common.load_chapter)(config, chapter)
             path = config.po_path(chapter, "ko")
             catalog = timed(spent, "catalog: read and validate", read_catalog)(path, config.relative(path))
             woven = timed(spent, "weave", weave.weave)(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
             timed(spent, "woven chapter parsed (structure)", attrgetter("tokens"))(woven)
-            glossary = judged.load_project_glossary(config, "ko")
             anchors = {chapter: frozenset(doc.headings)}
             context = judged.check_context(
                 config, chapter, "ko", doc, anchors, catalog, glossary, None, rebuilt=woven, pages=pages
