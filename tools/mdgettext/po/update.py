@@ -117,9 +117,7 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
             _keep_translation(new, old_entry)
             if "fuzzy" not in new.flags:
                 new.flags.insert(0, "fuzzy")
-            if old_entry.fuzzy and old_entry.previous_msgid:  # the English the translation was made for
-                new.previous_msgid, new.previous_msgctxt = old_entry.previous_msgid, old_entry.previous_msgctxt
-            else:
+            if not _made_for_its_previous(old_entry):  # else `_keep_translation` kept the English it was made for
                 new.previous_msgid, new.previous_msgctxt = old_entry.msgid, old_entry.msgctxt
         unused.discard(old_entry)
         used.add((old_entry.msgctxt, old_entry.msgid))
