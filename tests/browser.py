@@ -131,19 +131,8 @@ class Browser:
 
     def screenshot(self, path: Path, max_height: int = 4000) -> tuple[int, int]:
         """The whole page (up to `max_height` pixels tall) as a PNG; returns its size."""
-        width, height = self.js("return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")
-        height = min(height, max_height)
-        shot = self.driver.execute_cdp_cmd(
-            "Page.captureScreenshot",
-            {
-                "format": "png",
-                "captureBeyondViewport": True,
-                "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
-            },
-        )
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(base64.b64decode(shot["data"]))
-        return width, height
+        height = self.js("return document.documentElement.scrollHeight")
+        return self.screenshot_at(path, 0, min(height, max_height))
 
 
 def missing() -> str | None:

@@ -85,6 +85,18 @@ def catalog(*entries: polib.POEntry) -> polib.POFile:
     return po
 
 
+class Terminal(io.StringIO):
+    """An output stream that says it is a terminal, for progress lines."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def line_of_msgid(path: Path, msgid: str) -> int:
+    """The 1-based line of `msgid "…"` in a catalog, as findings and `# tm:` comments cite it."""
+    return path.read_text(encoding="utf-8").split("\n").index(f'msgid "{msgid}"') + 1
+
+
 def cli(*args: str | Path) -> Result:
     """Run `mdgettext ARGS` in-process, as a user would from a shell."""
     out, err = io.StringIO(), io.StringIO()
@@ -121,6 +133,7 @@ def chapter_copy(tmp_path: Path) -> Path:
 
 BOOK = DATA / "book"
 BOOK_SETTINGS = BOOK / "settings.toml"  # the project settings, copied in as pyproject.toml
+CHAPTERS = ["applied-inference", "index", "jax-stuff", "roofline", "sharding", "transformers"]  # the book's, in order
 
 
 @pytest.fixture(scope="session")

@@ -15,10 +15,8 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import DATA, cli
+from conftest import BOOK, CHAPTERS, cli, line_of_msgid
 
-BOOK = DATA / "book"
-CHAPTERS = ["applied-inference", "index", "jax-stuff", "roofline", "sharding", "transformers"]
 # What still makes an imported pair fuzzy for Latin-script words, reviewed by hand: none
 # is an inflection. Links rewritten to the translator's `-kr` pages; 'trade off' for
 # 'tradeoffs'; 'tradeoff' where the English misspells it 'trandeoff'.
@@ -92,13 +90,14 @@ def test_english_moved_to_an_older_version_and_back_gives_every_translation_back
     use_english(book, "en")
     assert cli("-C", book, "-q", "extract").code == 0
     assert cli("-C", book, "-q", "update", "-l", "ko").code == 0
+    after = catalogs(book)
     for chapter in CHAPTERS:
-        po = {(e.msgctxt, e.msgid): e for e in polib.pofile(catalogs(book)[chapter].decode()) if not e.obsolete}
+        po = {(e.msgctxt, e.msgid): e for e in polib.pofile(after[chapter].decode()) if not e.obsolete}
         again = {key: po[key].msgstr for key in translated[chapter] if key in po and not po[key].fuzzy}
         assert again == translated[chapter], chapter  # translated again, unchanged, none fuzzy
     # byte for byte, but for the template's date, which `update` copies as msgmerge does
     # (the round trip may cross a minute)
-    assert undated(catalogs(book)) == undated(before)
+    assert undated(after) == undated(before)
 
 
 def undated(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -130,7 +129,7 @@ def test_a_new_heading_translated_in_another_chapter_arrives_from_memory(book: P
     assert cli("-C", book, "-q", "update", "-l", "ko").code == 0
     entry = polib.pofile(str(book / "locale" / "ko" / "LC_MESSAGES" / "sharding.po")).find("Worked Problems")
     origin = book / "locale" / "ko" / "LC_MESSAGES" / "applied-inference.po"
-    line = origin.read_text(encoding="utf-8").split("\n").index('msgid "Worked Problems"') + 1
+    line = line_of_msgid(origin, "Worked Problems")
     assert (entry.msgstr, entry.fuzzy, entry.tcomment) == ("실습 문제", True, f"tm: applied-inference.po:{line}")
 
 

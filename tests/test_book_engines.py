@@ -22,11 +22,10 @@ import pytest
 import yaml
 
 import kramdown
-from conftest import DATA
+from conftest import CHAPTERS, DATA
 from mdgettext.markdown.segment import segment
 from mdgettext.publish.body import render
 
-CHAPTERS = ["applied-inference", "index", "jax-stuff", "roofline", "sharding", "transformers"]
 # Differences from kramdown we accept, each with its reason: (language, chapter) -> lines of the diff.
 # None today. (The community translation's `[S<sub>X</sub>, D<sub>Y</sub>](우리의 activation)`, a
 # link to kramdown and text to CommonMark, was one until the build refused what `check` reports as

@@ -10,7 +10,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import cli
+from conftest import Terminal, catalog, cli
 
 CHAPTER = "# Title\n\nSome text with a [link](https://example.com).\n"
 
@@ -179,9 +179,7 @@ def test_a_single_file_catalog_without_a_language_takes_l_or_is_refused(tmp_path
     """Issue 14: it used to write the English unchanged and exit 0 ("source text")."""
     monkeypatch.chdir(tmp_path)
     Path("doc.md").write_text(CHAPTER, encoding="utf-8")
-    po = polib.POFile()
-    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
-    po.append(polib.POEntry(msgid="Title", msgstr="제목"))
+    po = catalog(polib.POEntry(msgid="Title", msgstr="제목"))
     po.save("doc.po")
     refused = cli("build", "doc.md", "--po", "doc.po", "-o", "out/doc.md")
     assert refused.code == 2
@@ -196,11 +194,6 @@ def test_a_single_file_catalog_without_a_language_takes_l_or_is_refused(tmp_path
     po.save("doc.po")
     clash = cli("build", "doc.md", "--po", "doc.po", "-l", "ko", "-o", "out/doc.md")
     assert clash.code == 2 and "its Language header is 'ja', not 'ko'" in clash.err
-
-
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
 
 
 def test_update_shows_progress_on_a_terminal_and_nothing_elsewhere(project: Path) -> None:

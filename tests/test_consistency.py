@@ -8,7 +8,7 @@ from pathlib import Path
 
 import polib
 
-from conftest import cli
+from conftest import cli, line_of_msgid
 from mdgettext.po.writer import dumps
 
 
@@ -41,8 +41,7 @@ def test_the_odd_translation_out_is_named_with_the_usual_ones_place(project: Pat
     result = cli("-C", root, "check", "-l", "ko")
     lines = [line for line in result.out.splitlines() if "[consistency.translation]" in line]
     assert len(lines) == 1, result.out
-    a = (root / "locale/ko/LC_MESSAGES/a.po").read_text(encoding="utf-8").split("\n")
-    line_of_a = a.index('msgid "A Few Problems to Work"') + 1
+    line_of_a = line_of_msgid(root / "locale/ko/LC_MESSAGES/a.po", "A Few Problems to Work")
     assert lines[0].startswith("locale/ko/LC_MESSAGES/b.po:")
     assert f"translated '몇 가지 연습 문제' in locale/ko/LC_MESSAGES/a.po:{line_of_a};" in lines[0]
     assert result.code == 0  # a warning: the pages are right, only unlike each other

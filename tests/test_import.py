@@ -17,7 +17,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import FIXTURES, REPO, cli
+from conftest import FIXTURES, REPO, Terminal, cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 from mdgettext.alignment.align import Pair, Unmatched, align
 from mdgettext.markdown.segment import segment
@@ -487,10 +487,6 @@ def test_a_whole_book_is_imported_at_once_with_progress_on_a_terminal(small: Pat
     assert result.code == 0 and result.err == ""
     assert result.out.splitlines()[-1].startswith("locale/ko/LC_MESSAGES/second.po: 1 aligned")
     assert po_of(small, "second").find("Second").msgstr == "둘째"
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
 
     err = Terminal()
     files = [small / "ko" / "intro.md", small / "ko" / "second.md"]

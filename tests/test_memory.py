@@ -9,7 +9,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import cli
+from conftest import catalog, cli, line_of_msgid
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 from mdgettext.po.memory import CLOSE, Unit, build
 
@@ -54,18 +54,13 @@ def book(project: Path) -> Path:
     return project
 
 
-def msgid_line(path: Path, msgid: str) -> int:
-    lines = path.read_text(encoding="utf-8").split("\n")
-    return lines.index(f'msgid "{msgid}"') + 1
-
-
 def test_a_new_chapter_arrives_prefilled_from_the_other_chapters(book: Path) -> None:
     result = cli("-C", book, "update", "-l", "ko")
     assert "locale/ko/LC_MESSAGES/two.po: 0 translated, 2 fuzzy, 1 untranslated, 0 obsolete (written)" in result.out
     po = polib.pofile(str(po_path(book, "two")))
     heading = po.find("Further Reading")
     assert (heading.msgstr, heading.fuzzy) == ("더 읽을거리", True)
-    assert heading.tcomment == f"tm: one.po:{msgid_line(po_path(book, 'one'), 'Further Reading')}"
+    assert heading.tcomment == f"tm: one.po:{line_of_msgid(po_path(book, 'one'), 'Further Reading')}"
     assert heading.previous_msgid is None  # the same English: nothing to compare
     close = po.find("Sharding a matrix multiplication splits its work across many TPU chips.")
     assert close.fuzzy and close.msgstr == ONE_KO["Sharding a matrix multiplication splits its work across many chips."]
@@ -86,9 +81,8 @@ def test_tm_exact_takes_the_same_english_as_translated(book: Path) -> None:
 
 
 def test_a_compendium_offers_its_translations(book: Path, tmp_path: Path) -> None:
-    compendium = polib.POFile()
-    compendium.metadata = {"Content-Type": "text/plain; charset=UTF-8", "Language": "ko"}
-    compendium.append(polib.POEntry(msgid="A sentence no one has translated.", msgstr="아무도 번역하지 않은 문장."))
+    compendium = catalog(polib.POEntry(msgid="A sentence no one has translated.", msgstr="아무도 번역하지 않은 문장."))
+    compendium.metadata["Language"] = "ko"
     compendium.save(str(tmp_path / "old.po"))
     cli("-C", book, "-q", "update", "-l", "ko", "--compendium", tmp_path / "old.po")
     entry = polib.pofile(str(po_path(book, "two"))).find("A sentence no one has translated.")
