@@ -190,10 +190,3 @@ def _umask() -> int:
     current = os.umask(0o022)  # the only way to read it is to set it
     os.umask(current)
     return current
-
-
-def write_po(path: Path, po: polib.POFile) -> None:
-    """Write a catalog as GNU gettext lays it out, atomically."""
-    from mdgettext.po.writer import dumps  # its Unicode line-break tables: only for commands that write catalogs
-
-    write_text(path, dumps(po))

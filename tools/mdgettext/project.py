@@ -29,13 +29,13 @@ CHAPTER_SUFFIXES = (".html", ".md")
 FOLDERS = {"source": "source/en", "locale_dir": "locale", "build_dir": "build"}  # settings that name folders
 
 
-def chapter_path(chapter: str, index: str = "index") -> str:
+def chapter_path(chapter: str, index: str) -> str:
     """Where the book's site publishes a chapter: `/<name>/`, and the index page at
     `/` (Jekyll's pretty permalinks, as the book has them)."""
     return "/" if chapter == index else f"/{chapter}/"
 
 
-def linked_chapter(url: str, chapter: str, index: str = "index") -> str | None:
+def linked_chapter(url: str, chapter: str, index: str) -> str | None:
     """The chapter a relative link in `chapter` points at, resolved like a browser
     would against the chapter's published URL: `../gpus` from `conclusion` (at
     `/conclusion/`) is `gpus`, `roofline` from the index page (at `/`) is `roofline`,
@@ -262,7 +262,7 @@ def load_config(root: Path) -> Config:
             raise ConfigError(
                 f"pyproject.toml: {key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}"
             )
-    flavor = table.get("flavor", "commonmark")
+    flavor = table.get("flavor", Config.flavor)
     if flavor not in FLAVORS:
         raise ConfigError(
             f"pyproject.toml: [tool.mdgettext] flavor = {flavor!r}: choose {' or '.join(map(repr, FLAVORS))}"
@@ -287,7 +287,7 @@ def load_config(root: Path) -> Config:
         root=root,
         flavor=flavor,
         site_url=table["site_url"].rstrip("/") if "site_url" in table else None,
-        index=table.get("index", "index"),
+        index=table.get("index", Config.index),
         source=named["source"],
         locale_dir=named["locale_dir"],
         build_dir=named["build_dir"],

@@ -127,8 +127,8 @@ def _resolve(entry: Entry, ctx: Context, url: str, english: str = "") -> list[Di
     if page not in ctx.pages:
         message = f"link {url} points at a page the book does not have ({page}){fix}"
         return [ctx.finding(entry, "links.unknown-page", Severity.ERROR, message)]
-    anchors = ctx.anchors.get(page)
-    if parts.fragment and anchors is not None and parts.fragment not in anchors:
+    # The anchors of another page cost a read of its source: asked for only when a fragment needs them.
+    if parts.fragment and (anchors := ctx.anchors.get(page)) is not None and parts.fragment not in anchors:
         message = f"link {url}: no heading has the id #{parts.fragment}{fix if english else '; link to a heading id of that page'}"
         return [ctx.finding(entry, "links.unknown-anchor", Severity.ERROR, message)]
     return []

@@ -34,12 +34,12 @@ def import_translation(
     if source is not None and len(translated) > 1:
         raise InputError("--source names the English of one translated file; import the others without it")
     plan = Plan()
+    chapters = config.chapters() if source is None else []  # listed once for every file named after its chapter
     for done, path in enumerate(translated, 1):
         report.progress(done, len(translated), display(path, config.root))
-        _import_one(config, path, language, source or _same_name_source(config, path), plan, fuzzy, overwrite, dry_run)
+        english = source or _same_name_source(config, chapters, path)
+        _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
     report.clear()
-    if dry_run:
-        plan.writes.clear()
     plan.carry_out(report)
     return 0
 
@@ -91,9 +91,9 @@ def _import_one(
     plan.lines.append(f"{po_display}: {result.summary()}; catalog entries changed: {result.imported} ({state})")
 
 
-def _same_name_source(config: Config, translated: Path) -> Path:
+def _same_name_source(config: Config, chapters: Sequence[str], translated: Path) -> Path:
     """The chapter the translated file is named after; two of that name must be told apart."""
-    same_name = [c for c in config.chapters() if PurePosixPath(c).name == translated.stem]
+    same_name = [c for c in chapters if PurePosixPath(c).name == translated.stem]
     if len(same_name) > 1:
         choices = ", ".join(config.relative(config.source_path(c)) for c in same_name)
         raise InputError(

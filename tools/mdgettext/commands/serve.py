@@ -73,7 +73,7 @@ class Handler(SimpleHTTPRequestHandler):
             self._send(str(version), "text/plain")
         elif error and (path.endswith((".html", "/"))):
             self._send(live.error_page(error, version), "text/html")
-        elif path in ("/", "/progress.html"):
+        elif path in ("/", f"/{stats.PAGE}"):
             self._send(live.with_reload(front, version), "text/html")
         elif path.endswith(".html") and Path(self.translate_path(path)).is_file():
             page = Path(self.translate_path(path)).read_text(encoding="utf-8")

@@ -41,9 +41,10 @@ def stats(config: Config, languages: Sequence[str], report: Reporter, fmt: str =
 def progress_rows(config: Config, languages: Sequence[str], report: Reporter) -> list[progress.Row]:
     """Every chapter in every language; a chapter with no catalog yet counts its template as untranslated."""
     rows = []
+    chapters = config.chapters()
     for language in languages:
         check_known(language)
-        for chapter in config.chapters():
+        for chapter in chapters:
             po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
             if po_path.exists():
                 found = read_po(po_path, config.relative(po_path))
