@@ -4,7 +4,7 @@ The importer asks whether a Latin-script word of a translation is in its English
 (`axis` in a Korean sentence whose English says `axes`), and the translation
 memory finds candidates by the words two messages share (`MLPs` and `MLP`). Both
 compare stem keys: Snowball's English stemmer (Porter2, from `snowballstemmer`)
-folds regular inflection (trained, training, trains -> train). Two rules it lacks
+folds regular inflection (trained, training, trains -> train). Three rules it lacks
 are added:
 
 - an acronym's plural is the acronym: `GPUs`, `KVs`, `OPs` -> gpu, kv, op (Porter2

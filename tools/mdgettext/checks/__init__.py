@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-import polib
-
 from mdgettext.checks import (
     allowlist,
     completeness,
@@ -33,7 +31,7 @@ from mdgettext.checks import (
 )
 from mdgettext.checks.entry import Context, Entry, Family, Glossary, entries_of
 from mdgettext.markdown.weave import weave
-from mdgettext.model import Diagnostic, Document, Key, Severity, TranslationMap
+from mdgettext.model import Diagnostic, Key, Severity, TranslationMap
 
 FAMILIES: tuple[Family, ...] = (
     safety.FAMILY,
@@ -58,7 +56,6 @@ __all__ = [
     "Context",
     "Entry",
     "Glossary",
-    "check_catalog",
     "entries_of",
     "refusals",
     "run_book_checks",
@@ -71,18 +68,6 @@ def selectable() -> frozenset[str]:
     """What `--select` and `--ignore` accept: every code, and every family a code
     belongs to (`links`, `typography`)."""
     return frozenset(CODES) | {code.rsplit(".", 1)[0] for code in CODES}
-
-
-def check_catalog(
-    doc: Document,
-    po: polib.POFile,
-    po_text: str,
-    po_display: str,
-    context: Context | None = None,
-) -> list[Diagnostic]:
-    """Every finding for one catalog of one chapter, in .po line order."""
-    ctx = context or Context(language=po.metadata.get("Language", ""), doc=doc, po_path=po_display)
-    return run_checks(entries_of(po, po_text, doc), ctx)
 
 
 def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False) -> list[Diagnostic]:

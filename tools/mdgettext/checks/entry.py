@@ -159,6 +159,11 @@ def live(entries: Sequence[Entry]) -> list[Entry]:
     return [e for e in entries if not e.obsolete]
 
 
+def text_likeness(a: str, b: str) -> float:
+    """How alike two texts are, from 0 to 1 (difflib's ratio)."""
+    return SequenceMatcher(None, a, b).ratio()
+
+
 def edits(
     missing: list[str], added: list[str], likeness: Callable[[str, str], float] | None = None
 ) -> tuple[list[tuple[str, str]], list[str], list[str]]:
@@ -166,7 +171,7 @@ def edits(
     edited is one finding, not a loss and a gain: pairs the most alike first, alike
     enough to be one edit (`P(‘X')` and `P('X')`), and a lone loss with a lone gain
     whatever it became. Returns the pairs, then what is only missing, only added."""
-    alike = likeness or (lambda a, b: SequenceMatcher(None, a, b).ratio())
+    alike = likeness or text_likeness
     scored = sorted(((alike(was, now), was, now) for was in set(missing) for now in set(added)), reverse=True)
     pairs: list[tuple[str, str]] = []
     for score, was, now in scored:

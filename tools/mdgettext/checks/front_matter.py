@@ -8,6 +8,7 @@ text, so in every language a toc name must equal its heading's translation.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
 from markdown_it.token import Token
 
@@ -53,13 +54,13 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     if not names:
         return
     translated = _contents(tokens, ctx.rebuilt.flavor)
-    english = _contents(ctx.doc.tokens, ctx.doc.flavor)
+    english = cache(lambda: _contents(ctx.doc.tokens, ctx.doc.flavor))  # the English's ids: only for a broken name
     toc_entries = {e.msgstr if e.translated else e.msgid: e for e in entries if e.keys & TOC_KEYS}
     for name in names:
         if translated(name):
             continue
         entry = toc_entries.get(name)
-        broken_in_english = entry is not None and not english(entry.msgid)
+        broken_in_english = entry is not None and not english()(entry.msgid)
         yield ctx.finding(
             entry,
             "frontmatter.toc-anchor",

@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from difflib import SequenceMatcher
 from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
 
-from mdgettext.checks.entry import Context, Entry, Family, edits
+from mdgettext.checks.entry import Context, Entry, Family, edits, text_likeness
 from mdgettext.markdown.inline import difference
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.project import linked_chapter, split_url
@@ -86,7 +85,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 def _likeness(a: str, b: str) -> float:
     """How likely `b` is `a` edited: alike text, or the same kind of place (both in-page
     anchors, both relative paths, both on one site)."""
-    return max(SequenceMatcher(None, a, b).ratio(), 0.5 if _place(a) == _place(b) else 0.0)
+    return max(text_likeness(a, b), 0.5 if _place(a) == _place(b) else 0.0)
 
 
 def _place(url: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from mdgettext.checks.entry import Context, Entry, Family, edits
 from mdgettext.markdown.inline import Inventory, difference
@@ -93,10 +93,7 @@ def _what_changed(source: Inventory, target: Inventory) -> str:
 def stuck_delimiters(text: str) -> Iterable[str]:
     """Explain each `*`/`_` run that can neither open nor close under CommonMark's
     flanking rules, though it sits where the translator meant it to."""
-    for match in DELIMITER_RUN.finditer(text):
-        run = match.group(1)
-        before = text[match.start() - 1] if match.start() else " "
-        after = text[match.end()] if match.end() < len(text) else " "
+    for run, before, after, _ in _runs(text):
         if before.isspace() or after.isspace():
             continue  # an opener before a word, or a closer after one: the usual cases
         if _punctuation(before) and not _punctuation(after):
@@ -117,10 +114,7 @@ def stuck_kramdown(text: str) -> Iterable[str]:
     """Explain each `*`/`_` run kramdown can neither open nor close: a space on both
     sides, where the translator meant it to close after a space or open before one;
     or `_` inside a word (`_덧셈_과`), where a particle follows the closer."""
-    for match in DELIMITER_RUN.finditer(text):
-        run = match.group(1)
-        before = text[match.start() - 1] if match.start() else " "
-        after = text[match.end()] if match.end() < len(text) else " "
+    for run, before, after, inside in _runs(text):
         if "_" in run and before.isalnum() and after.isalnum():
             yield (
                 f"`{run}` between {before!r} and {after!r} is inside a word, where kramdown neither "
@@ -128,12 +122,22 @@ def stuck_kramdown(text: str) -> Iterable[str]:
                 f"which works inside a word"
             )
             continue
-        if before.isspace() and after.isspace() and match.start() and match.end() < len(text):
+        if before.isspace() and after.isspace() and inside:
             yield (
                 f"`{run}` has a space on both sides, so it neither opens nor closes: kramdown closes "
                 f"emphasis only right after a non-space character and opens it only right before one; "
                 f"remove the space before the closing `{run}` (or after the opening one)"
             )
+
+
+def _runs(text: str) -> Iterator[tuple[str, str, str, bool]]:
+    """Each `*`/`_` run with the characters either side (a space at the text's ends),
+    and whether it stands inside the text rather than at one of its ends."""
+    for match in DELIMITER_RUN.finditer(text):
+        start, end = match.span()
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        yield match.group(1), before, after, bool(start) and end < len(text)
 
 
 def _punctuation(ch: str) -> bool:

@@ -68,11 +68,9 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
     """Every translation of `doc` judged where it stands; HTML blocks whole."""
     judging = _judge_of(doc)
     refused: dict[Key, tuple[str, ...]] = {}
-    blocks = _html_blocks(doc)
-    in_blocks = {id(seg) for block in blocks for seg in block.segments}
     for seg in doc.segments:
         msgstr = translations.get((seg.context, seg.msgid))
-        if msgstr is None or msgstr == seg.msgid or id(seg) in in_blocks:
+        if msgstr is None or msgstr == seg.msgid or id(seg) in judging.in_blocks:
             continue
         reasons = judging.alone(seg, msgstr)  # an HTML run outside any block found is judged alone
         if reasons and (seg.context, seg.msgid) not in refused:
@@ -81,7 +79,7 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
     changed = True
     while changed:  # a run refused in one block is English in every block: judge them again
         changed = False
-        for number, block in enumerate(blocks):
+        for number, block in enumerate(judging.blocks):
             runs = [
                 (seg, msgstr)
                 for seg in block.segments
@@ -159,6 +157,8 @@ class _Judge:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.references: Mapping[str, Any] = doc.references
+        self.blocks = _html_blocks(doc)
+        self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
         self.verdicts: dict[tuple[int, str], list[str]] = {}  # (id of a segment of doc, msgstr) -> reasons
 

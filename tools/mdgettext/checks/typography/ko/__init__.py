@@ -89,9 +89,12 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         return
     prose = ctx.inline(entry.msgid).text
     text = ctx.inline(entry.msgstr).text
-    words = [w for w in WORD.findall(prose) if w not in ctx.glossary.terms and not any(w in n for n in ctx.names)]
-    if not has_words(prose):  # `bfloat16`, `9.0e11`: copied on purpose (update fills them in)
-        words = []
+    # Without words (`bfloat16`, `9.0e11`) a copy is on purpose: update fills them in.
+    words = (
+        [w for w in WORD.findall(prose) if w not in ctx.glossary.terms and not any(w in n for n in ctx.names)]
+        if has_words(prose)
+        else []
+    )
     if entry.msgstr == entry.msgid and words:
         yield ctx.finding(
             entry,
@@ -114,7 +117,7 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             f"a particle attaches with no space: write {word + particle!r}, not {word + space + particle!r}",
         )
     for seg in entry.segments[:1]:
-        if final_colon(ctx.inline(entry.msgstr).text, _following(ctx, seg), heading=seg.kind.startswith("heading")):
+        if final_colon(text, _following(ctx, seg), heading=seg.kind.startswith("heading")):
             yield ctx.finding(
                 entry,
                 "typography.final-colon",
