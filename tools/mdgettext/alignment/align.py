@@ -214,14 +214,9 @@ def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tupl
     return found[::-1]
 
 
-def _alike(a: Signals, b: Signals) -> bool:
-    """The same kind of block in the same containers."""
-    return a.kind == b.kind and a.nesting == b.nesting
-
-
 def _join(a: Signals, b: Signals) -> Signals | None:
     """Two neighbours that could be one block split: same kind, same containers."""
-    return combine(a, b) if _alike(a, b) else None
+    return combine(a, b) if a.alike(b) else None
 
 
 def _fill_gaps(steps: list[Raw], m: Model) -> list[Raw]:
@@ -234,7 +229,7 @@ def _fill_gaps(steps: list[Raw], m: Model) -> list[Raw]:
     for i in range(1, len(steps) - 2):
         if paired[i - 1] and paired[i + 2] and not paired[i] and not paired[i + 1]:
             s, t = steps[i][0] or steps[i + 1][0], steps[i][1] or steps[i + 1][1]
-            if s and t and _alike(s[0], t[0]):
+            if s and t and s[0].alike(t[0]):
                 out[i], out[i + 1] = (s, t, disagreements(s[0], t[0], m)), None
     return [step for step in out if step is not None]
 
@@ -249,13 +244,13 @@ def _mark_ambiguous(steps: list[Raw], m: Model) -> list[Raw]:
         own = score(s[0], t[0], m)
         for near in _unpaired_neighbours(steps, index):
             ns, nt, _ = near
-            if ns and _alike(ns[0], s[0]):
+            if ns and ns[0].alike(s[0]):
                 if score(ns[0], t[0], m) >= own - AMBIGUOUS:
                     reasons += (
                         f"only kind, length and position pair them; it may translate source line {ns[0].segment.location.line} instead",
                     )
                     break
-            if nt and _alike(nt[0], t[0]):
+            if nt and nt[0].alike(t[0]):
                 if score(s[0], nt[0], m) >= own - AMBIGUOUS:
                     reasons += (
                         f"only kind, length and position pair them; translated line {nt[0].segment.location.line} may be the one",

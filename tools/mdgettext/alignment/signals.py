@@ -109,6 +109,10 @@ class Signals:
         """Numbers the prose writes as words (SPELLED): "three" -> "3"."""
         return frozenset(d for w in self.words for d in SPELLED.get(w, ()))
 
+    def alike(self, other: Signals) -> bool:
+        """The same kind of block in the same containers."""
+        return self.kind == other.kind and self.nesting == other.nesting
+
 
 @dataclass(frozen=True, slots=True)
 class Model:
