@@ -23,8 +23,8 @@ from mdgettext.locale import check_known
 from mdgettext.model import Key
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
-from mdgettext.publish.chapter import Outputs, review_name
-from mdgettext.publish.links import Site, single_file
+from mdgettext.publish.chapter import Outputs
+from mdgettext.publish.links import Site, review_name, single_file
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,11 @@ class GfmSlugger(Slugger):
 TYPOGRAPHIC = (("---", "\u2014"), ("--", "\u2013"), ("...", "\u2026"), ("<<", "\u00ab"), (">>", "\u00bb"))
 
 
+def slugger(flavor: str) -> Slugger:
+    """The heading ids the flavor's site makes: kramdown's GFM parser's, or plain kramdown's."""
+    return GfmSlugger() if flavor == "kramdown" else Slugger()
+
+
 def gfm_id(text: str) -> str:
     """kramdown-parser-gfm's id of a heading's text, before duplicates are counted."""
     for plain, symbol in TYPOGRAPHIC:
@@ -107,22 +112,23 @@ def gfm_id(text: str) -> str:
     return kept.replace(" ", "-").replace("\t", "-")
 
 
+def _alnum(category: str) -> bool:
+    """A letter, a mark or a decimal digit, by its Unicode category."""
+    return category[0] in "LM" or category == "Nd"
+
+
 def _word(c: str) -> bool:
     """Ruby's `\\p{Word}`: letters, marks, decimal digits, connector punctuation."""
     category = unicodedata.category(c)
-    return category[0] in "LM" or category in ("Nd", "Pc")
+    return _alnum(category) or category == "Pc"
 
 
 def slugify(text: str) -> str:
     """Jekyll's `slugify` filter in its default mode (Jekyll::Utils.slugify): every run
     of characters that are not letters, marks or decimal digits becomes one `-`, a
     leading and a trailing `-` go, and the rest is lower case."""
-    slug = re.sub(
-        r"-+",
-        "-",
-        "".join(c if unicodedata.category(c)[0] in "LM" or unicodedata.category(c) == "Nd" else "-" for c in text),
-    )
-    return re.sub(r"^-|-$", "", slug).lower()
+    dashed = "".join(c if _alnum(unicodedata.category(c)) else "-" for c in text)
+    return re.sub("-+", "-", dashed).strip("-").lower()
 
 
 ANCHOR_SPAN = re.compile(r'^<span id="[^"<>]*"></span>')
@@ -157,7 +163,8 @@ def page_ids(tokens: Sequence[Token], flavor: str) -> set[str]:
     the one the flavor makes, and the GFM one any site with GFM input makes), the
     TOC anchors a build adds, and ids written in raw HTML."""
     ids: set[str] = set()
-    own, gfm = (GfmSlugger() if flavor == "kramdown" else Slugger()), GfmSlugger()
+    own = slugger(flavor)
+    slugs = (own,) if isinstance(own, GfmSlugger) else (own, GfmSlugger())  # GFM's ids: any site with GFM input
     for i, token in enumerate(tokens):
         if token.attrs.get("id"):
             ids.add(str(token.attrs["id"]))
@@ -165,7 +172,7 @@ def page_ids(tokens: Sequence[Token], flavor: str) -> set[str]:
             inline = tokens[i + 1]
             explicit = explicit_id(inline.content)
             text = _plain(inline)
-            ids.update((own.claim(explicit.group(1)),) if explicit else (own.slug(text), gfm.slug(text)))
+            ids.update((own.claim(explicit.group(1)),) if explicit else (s.slug(text) for s in slugs))
         for html_text in (
             [token.content]
             if token.type == "html_block"

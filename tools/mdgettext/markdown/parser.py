@@ -5,10 +5,11 @@ runs it (`markdown/kramdown/`); a project says which in `[tool.mdgettext] flavor
 
 Every stage must see the same blocks, or msgids extracted from the source would not
 be found again when the translation is put back; so the preset lives here only.
-Two variants read *messages* rather than files, for the two places that must not
-trust a translation: `untrusted()` keeps every link destination (markdown-it drops
-`javascript:` links itself, kramdown on the Jekyll site does not, so the safety
-check must see them), and `text_only()` renders raw HTML as text (the review page).
+Variants that read *messages* rather than files, always as CommonMark, serve the
+places that must not trust a translation: `untrusted()` (and its block-only
+`untrusted_blocks()`) keeps every link destination (markdown-it drops `javascript:`
+links itself, kramdown on the Jekyll site does not, so the safety check must see
+them), and `text_only()` renders raw HTML as text (the review page).
 """
 
 from __future__ import annotations
@@ -30,32 +31,32 @@ def parser(flavor: str = "commonmark") -> MarkdownIt:
     return _preset(flavor, html=True).use(front_matter_plugin).use(row_offsets_plugin)
 
 
-@lru_cache(maxsize=2)
-def untrusted(flavor: str = "commonmark") -> MarkdownIt:
+@lru_cache(maxsize=1)
+def untrusted() -> MarkdownIt:
     """A message as the Jekyll site could read it: every link destination kept, and
     no front matter (a translation starting with `---` must not hide its links)."""
-    md = _preset(flavor, html=True)
+    md = _preset("commonmark", html=True)
     md.validateLink = lambda url: True  # type: ignore[method-assign]
     return md
 
 
-@lru_cache(maxsize=2)
-def untrusted_blocks(flavor: str = "commonmark") -> MarkdownIt:
+@lru_cache(maxsize=1)
+def untrusted_blocks() -> MarkdownIt:
     """`untrusted()` without its inline pass: the block structure alone.
 
     Every inline rule that makes a link, an image, a footnote or HTML starts at `[`
     or `<`, and so does every block rule that makes a reference definition, a
     footnote definition or an HTML block; for a text with neither, this reads all
     that `untrusted()` would, for a quarter of the cost."""
-    md = _preset(flavor, html=True).disable("inline")
+    md = _preset("commonmark", html=True).disable("inline")
     md.validateLink = lambda url: True  # type: ignore[method-assign]
     return md
 
 
-@lru_cache(maxsize=2)
-def text_only(flavor: str = "commonmark") -> MarkdownIt:
+@lru_cache(maxsize=1)
+def text_only() -> MarkdownIt:
     """A message with raw HTML off: what it says, never what it could run."""
-    return _preset(flavor, html=False)
+    return _preset("commonmark", html=False)
 
 
 def _preset(flavor: str, html: bool) -> MarkdownIt:

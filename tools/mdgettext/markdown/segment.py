@@ -21,7 +21,7 @@ from typing import Any
 from markdown_it.token import Token
 
 from mdgettext.markdown import directives, frontmatter, htmltext, keys, liquid
-from mdgettext.markdown.anchors import ANCHOR_SPAN, GfmSlugger, Slugger, explicit_id
+from mdgettext.markdown.anchors import ANCHOR_SPAN, explicit_id, slugger
 from mdgettext.markdown.inline import breaks_in_raw_html, walk
 from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
 from mdgettext.markdown.lines import continuation as container_continuation
@@ -48,7 +48,7 @@ def segment(
     tokens = parser(flavor).parse(src, env)
     segments: list[Segment] = []
     headings: list[str] = []
-    slugs = GfmSlugger() if flavor == "kramdown" else Slugger()
+    slugs = slugger(flavor)
     found_directives = directives.by_line(tokens)
     stack: list[str] = []
     meta: dict[str, Any] = {}

@@ -72,8 +72,8 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
             continue
         explicit = has_explicit_id(doc.text, seg)
         text = render(seg, msgstr, heading_ids and not explicit, heading_ids or explicit, ids)
-        html_heading = html_heading_id(doc.text, seg)
-        if html_heading is not None and (heading_ids or explicit):  # `<h3 id="x">text</h3>`: the same anchor
+        # `<h3 id="x">text</h3>` (an HTML segment, so never `{#id}`): the same anchor
+        if heading_ids and (html_heading := html_heading_id(doc.text, seg)) is not None:
             text = anchor_span(msgstr, html_heading, ids) + text
         for piece in (doc.text[last : seg.span.start], text):
             out.append(piece)

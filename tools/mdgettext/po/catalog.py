@@ -177,6 +177,11 @@ class Stats:
         return self.translated + self.fuzzy + self.untranslated
 
     @property
+    def words(self) -> int:
+        """Source words of the live messages."""
+        return self.translated_words + self.fuzzy_words + self.untranslated_words
+
+    @property
     def percent(self) -> float:
         """The share of messages translated; an empty catalog is done."""
         return 100.0 * self.translated / self.total if self.total else 100.0

@@ -225,6 +225,3 @@ def _in_raw_text(html: str, pos: int) -> bool:
         return False
     tag = opened[-1].group(1)
     return re.search(rf"</{tag}\s*>", html[opened[-1].end() : pos], re.IGNORECASE) is None
-
-
-# ---------------------------------------------------------------- rendering

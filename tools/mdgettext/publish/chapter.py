@@ -120,11 +120,6 @@ def fallbacks(woven: Woven, messages: int) -> Fallbacks:
     return Fallbacks(spans, count, messages, keys)
 
 
-def review_name(html_name: str) -> str:
-    """`conclusion.html` -> `conclusion.review.html`."""
-    return html_name.removesuffix(".html") + ".review.html"
-
-
 def summary(rows: Sequence[Row]) -> str:
     """The build's line about a review page: how its entries stand."""
     counts = {

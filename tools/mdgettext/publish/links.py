@@ -56,6 +56,11 @@ def page_path(chapter: str, language: str) -> str:
     return f"{language}/{chapter}.html"
 
 
+def review_name(html_name: str) -> str:
+    """`conclusion.html` -> `conclusion.review.html`: a page's review page beside it."""
+    return html_name.removesuffix(".html") + ".review.html"
+
+
 def relative(target: str, chapter: str, language: str) -> str:
     """`target` (a path in the build folder) as a link from the page of `chapter`."""
     return posixpath.relpath(target, posixpath.dirname(page_path(chapter, language)))

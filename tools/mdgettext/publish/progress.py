@@ -16,6 +16,7 @@ from typing import Any
 
 from mdgettext.locale import language_name
 from mdgettext.po.catalog import Stats
+from mdgettext.publish.links import page_path, review_name
 from mdgettext.publish.templates import environment
 
 
@@ -71,7 +72,7 @@ def page(rows: Sequence[Row], project: str, stylesheet: str, templates: Path | N
         {
             "code": language,
             "name": language_name(language),
-            "rows": [_bar(r.chapter, r.stats, f"{language}/{r.chapter}") for r in group],
+            "rows": [_bar(r.chapter, r.stats, page_path(r.chapter, language)) for r in group],
             "total": _bar("total", total([r.stats for r in group]), None),
         }
         for language, group in by_language(rows)
@@ -84,8 +85,7 @@ def page(rows: Sequence[Row], project: str, stylesheet: str, templates: Path | N
 
 
 def _cells(name: str, s: Stats) -> tuple[str, ...]:
-    words = s.translated_words + s.fuzzy_words + s.untranslated_words
-    numbers = (s.total, s.translated, s.fuzzy, s.untranslated, words, s.translated_words)
+    numbers = (s.total, s.translated, s.fuzzy, s.untranslated, s.words, s.translated_words)
     return (name, *(str(n) for n in numbers), f"{s.percent:.1f}%")
 
 
@@ -96,7 +96,7 @@ def _numbers(s: Stats) -> dict[str, Any]:
         "fuzzy": s.fuzzy,
         "untranslated": s.untranslated,
         "words": {
-            "total": s.translated_words + s.fuzzy_words + s.untranslated_words,
+            "total": s.words,
             "translated": s.translated_words,
             "fuzzy": s.fuzzy_words,
             "untranslated": s.untranslated_words,
@@ -105,12 +105,12 @@ def _numbers(s: Stats) -> dict[str, Any]:
     }
 
 
-def _bar(name: str, s: Stats, href: str | None) -> dict[str, Any]:
+def _bar(name: str, s: Stats, page: str | None) -> dict[str, Any]:
     share = (lambda n: 100.0 * n / s.total) if s.total else (lambda n: 0.0)
     return {
         "name": name,
-        "href": f"{href}.html" if href else None,
-        "review": f"{href}.review.html" if href else None,
+        "href": page,
+        "review": review_name(page) if page else None,
         "stats": s,
         "translated": round(share(s.translated), 1),
         "fuzzy": round(share(s.fuzzy), 1),

@@ -101,7 +101,7 @@ def rows(
     return out, rest
 
 
-def render_message(text: str, plain: bool, link: Callable[[str], str] | None = None, as_text: bool = False) -> Markup:
+def render_message(text: str, plain: bool, link: Callable[[str], str], as_text: bool = False) -> Markup:
     """A message as readers see it; front-matter values are plain text, and an unsafe
     translation is its text, escaped, never rendered. `link` gives each link the
     destination the chapter page gives it, so a reviewer can follow it."""
@@ -112,8 +112,7 @@ def render_message(text: str, plain: bool, link: Callable[[str], str] | None = N
     md = text_only()
     env: dict[str, Any] = {}
     tokens = md.parseInline(text, env)
-    if link is not None:
-        rewrite_links(tokens, link)
+    rewrite_links(tokens, link)
     return Markup(md.renderer.render(tokens, md.options, env))
 
 
@@ -159,6 +158,8 @@ def review_page(
     `diagnostics` are `mdgettext check`'s findings for the catalog: the page shows
     them and never decides anything itself."""
     table, loose = rows(doc, catalog, refused, diagnostics)
+    chapter_href = relative(page_path(site.chapter, language), site.chapter, language)
+    link = partial(_review_link, site, language, chapter_href)
     counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
     context = {
         "lang": language,
@@ -166,8 +167,8 @@ def review_page(
         "title": f"Review: {catalog.display}",
         "catalog": catalog.display,
         "source": doc.path,
-        "chapter_href": relative(page_path(site.chapter, language), site.chapter, language),
-        "rows": [_view(row, partial(_review_link, site, language)) for row in table],
+        "chapter_href": chapter_href,
+        "rows": [_view(row, link) for row in table],
         "counts": counts,
         "total": len(table),
         "with_findings": sum(1 for r in table if r.findings),
@@ -179,10 +180,10 @@ def review_page(
     return html, table
 
 
-def _review_link(site: Site, language: str, url: str) -> str:
+def _review_link(site: Site, language: str, chapter_href: str, url: str) -> str:
     """A link in a message as the chapter page has it; an in-page `#anchor` goes to the chapter page."""
     if url.startswith("#"):
-        return relative(page_path(site.chapter, language), site.chapter, language) + url
+        return chapter_href + url
     return chapter_link(url, site, language)
 
 

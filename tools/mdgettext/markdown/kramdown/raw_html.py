@@ -155,7 +155,7 @@ def _raw_span(state: StateInline, silent: bool) -> bool:
     mode = MARKDOWN_ATTR.get(attributes(opening.group(2)).get("markdown", ""), "")
     if content_model(tag) != "raw" or tag.lower() in WITHOUT_BODY or mode in ("span", "block"):
         return False
-    flags = re.IGNORECASE if tag.lower() in SPAN_ELEMENTS | BLOCK_MODEL | SPAN_MODEL else 0
+    flags = re.IGNORECASE if tag.lower() in SPAN_ELEMENTS else 0  # a raw tag is in neither model (above)
     close = re.compile(rf"</{re.escape(tag)}\s*>", flags).search(state.src, opening.end(), state.posMax)
     stop = close.start() if close else state.posMax  # no closing tag: kramdown takes the rest
     if not silent:
