@@ -1,14 +1,30 @@
-# The two commands of the README. `make ko` builds the Korean chapter; `make test`
-# runs the test suite (CI runs exactly this through .ci/run).
+# The README's two commands: `make ko` builds the Korean chapter, `make test` runs the
+# suite (CI runs exactly this through .ci/run). Both work in a fresh clone: they make a
+# project-local virtual environment and install the exact versions of requirements/lock.txt
+# (hash-checked), so every machine and CI test the same set. See docs/development.md.
 PYTHON ?= python3
+VENV ?= .venv
+PY = $(VENV)/bin/python
+PIP = $(PY) -m pip --disable-pip-version-check --quiet
+LOCK ?= requirements/lock.txt
+# The uv release that writes the locks (a maintained resolver that writes hashes for every
+# platform and Python version in one file); only `make lock` and `make test-floors` use it.
+UV_VERSION = 0.13.9
 
-.PHONY: install ko test lint gettext system-deps screenshots
+.PHONY: install ko test suite lint system-deps screenshots lock test-floors test-newest docs
 
-install:
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+# The stamp is newer than the lock and pyproject.toml when the environment matches them.
+$(VENV)/.installed-$(notdir $(LOCK)): $(LOCK) pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --require-hashes --no-deps -r $(LOCK)
+	$(PIP) install --no-deps --no-build-isolation -e .
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+install: $(VENV)/.installed-$(notdir $(LOCK))
 
 ko: install
-	$(PYTHON) -m mdgettext build
+	$(VENV)/bin/mdgettext build
 
 # System packages the tests need, installed with apt-get when missing: GNU gettext
 # (msgcat, msgfmt), the reference the tests compare our PO files with; Debian's
@@ -27,23 +43,51 @@ system-deps:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
-gettext: system-deps
-
 lint: install
-	$(PYTHON) -m ruff check .
-	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m mypy
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 # The README's screenshot: the browser test saves build/screenshots/*.png; one is kept in docs/.
 screenshots: system-deps install
-	$(PYTHON) -m pytest -q tests/test_browser.py
+	$(PY) -m pytest -q tests/test_browser.py
 	mkdir -p docs
 	cp build/screenshots/ko-1280.png docs/ko-1280.png
 
+# The generated tables in docs/ (settings, check codes); tests/test_docs.py fails when stale.
+docs: install
+	$(PY) -m mdgettext.docs
+
 # Lint, format and types first (seconds), then the suite, then the CI gate on our own catalog.
-test: system-deps install
-	$(PYTHON) -m ruff check .
-	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m mypy
-	CI=true $(PYTHON) -m pytest -q  # CI=true: a browser or kramdown test fails, never skips, if its engine is missing
-	$(PYTHON) -m mdgettext check -l ko --strict
+test: system-deps install suite
+
+# The body of `make test`, in whatever environment $(VENV) already holds.
+suite:
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
+	CI=true $(PY) -m pytest -q  # CI=true: a browser or kramdown test fails, never skips, if its engine is missing
+	$(VENV)/bin/mdgettext check -l ko --strict
+
+# Refresh the locks after changing a dependency in pyproject.toml (commit both files). The
+# floors lock resolves each runtime dependency to its lowest allowed release and keeps the
+# test tools at the versions of the main lock.
+COMPILE = $(VENV)/bin/uv pip compile pyproject.toml requirements/build.in --extra test --universal \
+	--python-version 3.11 --generate-hashes --no-header --quiet
+lock: install
+	$(PIP) install uv==$(UV_VERSION)
+	$(COMPILE) -o requirements/lock.txt
+	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|setuptools)==' requirements/lock.txt \
+		| sed 's/ .*//' > $(VENV)/tools-constraints.txt
+	$(COMPILE) --resolution lowest-direct -c $(VENV)/tools-constraints.txt -o requirements/floors.txt
+
+# Every runtime dependency at the lower bound pyproject.toml declares (requirements/floors.txt,
+# which tests/test_packaging.py holds to those bounds), in its own environment. Not in .ci/run.
+test-floors:
+	$(MAKE) test VENV=.venv-floors LOCK=requirements/floors.txt
+
+# The suite against the newest releases the bounds allow, to see drift on purpose. Not in .ci/run.
+test-newest: system-deps
+	test -x .venv-newest/bin/python || $(PYTHON) -m venv .venv-newest
+	.venv-newest/bin/python -m pip install --quiet --disable-pip-version-check --upgrade -e '.[test]'
+	$(MAKE) suite VENV=.venv-newest

@@ -64,6 +64,7 @@ def _composed(yaml_text: str) -> yaml.Node | None:
     """The document's nodes, with positions; refused when its aliases expand too far or
     it nests too deeply (counted on the nodes, before anything is built from them)."""
     try:
+        _shallow(yaml_text)
         root = yaml.compose(yaml_text, Loader=_Loader)
     except yaml.YAMLError as err:
         raise _error(err) from err
@@ -78,6 +79,22 @@ EXPANSION_LIMIT = 10_000  # values that aliases (*name) may add to the front mat
 DEPTH_LIMIT = 100  # lists and mappings inside each other; a chapter's front matter nests 3 deep
 CEILING = 1 << 62  # counts stop growing here, so they stay small numbers
 TOO_DEEP = "front matter nests lists or mappings too deeply"
+
+
+def _shallow(yaml_text: str) -> None:
+    """Refuse deep nesting from the parser's events, before libyaml's own limit (whose
+    depth and wording change between PyYAML releases) or the composer's recursion."""
+    depth = 0
+    # libyaml scans a flow collection ahead of its events, so its limit would speak first:
+    # a text with enough brackets to nest that deep is read by PyYAML's own parser here.
+    brackets = yaml_text.count("[") + yaml_text.count("{")
+    for event in yaml.parse(yaml_text, Loader=yaml.SafeLoader if brackets > DEPTH_LIMIT else _Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > DEPTH_LIMIT:
+                raise FrontMatterError(TOO_DEEP, event.start_mark.line)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _bounded(root: yaml.Node) -> None:
