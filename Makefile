@@ -11,7 +11,7 @@ LOCK ?= requirements/lock.txt
 # platform and Python version in one file); only `make lock` and `make test-floors` use it.
 UV_VERSION = 0.13.9
 
-.PHONY: install ko test suite lint system-deps screenshots lock test-floors test-newest docs
+.PHONY: install ko test suite static behaviour lint system-deps screenshots lock test-floors test-newest docs
 
 # The stamp is newer than the lock and pyproject.toml when the environment matches them.
 $(VENV)/.installed-$(notdir $(LOCK)): $(LOCK) pyproject.toml
@@ -43,7 +43,10 @@ system-deps:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
-lint: install
+lint: install static
+
+# Lint, format and types, in whatever environment $(VENV) already holds.
+static:
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
@@ -62,10 +65,10 @@ docs: install
 test: system-deps install suite
 
 # The body of `make test`, in whatever environment $(VENV) already holds.
-suite:
-	$(PY) -m ruff check .
-	$(PY) -m ruff format --check .
-	$(PY) -m mypy
+suite: static behaviour
+
+# The suite and the CI gate on our own catalog.
+behaviour:
 	CI=true $(PY) -m pytest -q  # CI=true: a browser or kramdown test fails, never skips, if its engine is missing
 	$(VENV)/bin/mdgettext check -l ko --strict
 
@@ -77,14 +80,15 @@ COMPILE = $(VENV)/bin/uv pip compile pyproject.toml requirements/build.in --extr
 lock: install
 	$(PIP) install uv==$(UV_VERSION)
 	$(COMPILE) -o requirements/lock.txt
-	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|setuptools)==' requirements/lock.txt \
+	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools)==' requirements/lock.txt \
 		| sed 's/ .*//' > $(VENV)/tools-constraints.txt
 	$(COMPILE) --resolution lowest-direct -c $(VENV)/tools-constraints.txt -o requirements/floors.txt
 
 # Every runtime dependency at the lower bound pyproject.toml declares (requirements/floors.txt,
-# which tests/test_packaging.py holds to those bounds), in its own environment. Not in .ci/run.
-test-floors:
-	$(MAKE) test VENV=.venv-floors LOCK=requirements/floors.txt
+# which tests/test_packaging.py holds to those bounds), in its own environment: the suite and
+# the gate (lint and types judge our code, with the locked tools, in `make test`). Not in .ci/run.
+test-floors: system-deps
+	$(MAKE) install behaviour VENV=.venv-floors LOCK=requirements/floors.txt
 
 # The suite against the newest releases the bounds allow, to see drift on purpose. Not in .ci/run.
 test-newest: system-deps

@@ -62,6 +62,15 @@ def split_url(url: str) -> SplitResult | None:
         return None
 
 
+def _real(path: Path) -> Path:
+    """`path` with every symbolic link followed. A loop raises on every Python: 3.13's
+    non-strict `resolve()` returns a looping path as it is instead of raising."""
+    try:
+        return path.resolve(strict=True)
+    except FileNotFoundError:  # a link to nothing yet (a file about to be written): where it points
+        return path.resolve()
+
+
 class ConfigError(ValueError):
     """`[tool.mdgettext]` is wrong; the message names the setting and how to write it."""
 
@@ -100,7 +109,7 @@ class Config:
         try:
             resolved = self._resolved(path)
             root = self._folder(self.root)
-        except (OSError, RuntimeError) as err:  # RuntimeError: Python 3.11's "Symlink loop"
+        except (OSError, RuntimeError) as err:  # RuntimeError: Python 3.11/3.12's "Symlink loop"
             raise InputError(f"{self.relative(path)}: a symbolic link that loops ({err}); remove it") from err
         if not resolved.is_relative_to(root):
             raise InputError(
@@ -111,15 +120,15 @@ class Config:
 
     def _folder(self, folder: Path) -> Path:
         if folder not in self._folders:
-            self._folders[folder] = folder.resolve()
+            self._folders[folder] = _real(folder)
         return self._folders[folder]
 
     def _resolved(self, path: Path) -> Path:
         """`path.resolve()`, its folder resolved once per Config."""
         if path.name in ("", ".", ".."):
-            return path.resolve()
+            return _real(path)
         folder = self._folder(path.parent)
-        return path.resolve() if os.path.islink(folder / path.name) else folder / path.name
+        return _real(path) if os.path.islink(folder / path.name) else folder / path.name
 
     def chapters(self) -> list[str]:
         """Chapter names: paths under the source folder without `.md`, `/`-separated.

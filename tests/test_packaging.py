@@ -1,0 +1,104 @@
+"""The installs every machine makes: the locks, the declared bounds, and what the package ships.
+
+A fresh machine once took a newer PyYAML than anyone had tested, and the declared floors
+crashed on import: these tests hold the declarations, the locks and the code to each other.
+"""
+
+import ast
+import importlib.metadata
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
+ROOT = Path(__file__).parents[1]
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+RUNTIME = [Requirement(r) for r in PROJECT["dependencies"]]
+TEST_TOOLS = [Requirement(r) for r in PROJECT["optional-dependencies"]["test"]]
+
+
+def pins(lock: str) -> dict[str, str]:
+    """Each package's exact version in a lock, and that every pin carries a hash."""
+    text = (ROOT / "requirements" / lock).read_text(encoding="utf-8")
+    found: dict[str, str] = {}
+    for block in re.split(r"\n(?=[A-Za-z0-9])", text):
+        head = re.match(r"([A-Za-z0-9._-]+)==([^ ;\\\n]+)", block)
+        if head:
+            assert "--hash=sha256:" in block, f"{lock}: {head.group(1)} has no hash"
+            found[canonicalize_name(head.group(1))] = head.group(2)
+    return found
+
+
+def floor(req: Requirement) -> str:
+    [lowest] = [s.version for s in req.specifier if s.operator in (">=", "==")]
+    return lowest
+
+
+@pytest.mark.parametrize("lock", ["lock.txt", "floors.txt"])
+def test_each_lock_pins_every_declared_dependency_with_hashes(lock):
+    pinned = pins(lock)
+    for req in [*RUNTIME, *TEST_TOOLS]:
+        name = canonicalize_name(req.name)
+        assert name in pinned, f"requirements/{lock} lacks {name}: run `make lock`"
+        assert req.specifier.contains(pinned[name], prereleases=True), f"{lock}: {name}=={pinned[name]} vs {req}"
+
+
+def test_the_floors_lock_holds_each_runtime_dependency_at_its_declared_lower_bound():
+    pinned = pins("floors.txt")
+    for req in RUNTIME:
+        assert Version(pinned[canonicalize_name(req.name)]) == Version(floor(req)), (
+            f"{req}: run `make lock`, then `make test-floors`"
+        )
+
+
+def test_the_test_tools_are_the_same_in_both_locks():
+    main, floors = pins("lock.txt"), pins("floors.txt")
+    for req in TEST_TOOLS:
+        name = canonicalize_name(req.name)
+        assert main[name] == floors[name]
+
+
+def imported_distributions() -> set[str]:
+    """The distributions whose modules tools/mdgettext imports."""
+    by_module = importlib.metadata.packages_distributions()
+    found: set[str] = set()
+    for path in (ROOT / "tools" / "mdgettext").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                tops = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                tops = [node.module.split(".")[0]]
+            else:
+                continue
+            for top in tops:
+                if top not in sys.stdlib_module_names and top != "mdgettext":
+                    found.update(canonicalize_name(d) for d in by_module[top])
+    return found
+
+
+def test_every_imported_library_is_declared_and_every_declared_one_is_imported():
+    declared = {canonicalize_name(r.name) for r in RUNTIME}
+    assert imported_distributions() == declared
+
+
+def test_the_classifiers_name_the_python_versions_the_project_supports():
+    versions = {c.rsplit(" ", 1)[1] for c in PROJECT["classifiers"] if re.fullmatch(r".*:: 3\.\d+", c)}
+    assert versions == {"3.11", "3.12", "3.13"}
+    assert PROJECT["requires-python"] == ">=3.11"
+
+
+def test_the_package_ships_its_licence_and_type_marker():
+    assert PROJECT["license"] == "Apache-2.0"
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").lstrip().startswith("Apache License")
+    assert (ROOT / "tools" / "mdgettext" / "py.typed").exists()
+
+
+def test_pre_commit_runs_the_locked_tools_and_leaves_test_data_alone():
+    config = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    assert "rev:" not in config, "a pinned hook repository would run other versions than the lock"
+    assert "exclude: ^tests/data/" in config
