@@ -226,3 +226,41 @@ def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, kore
     path.write_text(dumps(po), encoding="utf-8")
     found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "markup").out)
     assert [f["code"] for f in found] == codes, found
+
+
+LONG_SUPPRESSION = (
+    "mdgettext-ignore: typography.final-colon, typography.speech-level, typography.copied, "
+    "names.missing, links.added-anchor"
+)
+
+
+@pytest.mark.parametrize("writer", ["polib", "babel", "poedit-style"])
+def test_a_long_suppression_keeps_every_code_when_a_tool_rewraps_it(writer: str) -> None:
+    import io
+    import textwrap
+
+    import polib
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    from mdgettext.po.suppressions import ignored_codes
+
+    codes = {c.strip() for c in LONG_SUPPRESSION.split(":", 1)[1].split(",")}
+    if writer == "polib":
+        po = polib.POFile(wrapwidth=78)
+        po.append(polib.POEntry(msgid="Text", msgstr="글", tcomment=LONG_SUPPRESSION + "\nkept as the seed has it"))
+        text = str(po)
+    elif writer == "babel":
+        catalog = Catalog(locale="ko")
+        catalog.add("Text", "글", user_comments=[LONG_SUPPRESSION, "kept as the seed has it"])
+        out = io.BytesIO()
+        write_po(out, catalog, width=60)
+        text = out.getvalue().decode()
+        text = str(polib.pofile(text))  # read back as every command reads a catalog
+    else:  # a narrow editor that breaks after hyphens too
+        lines = textwrap.wrap(LONG_SUPPRESSION, 30, break_on_hyphens=True, break_long_words=False)
+        header = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        text = header + "".join(f"# {line}\n" for line in lines) + '# kept as the seed has it\nmsgid "Text"\nmsgstr "글"\n'
+    assert sum(line.startswith("# ") for line in text.splitlines()) > 2, "the comment was not re-wrapped"
+    [entry] = [e for e in polib.pofile(text) if e.msgid == "Text"]
+    assert ignored_codes(entry) == codes

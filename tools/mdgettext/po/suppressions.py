@@ -12,19 +12,40 @@ import re
 
 import polib
 
-IGNORE = re.compile(r"^\s*mdgettext-ignore:\s*(.+?)\s*$")
+IGNORE = re.compile(r"^\s*mdgettext-ignore:\s*(.*?)\s*$")
+# A line that only goes on with a list of codes: what polib, Babel and Poedit leave when
+# they re-wrap a long comment at a space, or after a hyphen inside a code.
+CODES_ONLY = re.compile(r"^\s*[\w.-]+(?:\s*,\s*[\w.-]+)*\s*,?\s*$")
 
 
 def ignored_codes(entry: polib.POEntry) -> frozenset[str]:
     """The check codes an entry's translator silenced, from comments and flags."""
     codes: set[str] = set()
-    sources = entry.tcomment.split("\n") if entry.tcomment else []
+    sources = _unwrapped(entry.tcomment.split("\n") if entry.tcomment else [])
     sources += [f for f in entry.flags if f.startswith("mdgettext-ignore:")]
     for text in sources:
         match = IGNORE.match(text)
         if match:
             codes.update(c.strip() for c in match.group(1).split(",") if c.strip())
     return frozenset(codes)
+
+
+def _unwrapped(lines: list[str]) -> list[str]:
+    """Comment lines with a re-wrapped suppression joined back into one line.
+
+    A line of nothing but codes continues the suppression above it when that one ends
+    mid-list: a comma, a hyphen, or nothing after the colon. Wrapping breaks only there
+    (at a space after a comma, or after a hyphen), so a reason on a line of its own stays
+    a line of its own."""
+    joined: list[str] = []
+    for line in lines:
+        last = joined[-1].rstrip() if joined else ""
+        if IGNORE.match(last) and last.endswith((",", "-", ":")) and CODES_ONLY.match(line):
+            glue = "" if last.endswith("-") else " "
+            joined[-1] = last + glue + line.strip()
+        else:
+            joined.append(line)
+    return joined
 
 
 def as_comments(po: polib.POFile) -> None:
