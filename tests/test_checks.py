@@ -241,7 +241,7 @@ def test_a_long_suppression_keeps_every_code_when_a_tool_rewraps_it(writer: str)
 
     import polib
     from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po, write_po
+    from babel.messages.pofile import write_po
 
     from mdgettext.po.suppressions import ignored_codes
 
@@ -260,7 +260,9 @@ def test_a_long_suppression_keeps_every_code_when_a_tool_rewraps_it(writer: str)
     else:  # a narrow editor that breaks after hyphens too
         lines = textwrap.wrap(LONG_SUPPRESSION, 30, break_on_hyphens=True, break_long_words=False)
         header = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-        text = header + "".join(f"# {line}\n" for line in lines) + '# kept as the seed has it\nmsgid "Text"\nmsgstr "글"\n'
+        text = (
+            header + "".join(f"# {line}\n" for line in lines) + '# kept as the seed has it\nmsgid "Text"\nmsgstr "글"\n'
+        )
     assert sum(line.startswith("# ") for line in text.splitlines()) > 2, "the comment was not re-wrapped"
     [entry] = [e for e in polib.pofile(text) if e.msgid == "Text"]
     assert ignored_codes(entry) == codes
