@@ -10,7 +10,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import Terminal, catalog, cli
+from conftest import Terminal, catalog, cli, snapshot
 
 CHAPTER = "# Title\n\nSome text with a [link](https://example.com).\n"
 
@@ -115,6 +115,17 @@ def test_an_unknown_locale_is_refused(project: Path) -> None:
     assert result.code == 2
     assert "unknown locale code 'xx-nowhere'" in result.err
     assert not (project / "locale" / "xx-nowhere").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_language_with_no_catalog_is_an_error_naming_those_that_exist(chapter_copy: Path, command: str) -> None:
+    before = snapshot(chapter_copy)
+    for asked in ("ko_KR", "fr"):  # a variant of the catalogs' code, and a language never started
+        result = cli("-C", chapter_copy, command, "-l", asked)
+        assert result.code == 2, result.out + result.err
+        assert f"-l {asked}: no catalogs" in result.err and "catalogs exist for ko" in result.err
+        assert len(result.err.strip().splitlines()) == 1
+    assert snapshot(chapter_copy) == before  # nothing built in English under another language's name
 
 
 def test_broken_front_matter_names_the_line(project: Path) -> None:

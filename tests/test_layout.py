@@ -17,7 +17,7 @@ from conftest import REPO
 PACKAGE = REPO / "tools" / "mdgettext"
 # Lower layers never import higher ones. Alignment and publishing are side by side.
 LAYERS = [
-    {"mdgettext", "mdgettext.model", "mdgettext.locale", "mdgettext.stems", "mdgettext.errors"},
+    {"mdgettext", "mdgettext.model", "mdgettext.locale", "mdgettext.stems", "mdgettext.errors", "mdgettext.symlinks"},
     {"mdgettext.markdown"},
     {"mdgettext.po"},
     {"mdgettext.project", "mdgettext.files", "mdgettext.report", "mdgettext.cache"},

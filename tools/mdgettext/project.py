@@ -24,6 +24,7 @@ from mdgettext.errors import InputError
 from mdgettext.locale import check_code
 from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS
 from mdgettext.report import UNSAFE
+from mdgettext.symlinks import followed
 
 CHAPTER_SUFFIXES = (".html", ".md")
 FOLDERS = {"source": "source/en", "locale_dir": "locale", "build_dir": "build"}  # settings that name folders
@@ -62,15 +63,6 @@ def split_url(url: str) -> SplitResult | None:
         return None
 
 
-def _real(path: Path) -> Path:
-    """`path` with every symbolic link followed. A loop raises on every Python: 3.13's
-    non-strict `resolve()` returns a looping path as it is instead of raising."""
-    try:
-        return path.resolve(strict=True)
-    except FileNotFoundError:  # a link to nothing yet (a file about to be written): where it points
-        return path.resolve()
-
-
 class ConfigError(ValueError):
     """`[tool.mdgettext]` is wrong; the message names the setting and how to write it."""
 
@@ -104,12 +96,11 @@ class Config:
         return self.inside(self.root / self.source)
 
     def inside(self, path: Path) -> Path:
-        """`path`, if it stays inside the project once every symbolic link on the way
-        is followed; InputError if it leads outside or a link loops."""
+        """`path`, if it stays in the project with every link followed; else InputError."""
         try:
             resolved = self._resolved(path)
             root = self._folder(self.root)
-        except (OSError, RuntimeError) as err:  # RuntimeError: Python 3.11/3.12's "Symlink loop"
+        except (OSError, RuntimeError) as err:  # RuntimeError: 3.11 and 3.12 name a loop so
             raise InputError(f"{self.relative(path)}: a symbolic link that loops ({err}); remove it") from err
         if not resolved.is_relative_to(root):
             raise InputError(
@@ -120,15 +111,15 @@ class Config:
 
     def _folder(self, folder: Path) -> Path:
         if folder not in self._folders:
-            self._folders[folder] = _real(folder)
+            self._folders[folder] = followed(folder)
         return self._folders[folder]
 
     def _resolved(self, path: Path) -> Path:
         """`path.resolve()`, its folder resolved once per Config."""
         if path.name in ("", ".", ".."):
-            return _real(path)
+            return followed(path)
         folder = self._folder(path.parent)
-        return _real(path) if os.path.islink(folder / path.name) else folder / path.name
+        return followed(path) if os.path.islink(folder / path.name) else folder / path.name
 
     def chapters(self) -> list[str]:
         """Chapter names: paths under the source folder without `.md`, `/`-separated.

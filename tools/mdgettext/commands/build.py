@@ -31,6 +31,9 @@ def build(
     """Every chapter in every language asked for that is not up to date; the stylesheet
     once for all pages. Deciding costs a hash of the inputs and a look at the record:
     the pipeline is imported only when there is work."""
+    from mdgettext.commands.languages import require_catalogs
+
+    require_catalogs(config, languages)
     chapters = config.chapters()
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")

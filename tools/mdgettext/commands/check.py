@@ -10,6 +10,7 @@ from mdgettext import report as reports
 from mdgettext.checks import CODES, Context, Entry, entries_of, run_book_checks, run_checks
 from mdgettext.commands.common import load_chapter, templates_required
 from mdgettext.commands.judged import check_context, load_project_glossary, template_keys
+from mdgettext.commands.languages import require_catalogs
 from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_catalog
 from mdgettext.locale import check_known
@@ -39,6 +40,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     minimum = options.min_translated if options.min_translated is not None else (100.0 if options.strict else None)
     findings: list[Diagnostic] = []
     catalogs = entries = translated = 0
+    require_catalogs(config, languages)
     for language in languages:
         check_known(language)
         glossary = load_project_glossary(config, language)
