@@ -292,9 +292,11 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
 
         if args.list:
             from mdgettext.checks import CODES
+            from mdgettext.checks.typography import LANGUAGES_OF
 
             for code, meaning in sorted(CODES.items()):
-                print(f"{code:28} {meaning}")
+                only = f" (only in {', '.join(LANGUAGES_OF[code])})" if code in LANGUAGES_OF else ""
+                print(f"{code:34} {meaning}{only}")
             return 0
         options = check.CheckOptions(
             strict=args.strict,

@@ -2,7 +2,8 @@
 
 A language's module exports `FAMILY` (its codes and checks); `LANGUAGES` maps a
 primary language subtag to it, so a second language adds a module and a line here.
-Languages without rules get none of these checks.
+Languages without rules get none of these checks; `check --list` names each code's
+languages (`LANGUAGES_OF`).
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from mdgettext.checks.entry import Context, Entry, Family
-from mdgettext.checks.typography import ko
+from mdgettext.checks.typography import ko, zh
 from mdgettext.locale import primary
 from mdgettext.model import Diagnostic
 
-LANGUAGES: dict[str, Family] = {"ko": ko.FAMILY}
+LANGUAGES: dict[str, Family] = {"ko": ko.FAMILY, "zh": zh.FAMILY}
 
 
 def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
@@ -30,6 +31,11 @@ def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic
     if rules is not None and rules.catalog is not None:
         yield from rules.catalog(entries, ctx)
 
+
+LANGUAGES_OF: dict[str, tuple[str, ...]] = {}  # code -> the languages whose rules have it
+for _language, _rules in LANGUAGES.items():
+    for _code in _rules.codes:
+        LANGUAGES_OF[_code] = (*LANGUAGES_OF.get(_code, ()), _language)
 
 FAMILY = Family(
     {code: meaning for rules in LANGUAGES.values() for code, meaning in rules.codes.items()},

@@ -1,0 +1,92 @@
+"""Chinese typography (warnings): punctuation and spacing a Chinese editor would fix.
+
+Registered for `zh` in `checks/typography/__init__.py`. Each rule reads the text a
+reader sees (links' destinations, code and formulas left out), so a URL's `,` or a
+formula's `:` is never Chinese punctuation. Spacing between Han and Latin letters is
+a house convention, not a rule of the language: the catalog's own majority decides,
+and only an entry that goes against a clear majority is reported. Digits are left out
+of it: ordinals and amounts (`第7部分`, `160亿`) are written closed in text that spaces
+Latin words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.model import Diagnostic, Severity
+
+HAN = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+FULL_WIDTH = {",": "，", ";": "；", "!": "！", "?": "？", ":": "：", ".": "。"}
+# After a Han character: `,;!?` always; `:` and `.` only before a space or the end, so
+# `预填充:生成` (a ratio) and `v5.e` stay.
+HALF_WIDTH = re.compile(rf"(?<={HAN})(?:[,;!?]|[:.](?=\s|$))")
+SPACE_AROUND_FULL_WIDTH = re.compile(r"[ \t]+(?=[，。！？：；、）」』》])|(?<=[（「『《])[ \t]+")
+SPACED = re.compile(rf"(?<={HAN})[ \t]+(?=[A-Za-z])|(?<=[A-Za-z])[ \t]+(?={HAN})")
+CLOSED = re.compile(rf"(?<={HAN})(?=[A-Za-z])|(?<=[A-Za-z])(?={HAN})")
+CLEAR_MAJORITY = 0.9  # of a catalog's Han-Latin boundaries, before the other way is reported
+ENOUGH_BOUNDARIES = 20  # fewer, and the catalog has no convention to speak of
+
+CODES = {
+    "typography.half-width-punctuation": "an ASCII comma, colon, stop, or ? ! ; follows Chinese text (use ，：。？！；)",
+    "typography.space-at-full-width": "a space before full-width punctuation or after an opening bracket",
+    "typography.han-latin-spacing": "spacing between Chinese and Latin words goes against the catalog's own convention",
+}
+
+
+def _judged(entry: Entry) -> bool:
+    return entry.translated and "raw html text" not in entry.kinds
+
+
+def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """Half-width punctuation after Han, and spaces beside full-width punctuation."""
+    if not _judged(entry):
+        return
+    text = ctx.inline(entry.msgstr).marked  # code and formulas one placeholder each
+    for match in HALF_WIDTH.finditer(text):
+        mark = match.group()
+        yield ctx.finding(
+            entry,
+            "typography.half-width-punctuation",
+            Severity.WARNING,
+            f"{_around(text, match.start())!r}: write the full-width {FULL_WIDTH[mark]!r} after Chinese text, not {mark!r}",
+        )
+    for match in SPACE_AROUND_FULL_WIDTH.finditer(text):
+        yield ctx.finding(
+            entry,
+            "typography.space-at-full-width",
+            Severity.WARNING,
+            f"{_around(text, match.start())!r}: full-width punctuation carries its own space; remove this one",
+        )
+
+
+def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    """Han-Latin spacing against the catalog's clear majority."""
+    # prose: code, formulas and tags are spaces there, so a word beside them is no boundary
+    texts = [(e, ctx.inline(e.msgstr).prose) for e in entries if _judged(e)]
+    counted = [(e, t, len(SPACED.findall(t)), len(CLOSED.findall(t))) for e, t in texts]
+    spaced = sum(s for _, _, s, _ in counted)
+    closed = sum(c for _, _, _, c in counted)
+    total = spaced + closed
+    if total < ENOUGH_BOUNDARIES or max(spaced, closed) < CLEAR_MAJORITY * total:
+        return
+    usual, other = ("spaced", CLOSED) if spaced > closed else ("closed", SPACED)
+    for entry, text, _, _ in counted:
+        match = other.search(text)
+        if match:
+            advice = "put a space between" if usual == "spaced" else "write no space between"
+            yield ctx.finding(
+                entry,
+                "typography.han-latin-spacing",
+                Severity.WARNING,
+                f"{_around(text, match.start())!r}: this catalog {advice} Chinese and Latin words "
+                f"({max(spaced, closed)} of {total} places); do the same here",
+            )
+
+
+def _around(text: str, at: int, width: int = 8) -> str:
+    return text[max(0, at - width) : at + width].strip()
+
+
+FAMILY = Family(CODES, check_entry, check_catalog)
