@@ -109,7 +109,9 @@ def test_the_korean_markdown_keeps_everything_but_the_translated_text(chapter_co
     assert meta["authors"][0]["name"] == "Jacob Austin"
     # the table of contents names equal the translated headings (the Distill layout links them by name),
     # and each heading answers to its name's slug as well as to its English id
-    headings = re.findall(r'^## <span id="([^"]+)"></span>(.+?) \{#([a-z-]+)\}$', built, re.M)
+    headings = re.findall(
+        r'^## <span id="([^"]+)" style="scroll-margin-top: inherit"></span>(.+?) \{#([a-z-]+)\}$', built, re.M
+    )
     assert [name for _, name, _ in headings] == [item["name"] for item in meta["toc"]]
     assert [anchor for anchor, _, _ in headings] == ["감사의-말", "더-읽을거리", "피드백"]
     assert [slug for _, _, slug in headings] == ["acknowledgments", "further-reading", "feedback"]

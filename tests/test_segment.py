@@ -94,7 +94,10 @@ def test_an_authors_own_heading_id_stays_out_of_the_msgid_and_wins() -> None:
     assert doc.headings == ("start", "setup")
     table = TranslationMap({(None, "Setup"): "준비"})
     # the first heading of a name answers to its contents anchor; ids never repeat
-    assert weave(doc, table, heading_ids=True).text == '## <span id="준비"></span>준비 {#start}\n\n## 준비 {#setup}\n'
+    assert (
+        weave(doc, table, heading_ids=True).text
+        == '## <span id="준비" style="scroll-margin-top: inherit"></span>준비 {#start}\n\n## 준비 {#setup}\n'
+    )
 
 
 def test_a_value_in_flow_style_front_matter_is_quoted_when_translated() -> None:

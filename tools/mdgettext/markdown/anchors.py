@@ -131,18 +131,22 @@ def slugify(text: str) -> str:
     return re.sub("-+", "-", dashed).strip("-").lower()
 
 
-ANCHOR_SPAN = re.compile(r'^<span id="[^"<>]*"></span>')
+# The heading's scroll margin, inherited: the book's site keeps a heading clear of its fixed
+# navbar with `scroll-margin-top` on h1-h6, which an element inside the heading lacks.
+ANCHOR_STYLE = "scroll-margin-top: inherit"
+ANCHOR_SPAN = re.compile(rf'^<span id="[^"<>]*"(?: style="{ANCHOR_STYLE}")?></span>')  # older builds: no style
 
 
 def anchor_span(text: str, heading_id: str, taken: set[str]) -> str:
     """The empty element that gives a translated heading its table-of-contents anchor,
-    `slugify(text)`, when the page has no element with that id yet (`taken`, which
-    this adds it to): the first heading of a name is the one a TOC link reaches."""
+    `slugify(text)`, when the page has no element with that id yet (`taken`, which this
+    adds it to): the first heading of a name is the one a TOC link reaches. A jump to it
+    stops where a jump to the heading would: it inherits the heading's scroll margin."""
     slug = slugify(text)
     if not slug or slug == heading_id or slug in taken:
         return ""
     taken.add(slug)
-    return f'<span id="{html.escape(slug)}"></span>'
+    return f'<span id="{html.escape(slug)}" style="{ANCHOR_STYLE}"></span>'
 
 
 def heading_text(content: str) -> str:
