@@ -30,7 +30,7 @@ def test_the_merge_driver_writes_over_ours(tmp_path: Path) -> None:
         shutil.copy(MERGE / f"{name}.po", tmp_path / f"{name}.po")
     result = cli("merge-driver", tmp_path / "base.po", tmp_path / "ours.po", tmp_path / "theirs.po")
     assert result.code == 0
-    assert "1 entries were translated differently on both branches" in result.err
+    assert "1 entry translated differently on both branches" in result.err
     assert (tmp_path / "ours.po").read_text(encoding="utf-8") == (MERGE / "expected.po").read_text(encoding="utf-8")
     assert_msgcat_fixed_point(tmp_path / "ours.po")
 

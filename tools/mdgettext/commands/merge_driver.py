@@ -10,6 +10,7 @@ from mdgettext.commands.terminal import Reporter
 from mdgettext.files import parse_po, read_po_text, write_text
 from mdgettext.po.merge3 import merge3
 from mdgettext.po.writer import dumps
+from mdgettext.report import counted
 
 
 def merge_driver(base: Path, ours: Path, theirs: Path, report: Reporter) -> int:
@@ -18,7 +19,7 @@ def merge_driver(base: Path, ours: Path, theirs: Path, report: Reporter) -> int:
     write_text(ours, dumps(merged.po))
     if merged.conflicts:
         report.warn(
-            f"{ours}: {len(merged.conflicts)} entries were translated differently on both branches; "
+            f"{ours}: {counted(len(merged.conflicts), 'entry', 'entries')} translated differently on both branches; "
             "ours is kept and marked fuzzy, theirs is in a translator comment: review them"
         )
     return 0
