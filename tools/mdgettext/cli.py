@@ -182,7 +182,7 @@ def parser() -> argparse.ArgumentParser:
         description="Merge three versions of a catalog entry by entry, as a git merge driver;\n"
         "the result replaces OURS. Tell git once per clone:\n\n"
         '  git config merge.mdgettext-po.name "mdgettext catalog merge"\n'
-        '  git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B"\n',
+        '  git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B %P"\n',
         # Raw, so the lines to paste keep their breaks. A description is %-formatted only
         # when it names %(prog)s, so %O is written as itself: `%%O` would print `%%O`.
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -190,6 +190,9 @@ def parser() -> argparse.ArgumentParser:
     mg.add_argument("base", type=Path, metavar="BASE")
     mg.add_argument("ours", type=Path, metavar="OURS")
     mg.add_argument("theirs", type=Path, metavar="THEIRS")
+    mg.add_argument(
+        "path", nargs="?", metavar="PATH", help="the catalog's path in the work tree (git's %%P), for messages"
+    )
 
     sv = sub.add_parser(
         "serve",
@@ -327,7 +330,7 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
     if args.command == "merge-driver":
         from mdgettext.commands.merge_driver import merge_driver
 
-        return merge_driver(root / args.base, root / args.ours, root / args.theirs, report)
+        return merge_driver(root / args.base, root / args.ours, root / args.theirs, report, args.path)
     if args.command == "serve":
         from mdgettext.commands.serve import serve
 
