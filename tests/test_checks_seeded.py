@@ -142,7 +142,7 @@ def test_an_obsolete_entry_is_a_note_and_a_stale_catalog_a_warning(chapter_copy:
     lines = result.out.splitlines()
     assert any(l.endswith("[completeness.obsolete]") and ": info: " in l for l in lines)
     assert (
-        "locale/ko/LC_MESSAGES/conclusion.po:1: warning: catalog is older than its template (0 new, 1 removed messages); run `mdgettext update -l ko` [completeness.stale]"
+        "locale/ko/LC_MESSAGES/conclusion.po:1: warning: catalog is older than its template (0 new messages, 1 removed); run `mdgettext update -l ko` [completeness.stale]"
         in lines
     )
     assert cli("-C", chapter_copy, "check", "-l", "ko", "--strict").code == 1

@@ -171,7 +171,7 @@ def test_merge_driver_help_prints_the_line_to_paste() -> None:
     result = cli("merge-driver", "--help")
     assert result.code == 0
     lines = [line.strip() for line in result.out.splitlines()]
-    assert 'git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B"' in lines
+    assert 'git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B %P"' in lines
     assert "%%" not in result.out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
     from mdgettext.project import Config
 
 REPORT_FORMATS = ("text", "json", "github")  # report.FORMATS, named here so --help imports nothing
+QUIET_HELP = "print errors and warnings only"
+# What a shell reports for a process that a closed pipe stopped (128 + SIGPIPE), as `yes | head -1` does.
+CLOSED_PIPE = 141
 
 EPILOG = """\
 commands work on a project folder (the current one, or -C DIR): source/en/*.md,
@@ -49,7 +53,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument(
         "-C", dest="directory", metavar="DIR", type=Path, default=Path("."), help="run as if started in DIR"
     )
-    ap.add_argument("-q", "--quiet", action="store_true", help="print errors and warnings only")
+    ap.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -178,7 +182,7 @@ def parser() -> argparse.ArgumentParser:
         description="Merge three versions of a catalog entry by entry, as a git merge driver;\n"
         "the result replaces OURS. Tell git once per clone:\n\n"
         '  git config merge.mdgettext-po.name "mdgettext catalog merge"\n'
-        '  git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B"\n',
+        '  git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B %P"\n',
         # Raw, so the lines to paste keep their breaks. A description is %-formatted only
         # when it names %(prog)s, so %O is written as itself: `%%O` would print `%%O`.
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -186,6 +190,9 @@ def parser() -> argparse.ArgumentParser:
     mg.add_argument("base", type=Path, metavar="BASE")
     mg.add_argument("ours", type=Path, metavar="OURS")
     mg.add_argument("theirs", type=Path, metavar="THEIRS")
+    mg.add_argument(
+        "path", nargs="?", metavar="PATH", help="the catalog's path in the work tree (git's %%P), for messages"
+    )
 
     sv = sub.add_parser(
         "serve",
@@ -225,6 +232,8 @@ def parser() -> argparse.ArgumentParser:
         "--format", dest="stats_format", choices=("text", "json"), default="text", help="text (default) or json"
     )
     st.add_argument("--html", action="store_true", help="also write the progress page, build/progress.html")
+    for command in sub.choices.values():  # -q after the command too; SUPPRESS keeps one given before it
+        command.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS, help=QUIET_HELP)
     return ap
 
 
@@ -323,7 +332,7 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
     if args.command == "merge-driver":
         from mdgettext.commands.merge_driver import merge_driver
 
-        return merge_driver(root / args.base, root / args.ours, root / args.theirs, report)
+        return merge_driver(root / args.base, root / args.ours, root / args.theirs, report, args.path)
     if args.command == "serve":
         from mdgettext.commands.serve import serve
 
@@ -395,4 +404,21 @@ def tune_collector() -> None:
 def main() -> None:
     """The `mdgettext` console script."""
     tune_collector()
-    sys.exit(run())
+    try:
+        try:
+            code = run()
+        finally:
+            sys.stdout.flush()  # here, so a reader that went away is met below and not at exit
+    except BrokenPipeError:
+        code = _reader_gone()
+    sys.exit(code)
+
+
+def _reader_gone() -> int:
+    """`mdgettext check | head -1`: the reader closed the pipe. Stop quietly, as other
+    command-line tools do, instead of printing a traceback; both streams go to
+    /dev/null, since Python flushes them once more on its way out."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        os.dup2(null, stream.fileno())
+    return CLOSED_PIPE

@@ -59,12 +59,15 @@ class Summary:
         notes = sum(d.severity is Severity.INFO for d in findings)
         share = 100.0 * self.translated / self.entries if self.entries else 100.0
         return (
-            f"checked {_count(self.catalogs, 'catalog')}, {_count(self.entries, 'entry', 'entries')}: "
-            f"{_count(errors, 'error')}, {_count(warnings, 'warning')}, {_count(notes, 'note')}; {share:.1f}% translated"
+            f"checked {counted(self.catalogs, 'catalog')}, {counted(self.entries, 'entry', 'entries')}: "
+            f"{counted(errors, 'error')}, {counted(warnings, 'warning')}, {counted(notes, 'note')}; {share:.1f}% translated"
         )
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """`1 chapter`, `2 chapters`, `1 entry`, `0 entries`: every count a command prints
+    goes through here (English only: messages are not translated, as in git).
+    `many` is needed where adding an s is wrong."""
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
@@ -109,9 +112,9 @@ def github_annotations(findings: Sequence[Diagnostic]) -> list[str]:
         lines.extend(github(d) for d in shown)
         rest = Counter(d.code for d in found if d not in shown)
         counts = ", ".join(f"{code} x{n}" for code, n in sorted(rest.items()))
-        level = _LEVELS[severity.value]
+        level, more = _LEVELS[severity.value], counted(sum(rest.values()), f"more {_NOUNS[severity.value]}")
         lines.append(
-            f"::{level} title=mdgettext::{_data(f'{sum(rest.values())} more {severity.value}s ({counts}): every finding is in the log and the job summary')}"
+            f"::{level} title=mdgettext::{_data(f'{more} ({counts}): every finding is in the log and the job summary')}"
         )
     return lines
 
@@ -160,6 +163,7 @@ def _cell(text: str) -> str:
 
 _PUNCTUATION = frozenset("!\"#$%'()*+,-./:;=?@[\\]^_`{|}~")
 _LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
+_NOUNS = {"error": "error", "warning": "warning", "info": "note"}  # as the summary line counts them
 
 
 def github(d: Diagnostic) -> str:

@@ -28,6 +28,7 @@ from mdgettext.markdown.anchors import has_explicit_id
 from mdgettext.markdown.inline import Inventory, Reader
 from mdgettext.markdown.mathtext import words_aside
 from mdgettext.model import Document, Segment, Style
+from mdgettext.report import counted
 
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{2,}")
 NAME = re.compile(r"(?<![.!?:]\s)(?<=[\w,;)] )[A-Z][A-Za-z]+")
@@ -280,7 +281,7 @@ def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
     if abs(delta) > OUTLIER:
         expected = round(m.ratio * s.length)
         size = "shorter" if delta < 0 else "longer"
-        reasons.append(f"much {size} than expected: {t.length} characters for about {expected}")
+        reasons.append(f"much {size} than expected: {counted(t.length, 'character')} for about {expected}")
     return tuple(reasons)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.po.catalog import State
+from mdgettext.report import counted
 
 CODES = {
     "completeness.untranslated": "an entry has no translation: the page shows the English",
@@ -59,7 +60,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 None,
                 "completeness.stale",
                 Severity.WARNING,
-                f"catalog is older than its template ({new} new, {gone} removed messages); run `mdgettext update -l {ctx.language}`",
+                f"catalog is older than its template ({counted(new, 'new message')}, {gone} removed); run `mdgettext update -l {ctx.language}`",
             )
     if ctx.min_translated is not None and current:
         share = 100.0 * sum(e.translated for e in current) / len(current)

@@ -15,6 +15,7 @@ from mdgettext import __version__, cache
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
 from mdgettext.project import Config
+from mdgettext.report import counted
 
 FORMATS = ("md", "html")
 STYLESHEET_JOB = "stylesheet"
@@ -50,8 +51,9 @@ def build(
     css_key = cache.digest(__version__, templates_digest)
     css_stale = "html" in formats and not record.fresh(STYLESHEET_JOB, css_key)
     total = len(chapters) * len(languages)
+    shown, builds = display(build_dir, config.root), counted(total, "chapter build")
     if not css_stale and not any(stale.values()):
-        report.info(f"{display(build_dir, config.root)}: up to date ({total} chapter builds; --force redoes them)")
+        report.info(f"{shown}: up to date ({builds}; --force redoes them)")
         return 0
     from mdgettext.commands.common import Plan
     from mdgettext.commands.jobs import Job, run
@@ -80,7 +82,7 @@ def build(
         plan.writes.extend(done.writes)
         plan.lines.extend(done.lines)
     if unchanged := total - sum(len(job.languages) for job in todo):
-        plan.lines.append(f"{display(build_dir, config.root)}: {unchanged} of {total} chapter builds up to date")
+        plan.lines.append(f"{shown}: {unchanged} of {builds} up to date")
     plan.carry_out(report)
     for job, done in zip(todo, results, strict=True):
         for language, outputs in done.outputs.items():

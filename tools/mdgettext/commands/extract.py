@@ -16,6 +16,7 @@ from mdgettext.po import catalog
 from mdgettext.po.catalog import Project
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
+from mdgettext.report import counted
 
 UNCLOSED_FENCE = "this code fence is never closed, so the rest of the file is code and nothing after it is offered for translation; close it"
 
@@ -74,7 +75,7 @@ def template_of(doc: Document, project: Project, path: Path, shown: str) -> Temp
     pot = catalog.template([doc], project)
     text = dumps(pot)
     unchanged = catalog.same_but_date(current_text(path), text)
-    line = f"{shown}: {len(pot)} messages ({'unchanged' if unchanged else 'written'})"
+    line = f"{shown}: {counted(len(pot), 'message')} ({'unchanged' if unchanged else 'written'})"
     return Template(path, text, line, unchanged, tuple(warnings))
 
 

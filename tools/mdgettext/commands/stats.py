@@ -13,6 +13,7 @@ from mdgettext.project import Config
 from mdgettext.publish import progress
 from mdgettext.publish.links import STYLESHEET_PATH
 from mdgettext.publish.templates import stylesheet
+from mdgettext.report import counted
 
 PAGE = "progress.html"  # in the build folder
 
@@ -33,7 +34,7 @@ def stats(config: Config, languages: Sequence[str], report: Reporter, fmt: str =
         if not (build / STYLESHEET_PATH).is_file() or (build / STYLESHEET_PATH).read_text(encoding="utf-8") != css:
             plan.write(build / STYLESHEET_PATH, css)
         if fmt != "json":
-            plan.lines.append(f"{config.relative(build / PAGE)}: progress of {len(rows)} catalogs")
+            plan.lines.append(f"{config.relative(build / PAGE)}: progress of {counted(len(rows), 'catalog')}")
         plan.carry_out(report)
     return 0
 

@@ -22,6 +22,7 @@ class Reporter:
     out: TextIO = field(default_factory=lambda: sys.stdout)
     err: TextIO = field(default_factory=lambda: sys.stderr)
     _progress: int = 0  # width of the progress line on the terminal, 0 when none is shown
+    _warned: set[str] = field(default_factory=set)
 
     def info(self, line: str) -> None:
         """A result line; `--quiet` silences it. Like every line printed, escaped:
@@ -32,7 +33,13 @@ class Reporter:
                 print(escape(one), file=self.out)
 
     def warn(self, line: str) -> None:
-        """A warning: always shown, on standard error, so it never mixes with output a script reads."""
+        """A warning, on standard error, so it never mixes with output a script reads.
+        `--quiet` keeps it (its promise is "errors and warnings only"); a warning that
+        two stages of one command find (a missing catalog: the build's and the
+        progress page's) is said once."""
+        if line in self._warned:
+            return
+        self._warned.add(line)
         self.clear()
         print(f"mdgettext: warning: {escape(line)}", file=self.err)
 

@@ -11,6 +11,7 @@ from mdgettext.locale import check_known
 from mdgettext.po.memory import compendium
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
+from mdgettext.report import counted
 
 
 def export(config: Config, language: str, output: Path, report: Reporter) -> int:
@@ -27,7 +28,7 @@ def export(config: Config, language: str, output: Path, report: Reporter) -> int
     plan.write(output, dumps(po))
     differ = sum(1 for match in memory.entries() if match.others)
     plan.lines.append(
-        f"{display(output, config.root)}: {len(po)} messages from {len(catalogs)} catalogs"
+        f"{display(output, config.root)}: {counted(len(po), 'message')} from {counted(len(catalogs), 'catalog')}"
         f" ({differ} translated differently in different places: see their `# tm:` comments)"
     )
     plan.carry_out(report)

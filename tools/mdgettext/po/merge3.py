@@ -6,10 +6,17 @@ they translated different entries. This merge works entry by entry: what only on
 side changed is taken; where both changed the same translation differently, ours
 is kept, marked fuzzy, with theirs in a translator comment, so nothing is lost
 and the file stays valid for every tool.
+
+A catalog loses a live entry only when `update` finds its English gone: the entry
+became obsolete (`#~`), or a fuzzy entry for the new English that names it as
+`#| msgid`. Such an entry never comes back live because the other branch
+retranslated it; the newer translation goes to the entry that holds its English.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,18 +24,24 @@ from typing import TypeVar
 
 import polib
 
-from mdgettext.po.catalog import MERGE_DOUBT, by_key
+from mdgettext.model import Key
+from mdgettext.po.catalog import MERGE_DOUBT, by_key, has_translation
 
 LATEST_FIELDS = ("PO-Revision-Date", "POT-Creation-Date")
+THEIRS = f"{MERGE_DOUBT}the other branch translated this as: "
+RETRANSLATED = f"{MERGE_DOUBT}the other branch retranslated the previous English as: "
+# Left raw by json.dumps, but line breaks to some readers (str.splitlines) or invisible.
+_RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Merged:
-    """The merged catalog, and the msgids both branches translated differently."""
+    """The merged catalog, and the msgids that need a translator's look."""
 
     po: polib.POFile
     conflicts: tuple[str, ...]  # msgids whose translation both sides changed
+    offered: tuple[str, ...] = ()  # fuzzy msgids given the other side's newer translation of their `#| msgid`
 
 
 def merge3(base: polib.POFile, ours: polib.POFile, theirs: polib.POFile) -> Merged:
@@ -39,25 +52,79 @@ def merge3(base: polib.POFile, ours: polib.POFile, theirs: polib.POFile) -> Merg
     po.metadata_is_fuzzy = ours.metadata_is_fuzzy and theirs.metadata_is_fuzzy
     old, mine, other = by_key(base), by_key(ours), by_key(theirs)
     conflicts: list[str] = []
+    retired: list[polib.POEntry] = []  # live in base, retired on one side, retranslated on the other
     for key in [*mine, *(k for k in other if k not in mine)]:
         b, o, t = old.get(key), mine.get(key), other.get(key)
         if o is not None and t is not None:
-            entry, conflict = _merge_entry(b, o, t)
+            entry, conflict = _merge_entry(b or _made_for(old, o, t), o, t)
             if conflict:
                 conflicts.append(key[1])
         else:
             entry = o if o is not None else t
             if b is not None and _state(b) == _state(entry):
                 continue  # one side deleted it, the other did not touch it
+            if b is not None and not b.obsolete:
+                _retire(entry)  # its English is gone on the side that deleted it
+        if b is not None and not b.obsolete and entry.obsolete and _translation(entry) != _translation(b):
+            retired.append(entry)
         po.append(entry)
-    return Merged(po, tuple(conflicts))
+    offered = _offer(po, retired, old, conflicts)
+    return Merged(po, tuple(conflicts), offered)
+
+
+def _made_for(old: dict[Key, polib.POEntry], ours: polib.POEntry, theirs: polib.POEntry) -> polib.POEntry | None:
+    """For an entry both sides added: the base's entry of the English both say it
+    was translated from (`#| msgid`), so a side that kept that translation unchanged
+    yields to one that retranslated it."""
+    made_for = (ours.previous_msgctxt, ours.previous_msgid)
+    if ours.previous_msgid is None or made_for != (theirs.previous_msgctxt, theirs.previous_msgid):
+        return None
+    return old.get(made_for)
+
+
+def _retire(entry: polib.POEntry) -> None:
+    """Obsolete, as `update` makes an entry whose English is gone (GNU keeps no references or extracted comments)."""
+    entry.obsolete, entry.occurrences, entry.comment = True, [], ""
+
+
+def _offer(
+    po: polib.POFile, retired: list[polib.POEntry], old: dict[Key, polib.POEntry], conflicts: list[str]
+) -> tuple[str, ...]:
+    """A retired entry's newer translation, for the fuzzy entries that name its English
+    as `#| msgid`: their msgstr when it is still the old translation (or empty),
+    else a comment beside it. Taken up, the `#~` copy is dropped."""
+    holders: dict[Key, list[polib.POEntry]] = {}
+    for entry in po:
+        if not entry.obsolete and entry.previous_msgid is not None:
+            holders.setdefault((entry.previous_msgctxt, entry.previous_msgid), []).append(entry)
+    offered: list[str] = []
+    taken: set[int] = set()
+    for gone in retired:
+        key = (gone.msgctxt, gone.msgid)
+        if not has_translation(gone) or key not in holders:
+            continue  # kept as `#~`; one with no translation, GNU drops
+        taken.add(id(gone))
+        for holder in holders[key]:
+            if _translation(holder) in (_translation(old[key]), _translation(polib.POEntry())):
+                holder.msgstr, holder.msgstr_plural = gone.msgstr, dict(gone.msgstr_plural)
+            elif _translation(holder) != _translation(gone):
+                holder.tcomment = _union_lines(holder.tcomment, RETRANSLATED + quoted(_text(gone)))
+                conflicts.append(holder.msgid)
+            if "fuzzy" not in holder.flags:
+                holder.flags.insert(0, "fuzzy")
+            offered.append(holder.msgid)
+    po[:] = [entry for entry in po if id(entry) not in taken]
+    return tuple(offered)
+
+
+def _translation(entry: polib.POEntry) -> tuple[str, tuple[tuple[int, str], ...]]:
+    return entry.msgstr, tuple(sorted(entry.msgstr_plural.items()))
 
 
 def _state(entry: polib.POEntry) -> tuple[object, ...]:
     """Everything a side may change in an entry, to tell whether it changed it."""
     return (
-        entry.msgstr,
-        tuple(sorted(entry.msgstr_plural.items())),
+        *_translation(entry),
         tuple(entry.flags),
         entry.tcomment,
         entry.previous_msgid,
@@ -79,7 +146,7 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
             return o, False
         return o, True
 
-    msgstr, clash = pick(lambda e: (e.msgstr, tuple(sorted(e.msgstr_plural.items()))))
+    msgstr, clash = pick(_translation)
     comment, both_commented = pick(lambda e: e.tcomment)
     flags, both_flagged = pick(lambda e: tuple(e.flags))
     previous, _ = pick(lambda e: (e.previous_msgctxt, e.previous_msgid))
@@ -95,12 +162,31 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
     elif clash and not theirs.msgstr:
         clash = False
     if clash:
-        merged.tcomment = _union_lines(
-            merged.tcomment, f"{MERGE_DOUBT}the other branch translated this as: {theirs.msgstr}"
-        )
+        merged.tcomment = _union_lines(merged.tcomment, THEIRS + quoted(_text(theirs)))
         if "fuzzy" not in merged.flags:
             merged.flags.insert(0, "fuzzy")
     return merged, clash
+
+
+def _text(entry: polib.POEntry) -> str | list[str]:
+    return [form for _, form in sorted(entry.msgstr_plural.items())] if entry.msgstr_plural else entry.msgstr
+
+
+def quoted(text: str | list[str]) -> str:
+    """The other side's translation as one JSON string on one comment line: byte for
+    byte (blank lines, repeated lines, trailing spaces), and no line of it can
+    become a `#,` flag, a `mdgettext-ignore:` suppression or a PO keyword.
+    `unquoted` gives it back."""
+    return _RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(text, ensure_ascii=False))
+
+
+def unquoted(comment: str) -> str | list[str] | None:
+    """The other side's translation a merge comment holds, exactly (None: not such a comment)."""
+    for lead in (THEIRS, RETRANSLATED):
+        if comment.startswith(lead):
+            value: str | list[str] = json.loads(comment[len(lead) :])
+            return value
+    return None
 
 
 def _moment(stamp: str) -> tuple[int, float]:
@@ -113,8 +199,9 @@ def _moment(stamp: str) -> tuple[int, float]:
 
 
 def _union_lines(a: str, b: str) -> str:
-    lines = [line for text in (a, b) for line in (text or "").split("\n") if line]
-    return "\n".join(dict.fromkeys(lines))
+    """`a` as it is, then each line of `b` it does not have (blank ones aside)."""
+    have = a.split("\n") if a else []
+    return "\n".join([*have, *dict.fromkeys(line for line in (b or "").split("\n") if line and line not in have)])
 
 
 def _metadata(base: dict[str, str], ours: dict[str, str], theirs: dict[str, str]) -> dict[str, str]:

@@ -17,6 +17,7 @@ from mdgettext.markdown.weave import Woven, weave
 from mdgettext.model import Diagnostic, Document, Fallbacks, Key, Style, TranslationMap
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.publish.links import Site
+from mdgettext.report import counted
 
 if TYPE_CHECKING:
     from mdgettext.publish.review import Row
@@ -78,7 +79,7 @@ def publish(
     if woven is None or refused:
         woven = weave(doc, kept, heading_ids=heading_ids)
     fell_back = fallbacks(woven, messages)
-    note = f"{fell_back.count} of {messages} messages fell back to English"
+    note = f"{fell_back.count} of {counted(messages, 'message')} fell back to English"
     warnings = tuple(refusal_warnings(refused, catalog))
     edits = tuple(
         (p.segment.span.start, p.segment.span.end, woven.text[p.start : p.end])
@@ -103,7 +104,7 @@ def refusal_warnings(refused: dict[Key, list[str]], catalog: CatalogFile | None)
     lines = catalog.msgid_lines if catalog is not None else {}
     where = catalog.display if catalog is not None else "catalog"
     n = len(refused)
-    warnings = [f"{where}: {n} translation{'s' * (n != 1)} refused, the pages show the English there"] if n else []
+    warnings = [f"{where}: {counted(n, 'translation')} refused, the pages show the English there"] if n else []
     for key, reasons in refused.items():
         line = lines.get(key)
         location = f"{where}:{line}" if line else where
@@ -127,6 +128,6 @@ def summary(rows: Sequence[Row]) -> str:
     }
     found = sum(len(r.findings) for r in rows)
     return (
-        f"review of {len(rows)} entries: {counts['translated']} translated, {counts['fuzzy']} fuzzy, "
-        f"{counts['untranslated']} untranslated, {counts['refused']} refused; {found} findings"
+        f"review of {counted(len(rows), 'entry', 'entries')}: {counts['translated']} translated, {counts['fuzzy']} fuzzy, "
+        f"{counts['untranslated']} untranslated, {counts['refused']} refused; {counted(found, 'finding')}"
     )

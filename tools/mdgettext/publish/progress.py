@@ -18,6 +18,7 @@ from mdgettext.locale import language_name
 from mdgettext.po.catalog import Stats
 from mdgettext.publish.links import page_path, review_name
 from mdgettext.publish.templates import environment
+from mdgettext.report import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,7 @@ def table(rows: Sequence[Row]) -> str:
         lines.append(head)
         for row in group:
             lines.append(_cells(row.chapter + ("" if row.catalog else " (no catalog)"), row.stats))
-        lines.append(_cells(f"total ({language}, {len(group)} chapters)", total([r.stats for r in group])))
+        lines.append(_cells(f"total ({language}, {counted(len(group), 'chapter')})", total([r.stats for r in group])))
     width = [max(len(line[i]) for line in lines) for i in range(len(head))]
     return "\n".join(
         "  ".join(cell.ljust(width[0]) if i == 0 else cell.rjust(width[i]) for i, cell in enumerate(line)).rstrip()
