@@ -20,7 +20,7 @@ LAYERS = [
     {"mdgettext", "mdgettext.model", "mdgettext.locale", "mdgettext.stems", "mdgettext.errors"},
     {"mdgettext.markdown"},
     {"mdgettext.po"},
-    {"mdgettext.project", "mdgettext.files", "mdgettext.report", "mdgettext.cache"},
+    {"mdgettext.project", "mdgettext.settings", "mdgettext.files", "mdgettext.report", "mdgettext.cache"},
     {"mdgettext.checks"},
     {"mdgettext.alignment", "mdgettext.publish"},
     {"mdgettext.commands"},

@@ -54,6 +54,7 @@ def update(
                 po = merge(old.po, pot, memory, tm_exact)
             else:
                 po = new_catalog(pot, language, project, creation_date(), memory, tm_exact)
+            catalog.limit_references(po, config.references)  # a template extracted under another setting
             _plan_catalog(plan, po_path, shown, po, old.text if old else None)
         for name in orphans:
             po_path = config.po_path(name, language)
