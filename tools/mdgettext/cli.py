@@ -175,7 +175,7 @@ def parser() -> argparse.ArgumentParser:
 
     mg = sub.add_parser(
         "merge-driver",
-        help="git merge driver for .po files (see README: merging catalogs)",
+        help="git merge driver for .po files (see docs/merge-driver.md)",
         description="Merge three versions of a catalog entry by entry, as a git merge driver;\n"
         "the result replaces OURS. Tell git once per clone:\n\n"
         '  git config merge.mdgettext-po.name "mdgettext catalog merge"\n'
