@@ -85,6 +85,17 @@ def test_excluded_files_are_not_chapters(project: Path) -> None:
     assert templates == ["intro.pot", "part/two.pot"]
 
 
+def test_a_catalog_of_a_chapter_excluded_later_is_left_alone_like_a_removed_one(project: Path) -> None:
+    write(project / "source" / "en" / "intro.md", CHAPTER)
+    write(project / "source" / "en" / "notes.md", "# Notes\n")
+    write(project / "mdgettext.toml", 'locales = ["ko"]\n')
+    assert cli("-C", project, "-q", "extract").code == 0 and cli("-C", project, "-q", "update").code == 0
+    write(project / "mdgettext.toml", 'locales = ["ko"]\nexclude = ["notes.md"]\n')
+    result = cli("-C", project, "update")
+    assert result.code == 0, result.err
+    assert "locale/ko/LC_MESSAGES/notes.po: no chapter source/en/notes.md any more; left as it is" in result.err
+
+
 def test_exclude_takes_globs_under_the_source_folder(project: Path) -> None:
     source = project / "source" / "en"
     for name in ("intro.md", "_includes/a.md", "_includes/b.md", "notes/x/README.md"):
