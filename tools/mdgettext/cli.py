@@ -406,7 +406,7 @@ def _known_codes(text: str, option: str, ap: argparse.ArgumentParser) -> tuple[s
 def _locales(given: list[str] | None, default: Sequence[str], ap: argparse.ArgumentParser) -> list[str]:
     locales = list(dict.fromkeys(given or default))
     if not locales:
-        ap.error("no locale: pass -l LANG or set locales in [tool.mdgettext]")
+        ap.error("no locale: pass -l LANG, or set locales in mdgettext.toml or [tool.mdgettext]")
     return locales
 
 

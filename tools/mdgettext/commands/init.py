@@ -45,20 +45,21 @@ def init(
     for code in values.get("locales", ()):
         check_code(code)
     text = toml_text(values, table=pyproject)
+    target, written = (
+        (project, f"{PYPROJECT}: [tool.mdgettext] written") if pyproject else (own, f"{SETTINGS_FILE}: written")
+    )
+    if pyproject:
+        assert project_text is not None
+        newline = "\r\n" if "\r\n" in project_text else "\n"
+        body = project_text if project_text.endswith("\n") or not project_text else project_text + newline
+        text = body + newline + text.replace("\n", newline)
     try:
         parse(None, text) if pyproject else parse(text, None)  # what init writes, every command reads
     except ConfigError as err:
         raise InputError(str(err)) from err
     plan = Plan()
-    if pyproject:
-        assert project_text is not None
-        newline = "\r\n" if "\r\n" in project_text else "\n"
-        body = project_text if project_text.endswith("\n") or not project_text else project_text + newline
-        plan.write(project, body + newline + text.replace("\n", newline))
-        plan.lines.append(f"{PYPROJECT}: [tool.mdgettext] written")
-    else:
-        plan.write(own, text)
-        plan.lines.append(f"{SETTINGS_FILE}: written")
+    plan.write(target, text)
+    plan.lines.append(written)
     source = root / str(values.get("source", BY_KEY["source"].default))
     if not source.is_dir():
         plan.lines.append(f"{source.relative_to(root).as_posix()}: no such folder yet; put the chapters there")
