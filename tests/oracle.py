@@ -9,7 +9,8 @@ html5lib's tree builder (2016) drops some elements Chromium keeps (`<img>` insid
 
 - an element that runs code, loads a document or changes the page's behaviour
   (script, iframe, object, embed, base, meta, link, style, form, SVG animation...);
-- an event-handler attribute (any name starting with `on`), a `style` attribute;
+- an event-handler attribute (any name starting with `on`), a `style` attribute (but
+  `scroll-margin-top: inherit`, which only copies the heading's margin);
 - a URL attribute whose scheme (as the WHATWG URL parser reads it) is not http,
   https or mailto, and a URL the English page does not have;
 - the page's last element, a footer with a link, swallowed (inside a comment,
@@ -97,6 +98,11 @@ def _urls(name: str, value: str) -> list[str]:
     return [value]
 
 
+# The one declaration a build writes itself (a translated heading's contents anchor): it
+# copies the heading's own scroll margin, and can draw, hide or move nothing.
+INERT_STYLE = "scroll-margin-top: inherit"
+
+
 def element_problems(name: str, attrs: list[tuple[str, str]]) -> list[str]:
     """What one element could do that a reader did not ask for."""
     name = name.rsplit("}", maxsplit=1)[-1].lower()
@@ -105,7 +111,7 @@ def element_problems(name: str, attrs: list[tuple[str, str]]) -> list[str]:
         attr = attr.lower()
         if attr.startswith("on"):
             found.append(f"<{name} {attr}=> event handler")
-        elif attr == "style":
+        elif attr == "style" and value.strip().rstrip(";") != INERT_STYLE:
             found.append(f"<{name} style=> attribute")
         if attr in URL_ATTRIBUTES or attr.endswith(":href"):
             for url in _urls(attr, value):

@@ -29,6 +29,7 @@ COMMANDS = {
     "build": ["build", "-l", "ko", "--format", "md"],
     "check": ["check", "-l", "ko"],
     "import": ["import", "-l", "ko", "--dry-run", "ko/intro.md"],
+    "init": ["init", "--locale", "ja"],
     "merge-driver": ["merge-driver", "base.po", "ours.po", "theirs.po"],
     "serve": ["serve", "-l", "ko"],
     "tm": ["tm", "-l", "ko", "--export", "tm.po"],
@@ -58,12 +59,17 @@ def test_every_command_is_listed_here() -> None:
 @pytest.mark.parametrize("name", sorted(set(COMMANDS) - {"serve"}))
 def test_quiet_goes_before_or_after_the_command(book: Path, name: str) -> None:
     args = COMMANDS[name]
-    before = cli("-C", book, "-q", *args)
-    after = cli("-C", book, *args, "--quiet")
+
+    def fresh() -> Path:  # init writes the settings once, then refuses: each run starts without them
+        (book / "mdgettext.toml").unlink(missing_ok=True)
+        return book
+
+    before = cli("-C", fresh(), "-q", *args)
+    after = cli("-C", fresh(), *args, "--quiet")
     assert (before.code, before.out) == (after.code, after.out)
     if name != "check":  # check prints its findings even when quiet
         assert after.out == ""
-    assert cli("-C", book, *args).out != "" or name == "merge-driver"  # without -q there is something to silence
+    assert cli("-C", fresh(), *args).out != "" or name == "merge-driver"  # without -q there is something to silence
 
 
 def test_quiet_after_serve_is_parsed() -> None:
@@ -147,6 +153,9 @@ def test_the_same_warning_is_said_once() -> None:
 
 
 def test_serve_says_a_missing_catalog_once_per_build(book: Path) -> None:
+    (book / "source" / "en" / "second.md").write_text("Second.\n", encoding="utf-8")  # ko keeps a catalog
+    assert cli("-C", book, "-q", "extract").code == 0
+    assert cli("-C", book, "-q", "update", "-l", "ko").code == 0
     (book / "locale" / "ko" / "LC_MESSAGES" / "intro.po").unlink()
     out, err = io.StringIO(), io.StringIO()
     Preview(load_config(book), ["ko"], Reporter(out=out, err=err)).rebuild("first build")

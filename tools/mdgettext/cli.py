@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mdgettext import __version__
 
@@ -28,9 +28,10 @@ CLOSED_PIPE = 141
 EPILOG = """\
 commands work on a project folder (the current one, or -C DIR): source/en/*.md,
 locale/*.pot, locale/LANG/LC_MESSAGES/*.po, build/LANG/*. Settings live in
-[tool.mdgettext] in its pyproject.toml.
+mdgettext.toml or [tool.mdgettext] in its pyproject.toml (see docs/settings.md).
 
 typical use:
+  mdgettext init --locale ko     # -> mdgettext.toml, every setting listed
   mdgettext extract              # source/en/*.md -> locale/*.pot
   mdgettext update -l ko         # -> locale/ko/LC_MESSAGES/*.po (translations kept)
   mdgettext build -l ko          # -> build/ko/*.md and build/ko/*.html
@@ -178,7 +179,7 @@ def parser() -> argparse.ArgumentParser:
 
     mg = sub.add_parser(
         "merge-driver",
-        help="git merge driver for .po files (see README: merging catalogs)",
+        help="git merge driver for .po files (see docs/merge-driver.md)",
         description="Merge three versions of a catalog entry by entry, as a git merge driver;\n"
         "the result replaces OURS. Tell git once per clone:\n\n"
         '  git config merge.mdgettext-po.name "mdgettext catalog merge"\n'
@@ -215,6 +216,28 @@ def parser() -> argparse.ArgumentParser:
     )
     tm.add_argument("--export", required=True, type=Path, metavar="FILE.po", help="the compendium to write")
     tm.add_argument("-l", "--locale", metavar="LANG", help="locale code (default: the one configured locale)")
+
+    it = sub.add_parser(
+        "init",
+        help="write the project's settings (mdgettext.toml)",
+        description="Write the project's settings to mdgettext.toml (with --pyproject: as [tool.mdgettext] at the "
+        "end of the existing pyproject.toml): the settings given as options, and every other one commented out at "
+        "its default with a line saying what it does. At a terminal, asks for source, locales and flavor when no "
+        "option gives them; otherwise asks nothing. Never overwrites settings: exit 2 when the project has some.",
+    )
+    it.add_argument("--pyproject", action="store_true", help="write [tool.mdgettext] into pyproject.toml instead")
+    from mdgettext.settings import SETTINGS  # light: what init's options are made from
+
+    for spec in SETTINGS:
+        how: dict[str, Any] = {"help": spec.doc, "metavar": spec.option.lstrip("-").upper().replace("-", "_")}
+        if spec.kind == "list of strings":
+            how.update(action="append", help=f"{spec.doc}; may repeat")
+        elif spec.kind == "boolean":
+            how = {"help": spec.doc, "action": argparse.BooleanOptionalAction}
+        elif spec.choices:
+            how = {"help": spec.doc, "choices": spec.choices}
+        # Only what is given is written: the rest stays commented out at its default.
+        it.add_argument(spec.option, dest=spec.key, default=argparse.SUPPRESS, **how)
 
     st = sub.add_parser(
         "stats",
@@ -344,6 +367,12 @@ def _dispatch(ap: argparse.ArgumentParser, args: argparse.Namespace, config: Con
         if len(languages) > 1:
             ap.error("tm --export writes one language: pass -l LANG")
         return export(config, languages[0], root / args.export, report)
+    if args.command == "init":
+        from mdgettext.commands.init import init
+        from mdgettext.settings import SETTINGS
+
+        given = {spec.key: getattr(args, spec.key) for spec in SETTINGS if hasattr(args, spec.key)}
+        return init(root, given, report, pyproject=args.pyproject, ask=input if sys.stdin.isatty() else None)
     if args.command == "stats":
         from mdgettext.commands.stats import stats
 
@@ -388,7 +417,7 @@ def _known_codes(text: str, option: str, ap: argparse.ArgumentParser) -> tuple[s
 def _locales(given: list[str] | None, default: Sequence[str], ap: argparse.ArgumentParser) -> list[str]:
     locales = list(dict.fromkeys(given or default))
     if not locales:
-        ap.error("no locale: pass -l LANG or set locales in [tool.mdgettext]")
+        ap.error("no locale: pass -l LANG, or set locales in mdgettext.toml or [tool.mdgettext]")
     return locales
 
 

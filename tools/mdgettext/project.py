@@ -1,7 +1,8 @@
 """Where things live: source/en/X.md <-> locale/X.pot <-> locale/ko/LC_MESSAGES/X.po <-> build/ko/X.*
 
-Every setting has a default, so any folder with `source/en/` is a project; a
-`[tool.mdgettext]` table in its pyproject.toml changes them.
+Every setting has a default, so any folder with `source/en/` is a project;
+`mdgettext.toml` or a `[tool.mdgettext]` table in its pyproject.toml changes them
+(`settings.py` defines and reads them).
 
 Every path a command reads or writes in the project is made here, and nothing made
 here leads outside the project: locale codes are checked before they name a folder,
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -22,12 +22,14 @@ from urllib.parse import SplitResult, urlsplit
 
 from mdgettext.errors import InputError
 from mdgettext.locale import check_code
-from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS
 from mdgettext.report import UNSAFE
+from mdgettext.settings import PYPROJECT, SETTINGS_FILE, ConfigError, Settings, parse
 from mdgettext.symlinks import followed
 
+__all__ = ["Config", "ConfigError", "chapter_path", "linked_chapter", "load_config", "split_url"]
+
 CHAPTER_SUFFIXES = (".html", ".md")
-FOLDERS = {"source": "source/en", "locale_dir": "locale", "build_dir": "build"}  # settings that name folders
+FOLDERS = ("source", "locale_dir", "build_dir")  # the settings that name folders
 
 
 def chapter_path(chapter: str, index: str) -> str:
@@ -63,28 +65,12 @@ def split_url(url: str) -> SplitResult | None:
         return None
 
 
-class ConfigError(ValueError):
-    """`[tool.mdgettext]` is wrong; the message names the setting and how to write it."""
-
-
-@dataclass(frozen=True)
-class Config:
-    """The project's settings and where its files live; every setting has a default."""
+@dataclass(frozen=True, kw_only=True)
+class Config(Settings):
+    """The project's settings and where its files live."""
 
     root: Path
-    source: str = FOLDERS["source"]
-    locale_dir: str = FOLDERS["locale_dir"]
-    build_dir: str = FOLDERS["build_dir"]
-    locales: tuple[str, ...] = ()
-    front_matter_keys: tuple[str, ...] = DEFAULT_KEYS
-    heading_ids: bool = False
-    pages: tuple[str, ...] | None = None  # pages relative links may name; None: the chapters
-    name: str = "PROJECT"
-    version: str = "VERSION"
     source_language: str = "en"
-    flavor: str = "commonmark"  # how the site reads Markdown: "commonmark" or "kramdown" (Jekyll, GFM input)
-    site_url: str | None = None  # where the book is published in the source language (absolute links, canonical)
-    index: str = "index"  # the chapter published at the site's root
     # Folders already resolved (symbolic links followed): a build asks about every
     # chapter's files in the same few folders. A long-lived caller (serve) makes a
     # fresh Config per build, so a folder replaced by a link meanwhile is seen.
@@ -126,12 +112,15 @@ class Config:
 
         A name with a control character or a line separator is refused: it would
         appear in every message about the chapter. So is a source that is a symbolic
-        link out of the project or one that loops."""
+        link out of the project or one that loops. Files `exclude` matches are no chapters."""
         source = self.source_dir
         if not source.is_dir():
             return []
         names = []
+        excluded = self.excluded()
         for path in source.rglob("*.md"):
+            if path in excluded:
+                continue
             name = path.relative_to(source).with_suffix("").as_posix()
             if UNSAFE.search(name):
                 raise InputError(
@@ -142,6 +131,15 @@ class Config:
             if path.is_file():
                 names.append(PurePosixPath(name).as_posix())
         return sorted(names)
+
+    def excluded(self) -> set[Path]:
+        """The Markdown files under the source folder that `exclude` names: those a
+        glob matches, and everything in a folder one matches."""
+        found: set[Path] = set()
+        for pattern in self.exclude:
+            for path in self.source_dir.glob(pattern):
+                found.update(path.rglob("*.md") if path.is_dir() else (path,))
+        return found
 
     def templates(self) -> list[str]:
         """Chapter names that have a template in the locale folder."""
@@ -187,7 +185,7 @@ class Config:
     def known_pages(self, chapters: Sequence[str] | None = None) -> frozenset[str]:
         """Pages a relative link may point at: the configured list plus this project's
         chapters (`chapters`, when the caller has listed them already)."""
-        return frozenset((*(self.pages or ()), *(self.chapters() if chapters is None else chapters)))
+        return frozenset((*self.pages, *(self.chapters() if chapters is None else chapters)))
 
     def glossary_path(self, language: str) -> Path:
         """`locale/<language>/glossary.po`: required renderings of terms, read by `check`."""
@@ -204,97 +202,46 @@ class Config:
 
 
 def load_config(root: Path) -> Config:
-    """Read `[tool.mdgettext]` (and the project's name and version) from pyproject.toml."""
+    """The settings of the project at `root`, from mdgettext.toml or pyproject.toml,
+    checked: folders inside the project and apart from the build, locale codes known."""
     root = root.resolve()
-    pyproject = Config(root=root).inside(root / "pyproject.toml")
-    if not pyproject.is_file():
-        return Config(root=root)
-    try:
-        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise ConfigError(f"pyproject.toml: {err}") from err
-    project = data.get("project", {})
-    table = data.get("tool", {}).get("mdgettext", {})
-    known = {
-        "source",
-        "locale_dir",
-        "build_dir",
-        "locales",
-        "front_matter_keys",
-        "heading_ids",
-        "pages",
-        "name",
-        "version",
-        "flavor",
-        "site_url",
-        "index",
-    }
-    unknown = sorted(set(table) - known)
-    if unknown:
-        raise ConfigError(
-            f"pyproject.toml: unknown [tool.mdgettext] setting {unknown[0]!r} (known: {', '.join(sorted(known))})"
-        )
-    expected = {
-        "source": str,
-        "locale_dir": str,
-        "build_dir": str,
-        "name": str,
-        "version": str,
-        "locales": list,
-        "front_matter_keys": list,
-        "pages": list,
-        "heading_ids": bool,
-        "flavor": str,
-        "site_url": str,
-        "index": str,
-    }
-    for key, kind in expected.items():
-        if key in table and not isinstance(table[key], kind):
-            example = {str: '"text"', list: '["a", "b"]', bool: "true"}[kind]
+    guard = Config(root=root)
+    found = parse(*(_text(guard.inside(root / name), name) for name in (SETTINGS_FILE, PYPROJECT)))
+    where, settings = found.where, found.settings
+    named = {key: getattr(settings, key) for key in FOLDERS}
+    for key, value in named.items():  # a default folder that is a link out is refused when it is used
+        if key in found.given and not (root / value).resolve().is_relative_to(root):
             raise ConfigError(
-                f"pyproject.toml: [tool.mdgettext] {key} must be a {kind.__name__} (like {key} = {example})"
+                f"{where}{key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}"
             )
-        if kind is list and key in table and not all(isinstance(item, str) for item in table[key]):
-            raise ConfigError(f"pyproject.toml: [tool.mdgettext] {key} must be a list of strings")
-    for key in ("source", "locale_dir", "build_dir"):
-        value = table.get(key)
-        if value is not None and not (root / value).resolve().is_relative_to(root):
-            raise ConfigError(
-                f"pyproject.toml: {key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}"
-            )
-    flavor = table.get("flavor", Config.flavor)
-    if flavor not in FLAVORS:
-        raise ConfigError(
-            f"pyproject.toml: [tool.mdgettext] flavor = {flavor!r}: choose {' or '.join(map(repr, FLAVORS))}"
-        )
-    named = {key: table.get(key, default) for key, default in FOLDERS.items()}
     folders = {key: (root / value).resolve() for key, value in named.items()}
     build = folders["build_dir"]
     for key in ("source", "locale_dir"):
         if folders[key].is_relative_to(build):
             raise ConfigError(
-                f"pyproject.toml: build_dir = {named['build_dir']!r} holds {key} "
+                f"{where}build_dir = {named['build_dir']!r} holds {key} "
                 f"({named[key]!r}); the build would write over it: give the build a folder of its own"
             )
         if build.is_relative_to(folders[key]):
             raise ConfigError(
-                f"pyproject.toml: build_dir = {named['build_dir']!r} is inside {key} "
+                f"{where}build_dir = {named['build_dir']!r} is inside {key} "
                 f"({named[key]!r}): built files would be read back as sources or catalogs"
             )
-    for code in table.get("locales", ()):
+    for pattern in settings.exclude:
+        if not pattern or PurePosixPath(pattern).is_absolute() or ".." in PurePosixPath(pattern).parts:
+            raise ConfigError(
+                f"{where}exclude: {pattern!r} is not a glob inside the source folder; write it relative to {settings.source!r}"
+            )
+    for code in settings.locales:
         check_code(code)
-    return Config(
-        root=root,
-        flavor=flavor,
-        site_url=table["site_url"].rstrip("/") if "site_url" in table else None,
-        index=table.get("index", Config.index),
-        source=named["source"],
-        locale_dir=named["locale_dir"],
-        build_dir=named["build_dir"],
-        locales=tuple(table.get("locales", ())),
-        front_matter_keys=tuple(table.get("front_matter_keys", DEFAULT_KEYS)),
-        heading_ids=bool(table.get("heading_ids", False)),
-        pages=tuple(table["pages"]) if "pages" in table else None,
-        name=table.get("name", project.get("name", "PROJECT")),
-        version=str(table.get("version", project.get("version", "VERSION"))),
-    )
+    return Config(root=root, **found.values())
+
+
+def _text(path: Path, name: str) -> str | None:
+    """A settings file's text, None when there is none."""
+    if not path.is_file():
+        return None
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ConfigError(f"{name}: not UTF-8 ({err}); save it as UTF-8") from err

@@ -76,7 +76,7 @@ class Result:
         return sum(1 for o in self.outcomes if o.status == status)
 
     def summary(self) -> str:
-        """The report's closing line, in the words the README uses."""
+        """The report's closing line, in the words docs/translators.md uses."""
         counts = Counter(o.status for o in self.outcomes)
         parts = [
             f"{counts[ALIGNED]} aligned",

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from mdgettext import __version__, cache
+from mdgettext.commands.languages import require_catalogs
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
 from mdgettext.project import Config
@@ -29,11 +30,8 @@ def build(
     jobs: int | None = None,
     force: bool = False,
 ) -> int:
-    """Every chapter in every language asked for that is not up to date; the stylesheet
-    once for all pages. Deciding costs a hash of the inputs and a look at the record:
-    the pipeline is imported only when there is work."""
-    from mdgettext.commands.languages import require_catalogs
-
+    """Every chapter in every language asked for that is out of date, and the stylesheet once.
+    Deciding costs a hash of the inputs; the pipeline is imported only when there is work."""
     require_catalogs(config, languages)
     chapters = config.chapters()
     if not chapters:

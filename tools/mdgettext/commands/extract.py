@@ -56,7 +56,9 @@ def extract_file(source: Path, output: Path, config: Config, report: Reporter) -
     """One file's template, for scripts and other projects."""
     _, doc = load(source, display(source, config.root), config)
     plan = Plan()
-    _stage(plan, template_of(doc, project_info(config), output, display(output, config.root)), report)
+    _stage(
+        plan, template_of(doc, project_info(config), output, display(output, config.root), config.references), report
+    )
     plan.carry_out(report)
     return 0
 
@@ -65,14 +67,14 @@ def chapter_template(config: Config, project: Project, chapter: str) -> Template
     """A chapter of the project read and its template made: the work of one process."""
     _, doc = load_chapter(config, chapter)
     path = config.pot_path(chapter)
-    return template_of(doc, project, path, config.relative(path))
+    return template_of(doc, project, path, config.relative(path), config.references)
 
 
-def template_of(doc: Document, project: Project, path: Path, shown: str) -> Template:
+def template_of(doc: Document, project: Project, path: Path, shown: str, references: str = "full") -> Template:
     """A document's template, unchanged when only its creation date would change."""
     warnings = [f"{doc.path}: empty file: nothing to translate"] if not doc.segments and not doc.text.strip() else []
     warnings += [f"{note}: {UNCLOSED_FENCE}" for note in doc.notes]
-    pot = catalog.template([doc], project)
+    pot = catalog.template([doc], project, references)
     text = dumps(pot)
     unchanged = catalog.same_but_date(current_text(path), text)
     line = f"{shown}: {counted(len(pot), 'message')} ({'unchanged' if unchanged else 'written'})"

@@ -54,6 +54,7 @@ def update(
                 po = merge(old.po, pot, memory, tm_exact)
             else:
                 po = new_catalog(pot, language, project, creation_date(), memory, tm_exact)
+            catalog.limit_references(po, config.references)  # a template extracted under another setting
             _plan_catalog(plan, po_path, shown, po, old.text if old else None)
         for name in orphans:
             po_path = config.po_path(name, language)
@@ -87,10 +88,11 @@ def _orphans(config: Config, language: str, chapters: Sequence[str]) -> list[str
     template is an error: `extract` was not run, and updating it would lose nothing
     but tell nothing either."""
     orphans = []
+    excluded = config.excluded()  # an excluded chapter's catalog is an orphan too: `--prune` keeps its work
     for name in config.catalogs(language):
         if name in chapters:
             continue
-        if config.source_path(name).exists():
+        if config.source_path(name).exists() and config.source_path(name) not in excluded:
             po = config.relative(config.po_path(name, language))
             raise InputError(
                 f"{po}: its template {config.relative(config.pot_path(name))} is missing; run `mdgettext extract` first"

@@ -29,11 +29,12 @@ class Project:
     creation_date: str  # "YYYY-MM-DD HH:MM+ZZZZ", as gettext writes it
 
 
-def template(docs: Sequence[Document], project: Project) -> polib.POFile:
+def template(docs: Sequence[Document], project: Project, references: str = "full") -> polib.POFile:
     """A .pot: one entry per distinct (context, msgid), in source order.
 
     Identical text is one entry with every reference, so a heading and its
-    table-of-contents name share one translation.
+    table-of-contents name share one translation. `references` is the setting:
+    `full` (`#: file:line`), `file` (`#: file`) or `never` (no `#:` lines).
     """
     pot = polib.POFile(wrapwidth=79)
     pot.header = (
@@ -58,7 +59,19 @@ def template(docs: Sequence[Document], project: Project) -> polib.POFile:
                 lines = entry.comment.split("\n") if entry.comment else []
                 if comment not in lines:
                     entry.comment = "\n".join([*lines, comment])
+    limit_references(pot, references)
     return pot
+
+
+def limit_references(po: polib.POFile, references: str) -> None:
+    """Each entry's references as the `references` setting allows: line numbers
+    dropped (`file`), or every reference (`never`). Nothing reads a line back from
+    them (checks find an entry's English by its msgid), so less is only less to read."""
+    if references == "full":
+        return
+    for entry in po:
+        kept = dict.fromkeys((path, "") for path, _ in entry.occurrences) if references == "file" else {}
+        entry.occurrences = list(kept)
 
 
 def metadata(project: Project, language: str | None, revision_date: str | None = None) -> dict[str, str]:

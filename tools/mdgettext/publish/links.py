@@ -93,6 +93,6 @@ def chapter_href(target: str, site: Site, language: str, tail: str = "") -> str 
 
 def site_url(site: Site, chapter: str, language: str | None = None) -> str:
     """A chapter's absolute URL on the book's site; a translation's lives under `/<lang>/`
-    (the folder its Markdown goes into, see README: Jekyll)."""
+    (the folder its Markdown goes into, see docs/release-builds.md: Jekyll)."""
     folder = f"/{language}" if language and language != site.source_language else ""
     return f"{site.site_url}{folder}{chapter_path(chapter, site.index)}"

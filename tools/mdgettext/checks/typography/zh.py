@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.model import Diagnostic, Severity
+from mdgettext.report import counted
 
 HAN = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 FULL_WIDTH = {",": "，", ";": "；", "!": "！", "?": "？", ":": "：", ".": "。"}
@@ -65,14 +66,15 @@ def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic
     """Han-Latin spacing against the catalog's clear majority."""
     # prose: code, formulas and tags are spaces there, so a word beside them is no boundary
     texts = [(e, ctx.inline(e.msgstr).prose) for e in entries if _judged(e)]
-    counted = [(e, t, len(SPACED.findall(t)), len(CLOSED.findall(t))) for e, t in texts]
-    spaced = sum(s for _, _, s, _ in counted)
-    closed = sum(c for _, _, _, c in counted)
+    boundaries = [(e, t, len(SPACED.findall(t)), len(CLOSED.findall(t))) for e, t in texts]
+    spaced = sum(s for _, _, s, _ in boundaries)
+    closed = sum(c for _, _, _, c in boundaries)
     total = spaced + closed
     if total < ENOUGH_BOUNDARIES or max(spaced, closed) < CLEAR_MAJORITY * total:
         return
     usual, other = ("spaced", CLOSED) if spaced > closed else ("closed", SPACED)
-    for entry, text, _, _ in counted:
+    places = counted(total, "place")
+    for entry, text, _, _ in boundaries:
         match = other.search(text)
         if match:
             advice = "put a space between" if usual == "spaced" else "write no space between"
@@ -81,7 +83,7 @@ def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic
                 "typography.han-latin-spacing",
                 Severity.WARNING,
                 f"{_around(text, match.start())!r}: this catalog {advice} Chinese and Latin words "
-                f"({max(spaced, closed)} of {total} places); do the same here",
+                f"({max(spaced, closed)} of {places}); do the same here",
             )
 
 

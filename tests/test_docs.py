@@ -1,0 +1,84 @@
+"""Docs that cannot drift: the reference tables are the code's, and every link leads somewhere."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from markdown_it import MarkdownIt
+
+from conftest import REPO, cli
+from mdgettext import docs
+from mdgettext.checks import CODES
+from mdgettext.settings import SETTINGS
+
+DOCS = REPO / "docs"
+PAGES = [REPO / "README.md", *sorted(DOCS.glob("*.md"))]
+MD = MarkdownIt("commonmark").enable("table")
+
+
+def test_the_generated_tables_match_the_code() -> None:
+    stale = [path.relative_to(REPO).as_posix() for path in docs.stale(DOCS)]
+    assert stale == [], f"{', '.join(stale)}: stale; run `{docs.COMMAND}` (or `make docs`) and commit the result"
+
+
+def test_the_generator_writes_every_setting_and_every_code() -> None:
+    empty = "<!-- generated: settings -->\n<!-- end generated -->\n<!-- generated: checks -->\n<!-- end generated -->\n"
+    made = docs.regenerate(empty)
+    for spec in SETTINGS:
+        assert f"| `{spec.key}` | {spec.kind}" in made
+    for code in CODES:
+        assert f"| `{code}` |" in made
+    with pytest.raises(ValueError, match="no such table"):
+        docs.regenerate("<!-- generated: colours -->\n<!-- end generated -->")
+
+
+def links(path: Path) -> list[str]:
+    """Every link and image destination of a Markdown page, as markdown-it reads them."""
+    found = []
+    for token in MD.parse(path.read_text(encoding="utf-8")):
+        for child in token.children or ():
+            target = child.attrGet("href") if child.type == "link_open" else child.attrGet("src")
+            if child.type in ("link_open", "image") and isinstance(target, str):
+                found.append(target)
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(REPO).as_posix())
+def test_every_relative_link_leads_to_a_file(page: Path) -> None:
+    for target in links(page):
+        parts = urlsplit(target)
+        if parts.scheme or parts.netloc or not parts.path:
+            continue  # another site, or an anchor on this page
+        assert (page.parent / unquote(parts.path)).exists(), f"{page.relative_to(REPO)}: {target} leads to no file"
+
+
+def test_every_check_code_has_its_rule_in_checks_md() -> None:
+    """The per-code table (a true finding, what is left alone) is written by hand;
+    it must name every code the registry has, and no other."""
+    text = (DOCS / "checks.md").read_text(encoding="utf-8")
+    table = text.split("## One rule per code", 1)[1]
+    first_cells = [line.split(" | ", 1)[0] for line in table.split("\n") if line.startswith("| `")]
+    named = {code for cell in first_cells for code in re.findall(r"`([a-z-]+\.[a-z-]+)`", cell)}
+    assert sorted(set(CODES) - named) == [], "codes with no row in docs/checks.md's 'One rule per code'"
+    assert sorted(named - set(CODES)) == [], "rows in docs/checks.md for codes the checks do not have"
+
+
+def test_the_merge_driver_page_gives_the_lines_to_paste() -> None:
+    page = (DOCS / "merge-driver.md").read_text(encoding="utf-8")
+    assert "\n*.po merge=mdgettext-po\n" in page
+    assert "merge=mdgettext-po" in (REPO / ".gitattributes").read_text(encoding="utf-8")
+    config_lines = [line.strip() for line in cli("merge-driver", "--help").out.split("\n") if "git config" in line]
+    assert len(config_lines) == 2
+    for line in config_lines:  # the same lines the command's help prints
+        assert f"\n{line}\n" in page
+
+
+def test_the_readme_is_a_front_page() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(readme.split("\n")) <= 150
+    assert "make ko" in readme and "make test" in readme
+    for page in sorted(DOCS.glob("*.md")):
+        assert f"(docs/{page.name})" in readme, f"the README does not link docs/{page.name}"

@@ -1,0 +1,80 @@
+"""`mdgettext init`: a project's settings written once, asked for only at a terminal.
+
+The file lists every setting with its one line of documentation (the given ones
+set, the rest commented out at their defaults), so a new user reads what can be
+set where it is set. Settings already there are never overwritten: init is for
+starting, and an edit is the way to change one.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from mdgettext.commands.common import Plan
+from mdgettext.commands.terminal import Reporter
+from mdgettext.errors import InputError
+from mdgettext.locale import check_code
+from mdgettext.settings import BY_KEY, PYPROJECT, SETTINGS_FILE, ConfigError, parse, toml_text, toml_value
+
+ASKED = ("source", "locales", "flavor")  # what a person at a terminal is asked when no option gives it
+Ask = Callable[[str], str]  # a prompt -> the line typed (`input`)
+
+
+def init(
+    root: Path, given: Mapping[str, Any], report: Reporter, pyproject: bool = False, ask: Ask | None = None
+) -> int:
+    """Write `given` (and, with `ask`, the answers for what is missing of `ASKED`)
+    to mdgettext.toml, or as `[tool.mdgettext]` appended to pyproject.toml."""
+    own, project = root / SETTINGS_FILE, root / PYPROJECT
+    project_text = project.read_text(encoding="utf-8") if project.is_file() else None
+    if own.exists():
+        raise InputError(f"{SETTINGS_FILE}: the project has settings already; edit them there (init never overwrites)")
+    if project_text is not None and "mdgettext" in tomllib.loads(project_text).get("tool", {}):
+        raise InputError(f"{PYPROJECT}: [tool.mdgettext] holds the project's settings already; edit them there")
+    if pyproject and project_text is None:
+        raise InputError(
+            f"{PYPROJECT}: no such file; run `mdgettext init` without --pyproject to write {SETTINGS_FILE}"
+        )
+    values = dict(given)
+    for key in ASKED:
+        if ask is not None and key not in values:
+            values[key] = _answer(key, ask)
+    for code in values.get("locales", ()):
+        check_code(code)
+    text = toml_text(values, table=pyproject)
+    target, written = (
+        (project, f"{PYPROJECT}: [tool.mdgettext] written") if pyproject else (own, f"{SETTINGS_FILE}: written")
+    )
+    if pyproject:
+        assert project_text is not None
+        newline = "\r\n" if "\r\n" in project_text else "\n"
+        body = project_text if project_text.endswith("\n") or not project_text else project_text + newline
+        text = body + newline + text.replace("\n", newline)
+    try:
+        parse(None, text) if pyproject else parse(text, None)  # what init writes, every command reads
+    except ConfigError as err:
+        raise InputError(str(err)) from err
+    plan = Plan()
+    plan.write(target, text)
+    plan.lines.append(written)
+    source = root / str(values.get("source", BY_KEY["source"].default))
+    if not source.is_dir():
+        plan.lines.append(f"{source.relative_to(root).as_posix()}: no such folder yet; put the chapters there")
+    plan.carry_out(report)
+    return 0
+
+
+def _answer(key: str, ask: Ask) -> Any:
+    """One setting asked for: the default on an empty line; a list comma-separated."""
+    spec = BY_KEY[key]
+    choices = f" ({' or '.join(spec.choices)})" if spec.choices else ""
+    kind = ", comma-separated" if spec.kind == "list of strings" else ""
+    typed = ask(f"{key}: {spec.doc}{choices}{kind} [{toml_value(spec.default)}]: ").strip()
+    if not typed:
+        return spec.default
+    if spec.kind == "list of strings":
+        return tuple(part.strip() for part in typed.split(",") if part.strip())
+    return typed

@@ -1,0 +1,225 @@
+"""Every setting, defined once: its key, type, default and what it does.
+
+`Settings` is the one definition. The reader below, `mdgettext init` (its options
+and the file it writes) and the table in docs/settings.md are all made from its
+fields, so none of them can know a setting the others do not.
+
+Settings live in `mdgettext.toml` at the project root (top-level keys), or in the
+`[tool.mdgettext]` table of its pyproject.toml. Both at once is refused: which one
+wins would be a rule to remember, and a key edited in the losing file would change
+nothing without a word.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
+
+from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS
+
+SETTINGS_FILE = "mdgettext.toml"
+PYPROJECT = "pyproject.toml"
+REFERENCES = ("full", "file", "never")  # what a `#:` line says: file:line, the file, nothing
+
+T = TypeVar("T")
+
+
+def setting(default: T, doc: str, *, choices: tuple[str, ...] = (), option: str = "", shown: str = "") -> T:
+    """A field of `Settings`: its default and one line of documentation. `option` is
+    `init`'s flag when it is not `--key` (a list's flag is singular: it repeats);
+    `shown` is the default as the docs say it, when TOML cannot write it."""
+    return field(default=default, metadata={"doc": doc, "choices": choices, "option": option, "shown": shown})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The project's settings; every one has a default, so any folder with
+    `source/en/` is a project. Paths are relative to the project root, the folder
+    of the settings file."""
+
+    source: str = setting("source/en", "the folder of the source-language chapters (`**/*.md`)")
+    locale_dir: str = setting("locale", "where templates (`X.pot`) and catalogs (`LANG/LC_MESSAGES/X.po`) live")
+    build_dir: str = setting("build", "where `build` writes `LANG/X.md` and `LANG/X.html`: a folder of its own")
+    locales: tuple[str, ...] = setting(
+        (), "the languages to translate into; empty: every locale folder that holds catalogs", option="--locale"
+    )
+    flavor: str = setting(
+        "commonmark",
+        "how the site reads Markdown: CommonMark, or kramdown with GFM input (Jekyll)",
+        choices=FLAVORS,
+    )
+    exclude: tuple[str, ...] = setting(
+        (),
+        "globs relative to `source` (as pathlib's `glob`) of Markdown files that are not chapters; "
+        "a matched folder excludes everything in it",
+        option="--exclude",
+    )
+    references: str = setting(
+        "full",
+        "the `#:` lines of templates and catalogs: `file:line`, the file alone, or none "
+        "(a line inserted in the English then changes no other entry)",
+        choices=REFERENCES,
+    )
+    front_matter_keys: tuple[str, ...] = setting(
+        DEFAULT_KEYS,
+        "front-matter values offered for translation (`toc[].name`: `name` in each `toc` item)",
+        option="--front-matter-key",
+    )
+    heading_ids: bool = setting(
+        False, "translated headings end with `{#english-slug}` in the built Markdown, so links to the English ids land"
+    )
+    pages: tuple[str, ...] = setting(
+        (), "other pages of the site that relative links may name (`check`), besides the chapters", option="--page"
+    )
+    site_url: str | None = setting(
+        None,
+        "where the book is published in the source language: links to chapters not built go there; canonical URLs",
+        shown="none",
+    )
+    index: str = setting("index", "the chapter published at the site's root")
+    name: str = setting(
+        "PROJECT",
+        "the project's name in catalog headers and pages",
+        shown='pyproject\'s `[project] name`, else "PROJECT"',
+    )
+    version: str = setting(
+        "VERSION", "the version in catalog headers", shown='pyproject\'s `[project] version`, else "VERSION"'
+    )
+
+
+# The TOML type of each Python type a setting may have.
+KINDS = {"str": "string", "bool": "boolean", "tuple[str, ...]": "list of strings", "str | None": "string"}
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One setting as the reader, `init` and the docs see it."""
+
+    key: str
+    kind: str  # "string", "boolean" or "list of strings"
+    default: Any
+    doc: str
+    choices: tuple[str, ...]
+    option: str  # init's flag
+    shown: str  # the default, as the docs write it
+
+    @property
+    def default_toml(self) -> str:
+        """The default as a TOML value, or as `shown` says it."""
+        return self.shown or toml_value(self.default)
+
+
+SETTINGS = tuple(
+    Spec(
+        f.name,
+        KINDS[str(f.type)],
+        f.default,
+        f.metadata["doc"],
+        f.metadata["choices"],
+        f.metadata["option"] or "--" + f.name.replace("_", "-"),
+        f.metadata["shown"],
+    )
+    for f in fields(Settings)
+)
+BY_KEY = {spec.key: spec for spec in SETTINGS}
+
+
+class ConfigError(ValueError):
+    """The settings are wrong; the message names the file, the setting and how to write it."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """The settings read, and where from (for messages: `mdgettext.toml: ` or
+    `pyproject.toml: [tool.mdgettext] `)."""
+
+    settings: Settings
+    where: str
+    given: frozenset[str] = frozenset()  # the keys the file sets
+
+    def values(self) -> dict[str, Any]:
+        """Every setting by key."""
+        return {spec.key: getattr(self.settings, spec.key) for spec in SETTINGS}
+
+
+def parse(own: str | None, pyproject: str | None) -> Found:
+    """The settings from the texts of mdgettext.toml and pyproject.toml (None: no
+    such file). ConfigError, one line, for a file TOML cannot read, both files
+    holding settings, an unknown key, a value of the wrong type or choice."""
+    project_table = _toml(pyproject, PYPROJECT) if pyproject is not None else {}
+    tool = project_table.get("tool", {}).get("mdgettext")
+    if own is not None and tool is not None:
+        raise ConfigError(
+            f"{SETTINGS_FILE} and {PYPROJECT} [tool.mdgettext] both hold settings; keep one: "
+            f"move the keys into {SETTINGS_FILE} and delete the table, or delete {SETTINGS_FILE}"
+        )
+    if own is not None:
+        table, where = _toml(own, SETTINGS_FILE), f"{SETTINGS_FILE}: "
+    else:
+        table, where = tool or {}, f"{PYPROJECT}: [tool.mdgettext] "
+    values = {key: _value(BY_KEY[key], table[key], where) for key in _known(table, where)}
+    package = project_table.get("project", {})
+    for key in ("name", "version"):
+        if key not in values and key in package:
+            values[key] = str(package[key])
+    if values.get("site_url") is not None:
+        values["site_url"] = values["site_url"].rstrip("/") or None
+    return Found(Settings(**values), where, frozenset(table))
+
+
+def _toml(text: str, name: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{name}: {err}") from err
+
+
+def _known(table: Mapping[str, Any], where: str) -> list[str]:
+    unknown = sorted(set(table) - set(BY_KEY))
+    if unknown:
+        raise ConfigError(f"{where}unknown setting {unknown[0]!r} (known: {', '.join(sorted(BY_KEY))})")
+    return list(table)
+
+
+def _value(spec: Spec, value: Any, where: str) -> Any:
+    """A setting's value checked against its kind and choices; lists become tuples."""
+    key = spec.key
+    if spec.kind == "list of strings":
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise ConfigError(f'{where}{key} must be a list of strings (like {key} = ["a", "b"])')
+        return tuple(value)
+    python = bool if spec.kind == "boolean" else str
+    if not isinstance(value, python):
+        example = "true" if python is bool else '"text"'
+        raise ConfigError(f"{where}{key} must be a {spec.kind} (like {key} = {example})")
+    if spec.choices and value not in spec.choices:
+        raise ConfigError(f"{where}{key} = {value!r}: choose {' or '.join(map(repr, spec.choices))}")
+    return value
+
+
+def toml_value(value: Any) -> str:
+    """A setting's value as TOML writes it (a JSON string is a TOML basic string)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def toml_text(given: Mapping[str, Any], table: bool = False) -> str:
+    """The settings file `init` writes: every setting with its one line of
+    documentation, the `given` ones set and the rest commented out at their
+    defaults, so the file itself lists what can be set. `table`: as the
+    `[tool.mdgettext]` table of a pyproject.toml."""
+    lines = ["[tool.mdgettext]"] if table else []
+    lines.append("# mdgettext settings: every key, with its default where it is commented out (docs/settings.md).")
+    for spec in SETTINGS:
+        lines.append(f"# {spec.doc}")
+        if spec.key in given:
+            lines.append(f"{spec.key} = {toml_value(given[spec.key])}")
+        else:  # site_url = "" is no site_url
+            lines.append(f"# {spec.key} = {toml_value('' if spec.default is None else spec.default)}")
+    return "\n".join(lines) + "\n"
