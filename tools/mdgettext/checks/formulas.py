@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mdgettext.checks.allowlist import ESCAPE
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.mathtext import TEXT_IN_MATH, find_math, words_aside
 
@@ -60,17 +61,16 @@ class Formulas:
     """The formulas of one text, as each reader of it finds them."""
 
     page: tuple[str, ...]  # as the HTML page reads the Markdown (markdown-it), in order
-    written: tuple[str, ...]  # in the text as written, character references decoded once
+    written: tuple[str, ...]  # in the text, escapes and character references read once, code spans too
     mathjax: int  # formulas between `\\(…\\)` or `\\[…\\]`, which the English may not have
 
 
 def formulas_of(text: str, reader: Reader | None) -> Formulas:
     """Every formula of a message; `reader` reads it as Markdown (None: it is not Markdown,
-    as in an HTML block's text or a front-matter value)."""
+    as in an HTML block's text or a front-matter value, where `\\(` stays `\\(`)."""
     if "$" not in text and "\\" not in text and "&" not in text:
         return Formulas((), (), 0)
-    decoded = html.unescape(text)
-    found = find_math(decoded)
+    found = find_math(html.unescape(ESCAPE.sub(r"\1", text) if reader is not None else text))
     page = tuple(normal(tex) for _, tex in reader(text).math) if reader is not None else ()
     written = tuple(normal(m.tex) for m in found)
     return Formulas(page, written, sum(1 for m in found if m.opening in MATHJAX))
