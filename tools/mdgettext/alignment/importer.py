@@ -9,11 +9,12 @@ has is kept unless the caller asks to overwrite it.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import polib
 
 from mdgettext.alignment.align import Alignment, Pair, Unmatched
+from mdgettext.checks.safety import formula_reasons, where
 from mdgettext.model import Location, Segment
 from mdgettext.po.catalog import IMPORT_DOUBT
 
@@ -93,6 +94,7 @@ class Result:
 
 def fill(po: polib.POFile, alignment: Alignment, fuzzy: bool = False, overwrite: bool = False) -> Result:
     """Put the alignment's translations into `po`, whose messages must include the source's."""
+    alignment = Alignment(tuple(_formulas_judged(step) for step in alignment.steps))
     entries = {(e.msgctxt, e.msgid): e for e in po if not e.obsolete and e.msgid}
     for step in alignment.steps:
         for seg in step.source if isinstance(step, Pair) else (step.segment,) if step.side == "source" else ():
@@ -164,6 +166,21 @@ class _Decision:
 def _conflicts(offers: list[tuple[Pair, Segment]], chosen: Pair) -> tuple[str, ...]:
     others = list(dict.fromkeys(_at(p) for p, _ in offers if p.translation != chosen.translation))
     return (f"the same English is translated differently in {', '.join(others)}",) if others else ()
+
+
+def _formulas_judged(step: Pair | Unmatched) -> Pair | Unmatched:
+    """A pair whose formulas the build would refuse is doubtful: the safety check's
+    words, so an imported `\\text{<img …>}` is never taken as a clean translation. A
+    block translating two (already doubtful) holds the formulas of both: not judged here."""
+    if not isinstance(step, Pair) or len(step.source) != 1:
+        return step
+    found = [
+        f"its formulas are not the English's: the translation {reason}"
+        for seg in step.source
+        if step.translation != seg.msgid
+        for reason in formula_reasons(seg.msgid, step.translation, where(seg), seg.comments)
+    ]
+    return replace(step, reasons=step.reasons + tuple(dict.fromkeys(found))) if found else step
 
 
 def _set(entry: polib.POEntry, msgstr: str, reasons: tuple[str, ...], fuzzy: bool) -> bool:

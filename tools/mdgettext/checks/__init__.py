@@ -21,6 +21,7 @@ from mdgettext.checks import (
     allowlist,
     completeness,
     consistency,
+    formulas,
     front_matter,
     links,
     markup,
@@ -126,6 +127,8 @@ SAID_BY = (
     (f"adds {allowlist.DESTINATION_NAME} ", "links."),
     (allowlist.BLOCKS_CHANGED, "structure."),
     (allowlist.BREAK_ADDED, "structure."),
+    (formulas.CHANGED, "markup.math"),
+    (formulas.DROPPED, "markup.math"),
 )
 # An added tag or Liquid tag: the safety finding says it best (it may be active content).
 ADDS_MARKUP = (f"adds {allowlist.HTML_NAME} <", f"adds {allowlist.LIQUID_NAME} ")

@@ -24,7 +24,9 @@ disagree, the list holds every reading, so no reader can see markup the list lac
   and the line starts only kramdown reads (`*[abbr]:`, `[^note]:`, `[label]:`,
   `~~~`, `{:`, a line that is all `$$…$$` math); in a paragraph a `|` (kramdown
   makes a table of it);
-- TeX commands that make links or HTML (`\\href`, `\\url`, `\\class`, ...);
+- TeX commands that make links or HTML or define macros (`\\href`, `\\class`,
+  `\\unicode`, `\\def`, ...), character references decoded (`&#92;href`); the
+  formulas themselves are `formulas.py`'s;
 - link and image destinations as markdown-it decodes them; every destination-like
   text (after `](` or `]:`) as written and with character references decoded once
   and twice, as kramdown (which keeps references) and the browser read it; and the
@@ -64,7 +66,10 @@ KRAMDOWN_SPAN = re.compile(r"\{:[^}]*\}?|\{#[^}]*\}?")
 KRAMDOWN_LINE = re.compile(
     r"^[ \t>]*(\*\[[^\]\n]*\]:|\[\^[^\]\n]*\]:|\[[^\]\n]+\]:|\$\$(?=[^\n]*\$\$[ \t]*$)|~~~|\{:)", re.MULTILINE
 )
-TEX_COMMANDS = re.compile(r"\\(href|url|require|class|style|cssId|data|html[A-Za-z]*|includegraphics)(?![A-Za-z])")
+TEX_COMMANDS = re.compile(
+    r"\\(href|url|require|class|style|cssId|data|html[A-Za-z]*|includegraphics|unicode|bbox|toggle|mmlToken|"
+    r"tooltip|texttip|def|gdef|edef|xdef|let|newcommand|renewcommand|providecommand)(?![A-Za-z])"
+)
 # Where a Markdown reader takes a link destination: after `](` or `]:`, spaces and `<`.
 DESTINATION = re.compile(r"\](?:[ \t]*\(|:)[ \t]*<?")
 DESTINATION_END = re.compile(r"[\s)<>\[\]]")
@@ -123,7 +128,7 @@ def markup_of(text: str, where: Where, references: Mapping[str, Any] | None = No
         "repeated": repeated,
         "starts": len(starts),
         "liquid": _liquid(text),
-        "tex": Counter(TEX_COMMANDS.findall(text)),
+        "tex": Counter(TEX_COMMANDS.findall(htmllib.unescape(text) if "&" in text else text)),  # `&#92;href` too
         "breaks": len(LINE_BREAK.findall(text)),
     }
     if where is Where.YAML:

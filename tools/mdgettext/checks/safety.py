@@ -16,7 +16,11 @@ next is one tag that neither run shows alone. When a block is refused, each run 
 judged alone to find the culprits, and if the rest are still refused together,
 none of the block's runs is used.
 
-Pure functions: the build (`publish/chapter.py`) and `check` share `judge`.
+A message's formulas must be its English's (`formulas.py`), wherever it stands: a
+formula is code for a typesetter, and TeX reaches outside it.
+
+Pure functions: the build (`publish/chapter.py`), `check`, `import` and `serve`
+(which builds) share `judge`.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mdgettext.checks import formulas
 from mdgettext.checks.allowlist import Markup, Where, markup_of, refusals
 from mdgettext.checks.entry import Context, Entry, Family, live
+from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.weave import render
 from mdgettext.model import Diagnostic, Document, Key, Segment, Severity, Style, TranslationMap
@@ -35,7 +41,7 @@ HTML_KINDS = frozenset({"html", "raw html text"})
 OPENING, CLOSING = "the translation ", "; the build publishes the English instead"  # around a finding's reasons
 CODE = "safety.active-content"
 CODES = {
-    CODE: "the translation has markup, a link, Liquid or structure its English does not have "
+    CODE: "the translation has markup, a link, Liquid, a formula or structure its English does not have "
     "(or lacks some it has); the build refuses it, and no mdgettext-ignore comment silences this",
 }
 
@@ -57,11 +63,22 @@ def where(seg: Segment) -> Where:
     return Where.LINE if seg.span.style is Style.LINE else Where.INLINE
 
 
-def unsafe_reasons(msgid: str, msgstr: str, place: Where = Where.INLINE) -> list[str]:
-    """Why `msgstr` must not stand in place of `msgid` (a message judged alone); empty when it may."""
+def unsafe_reasons(
+    msgid: str, msgstr: str, place: Where = Where.INLINE, notes: Sequence[str] = (), reader: Reader | None = None
+) -> list[str]:
+    """Why `msgstr` must not stand in place of `msgid` (a message judged alone); empty when it may.
+    `notes` are the author's notes on the message, `reader` reads it as its document's Markdown."""
     if msgstr == msgid:
         return []
-    return refusals(markup_of(msgid, place), msgstr, place)
+    return refusals(markup_of(msgid, place), msgstr, place) + formula_reasons(msgid, msgstr, place, notes, reader)
+
+
+def formula_reasons(
+    msgid: str, msgstr: str, place: Where, notes: Sequence[str] = (), reader: Reader | None = None
+) -> list[str]:
+    """Why the translation's formulas are not the English's (`formulas.py`)."""
+    markdown = (reader or Reader()) if place in (Where.INLINE, Where.LINE) else None
+    return formulas.reasons(formulas.formulas_of(msgid, markdown), formulas.formulas_of(msgstr, markdown), notes)
 
 
 def judge(doc: Document, translations: TranslationMap) -> Verdict:
@@ -70,9 +87,12 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
     refused: dict[Key, tuple[str, ...]] = {}
     for seg in doc.segments:
         msgstr = translations.get((seg.context, seg.msgid))
-        if msgstr is None or msgstr == seg.msgid or id(seg) in judging.in_blocks:
+        if msgstr is None or msgstr == seg.msgid:
             continue
-        reasons = judging.alone(seg, msgstr)  # an HTML run outside any block found is judged alone
+        # A run of an HTML block found has its markup judged in its block, its formulas
+        # here; any other message (an HTML run outside any block found too) is judged alone.
+        inside = id(seg) in judging.in_blocks
+        reasons = judging.formulas(seg, msgstr) if inside else judging.alone(seg, msgstr)
         if reasons and (seg.context, seg.msgid) not in refused:
             refused[(seg.context, seg.msgid)] = tuple(reasons)
     judged: dict[int, frozenset[Key]] = {}
@@ -161,6 +181,7 @@ class _Judge:
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
         self.verdicts: dict[tuple[int, str], list[str]] = {}  # (id of a segment of doc, msgstr) -> reasons
+        self.reader = Reader(doc.references, doc.footnotes, doc.flavor)
 
     def _source(self, text: str, place: Where) -> Markup:
         found = self.english.get((text, place))
@@ -176,12 +197,16 @@ class _Judge:
             self.verdicts[key] = self._alone(seg, msgstr)
         return self.verdicts[key]
 
+    def formulas(self, seg: Segment, msgstr: str) -> list[str]:
+        """Why a message's formulas may not stand in place of the English's."""
+        return formula_reasons(seg.msgid, msgstr, where(seg), seg.comments, self.reader)
+
     def _alone(self, seg: Segment, msgstr: str) -> list[str]:
         place = where(seg)
         if place is Where.YAML:  # the value itself, not its YAML quoting: the layout prints the value
-            return refusals(self._source(seg.msgid, place), msgstr, place)
+            return refusals(self._source(seg.msgid, place), msgstr, place) + self.formulas(seg, msgstr)
         source, text = render(seg, seg.msgid), render(seg, msgstr)
-        return refusals(self._source(source, place), text, place, self.references)
+        return refusals(self._source(source, place), text, place, self.references) + self.formulas(seg, msgstr)
 
     def block(self, block: _Block, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[str, ...]]:
         """The runs of one HTML block that must not be used, and why."""

@@ -68,9 +68,9 @@ def publish(
         from mdgettext.publish.page import chapter_page  # the HTML stack: only a build that makes pages
 
         whole = Fallbacks(total=messages)
-        return Outputs(
-            "source text", page=chapter_page(doc.text, language, doc.headings, site, whole, doc.tokens, doc.flavor)
-        )
+        told: list[str] = []
+        page = chapter_page(doc.text, language, doc.headings, site, whole, doc.tokens, doc.flavor, told)
+        return Outputs("source text", page=page, warnings=tuple(f"{doc.path}: {t}" for t in told))
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
@@ -91,7 +91,10 @@ def publish(
     from mdgettext.publish.page import chapter_page  # the HTML stack (Jinja2, MathML): only for pages
     from mdgettext.publish.review import review_page
 
-    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor)
+    told = []
+    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor, told)
+    where = catalog.display if catalog is not None else doc.path
+    warnings += tuple(f"{where}: {t}" for t in told)
     if catalog is None or site.stylesheet is None:
         return Outputs(note, edits, page, warnings=warnings)
     review, rows = review_page(doc, catalog, language, site, refused, findings)

@@ -9,6 +9,13 @@ shipped with the page: the pages promise no script and work offline from disk, a
 MathML costs about 300 bytes a formula where either library costs hundreds of
 kilobytes of script and fonts. A formula latex2mathml cannot read stays as its TeX,
 as it would on a page whose script failed.
+
+What latex2mathml makes is not trusted either: it writes the text of `\\text{…}`
+and `\\unicode{…}` out unescaped, and `\\href`, `\\style` and `\\class` as
+attributes. So its element tree is judged against an allow-list of MathML Core
+(`mathml_judge.py`) and written out here, every text and attribute value escaped;
+a formula with anything else in it, or too costly to convert, stays as its TeX,
+escaped, and the build says so.
 """
 
 from __future__ import annotations
@@ -17,22 +24,25 @@ import html
 import re
 from functools import lru_cache
 
-from latex2mathml.converter import convert
+from latex2mathml.converter import convert_to_element
 
 from mdgettext.markdown.mathtext import find_math
+from mdgettext.publish.mathml_judge import costly, serialized
 
 # Elements whose text is never math to a typesetter (auto-render's ignoredTags, and MathML itself).
 IGNORED = frozenset({"script", "noscript", "style", "textarea", "pre", "code", "option", "math"})
 TAG = re.compile(r"""<!--.*?-->|<(/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>""", re.DOTALL)
 
 
-def typeset(page: str) -> str:
-    """`page` with every formula in its text replaced by MathML."""
+def typeset(page: str, refused: list[str] | None = None) -> str:
+    """`page` with every formula in its text replaced by MathML; each formula left as
+    TeX because its MathML was not safe to publish is told in `refused`."""
     out: list[str] = []
     last = 0
     ignored: list[str] = []  # open elements whose text is left alone
+    told = refused if refused is not None else []
     for tag in TAG.finditer(page):
-        out.append(page[last : tag.start()] if ignored else _text(page[last : tag.start()]))
+        out.append(page[last : tag.start()] if ignored else _text(page[last : tag.start()], told))
         out.append(tag.group(0))
         last = tag.end()
         closing, name = tag.group(1), (tag.group(2) or "").lower()
@@ -41,11 +51,11 @@ def typeset(page: str) -> str:
                 ignored.append(name)
             elif ignored and ignored[-1] == name:
                 ignored.pop()
-    out.append(page[last:] if ignored else _text(page[last:]))
+    out.append(page[last:] if ignored else _text(page[last:], told))
     return "".join(out)
 
 
-def _text(node: str) -> str:
+def _text(node: str, refused: list[str]) -> str:
     """One text node: its formulas as MathML, the rest as it was."""
     if not any(c in node for c in "$\\"):
         return node
@@ -56,19 +66,34 @@ def _text(node: str) -> str:
     pieces, last = [], 0
     for math in found:
         pieces.append(html.escape(text[last : math.start], quote=False))
-        pieces.append(mathml(math.tex, math.display) or html.escape(text[math.start : math.end], quote=False))
+        element, why = mathml(math.tex, math.display)
+        if why:
+            refused.append(f"formula `{_short(math.tex)}` shown as TeX: {why}")
+        pieces.append(element or html.escape(text[math.start : math.end], quote=False))
         last = math.end
     pieces.append(html.escape(text[last:], quote=False))
     return "".join(pieces)
 
 
 @lru_cache(maxsize=4096)
-def mathml(tex: str, display: bool) -> str | None:
-    """A formula as MathML, or None when latex2mathml cannot read it. Converted once
-    per process: a chapter's pages in every language, and a book's recurring
-    symbols, share it (the conversion is a third of a page's cost)."""
+def mathml(tex: str, display: bool) -> tuple[str | None, str]:
+    """A formula as MathML, or None and why not: latex2mathml cannot read it (no
+    reason: a page whose script failed shows TeX too), or it is too costly to
+    convert or converts to more than MathML (the reason). Converted once per
+    process: a chapter's pages in every language, and a book's recurring symbols,
+    share it (the conversion is a third of a page's cost)."""
+    if why := costly(tex):
+        return None, why
     try:
-        element = convert(tex.strip(), display="block" if display else "inline")
+        element = convert_to_element(tex.strip(), display="block" if display else "inline")
     except Exception:  # latex2mathml raises many kinds of errors for TeX it does not know
-        return None
-    return f'<span class="math {"display" if display else "inline"}">{element}</span>'
+        return None, ""
+    written, why = serialized(element)
+    if written is None:
+        return None, why
+    return f'<span class="math {"display" if display else "inline"}">{written}</span>', ""
+
+
+def _short(tex: str, size: int = 60) -> str:
+    tex = " ".join(tex.split())
+    return tex if len(tex) <= size else tex[: size - 1] + "…"

@@ -36,8 +36,10 @@ def chapter_page(
     fallbacks: Fallbacks = Fallbacks(),
     parsed: Sequence[Token] | None = None,
     flavor: str = "commonmark",
+    refused: list[str] | None = None,
 ) -> str:
-    """The finished page of one chapter in one language."""
+    """The finished page of one chapter in one language; each formula left as TeX
+    because its MathML was not safe to publish is told in `refused`."""
     ui_lang, ui = strings(language)
     fragment = body.render(
         markdown,
@@ -63,7 +65,7 @@ def chapter_page(
         "authors": _authors(meta.get(keys.AUTHORS)),
         "date": _date(meta.get(keys.DATE), language),
         "headings": _contents(fragment.headings),
-        "body": Markup(typeset(fragment.body)),
+        "body": Markup(typeset(fragment.body, refused)),
         "languages": _languages(site, language),
         "previous": _neighbour(meta, keys.PREVIOUS_URL, keys.PREVIOUS_NAME, site, language),
         "next": _neighbour(meta, keys.NEXT_URL, keys.NEXT_NAME, site, language),

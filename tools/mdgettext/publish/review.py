@@ -80,7 +80,7 @@ def rows(
         previous = entry.previous_msgid if entry is not None and found is State.FUZZY else None
         msgstr = entry.msgstr if entry is not None else ""
         unsafe = state == "refused" or (
-            found is State.FUZZY and bool(safety.unsafe_reasons(seg.msgid, msgstr, safety.where(seg)))
+            found is State.FUZZY and bool(safety.unsafe_reasons(seg.msgid, msgstr, safety.where(seg), seg.comments))
         )
         out.append(
             Row(
