@@ -125,3 +125,38 @@ def test_a_build_folder_may_not_hold_or_sit_in_the_sources_or_catalogs(
 ) -> None:
     (translated / "pyproject.toml").write_text(f"[tool.mdgettext]\n{settings}\n", encoding="utf-8")
     refused(translated, "build", words=words)
+
+
+CATALOG = "locale/ko/LC_MESSAGES/intro.po"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "-l", "ko"],
+        ["build"],
+        ["build", "-l", "ko", "--format", "md"],
+        ["build", "source/en/intro.md", "--po", CATALOG, "-o", "one.html"],
+        ["update", "-l", "ko"],
+        ["stats", "-l", "ko"],
+        ["stats", "-l", "ko", "--html"],
+        ["tm", "--export", "memory.po", "-l", "ko"],
+        ["import", "-l", "ko", "intro.ko.md", "--source", "source/en/intro.md"],
+        ["merge-driver", CATALOG, "theirs.po", "theirs.po"],
+        ["merge-driver", "theirs.po", CATALOG, "theirs.po"],
+        ["merge-driver", "theirs.po", "theirs.po", CATALOG],
+    ],
+)
+def test_a_folder_where_a_catalog_should_be_is_one_line_naming_it(command: list[str], translated: Path) -> None:
+    catalog = translated / CATALOG
+    (translated / "theirs.po").write_bytes(catalog.read_bytes())
+    (translated / "intro.ko.md").write_text("# 제목\n\n텍스트.\n", encoding="utf-8")
+    catalog.unlink()
+    catalog.mkdir()
+    refused(translated, *command, words=f"{CATALOG}: cannot read")
+
+
+@pytest.mark.parametrize("command", [["check", "-l", "ko"], ["build", "-l", "ko"]])
+def test_a_folder_where_the_glossary_should_be_is_one_line_naming_it(command: list[str], translated: Path) -> None:
+    (translated / "locale" / "ko" / "glossary.po").mkdir()
+    refused(translated, *command, words="locale/ko/glossary.po: cannot read")
