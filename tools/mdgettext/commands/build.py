@@ -102,20 +102,18 @@ def job_keys(
     shared = cache.digest(
         cache.digest(__version__, repr(config)),
         templates_digest,
-        *(f"{c}={_digest(config, config.source_path(c))}" for c in chapters),
+        *(f"{c}={cache.file_digest(config.source_path(c), config.relative)}" for c in chapters),
         repr(sorted(published.items())),
         ",".join(formats),
     )
-    glossaries = {lang: _digest(config, config.glossary_path(lang)) for lang in languages}
+    glossaries = {lang: cache.file_digest(config.glossary_path(lang), config.relative) for lang in languages}
     return {
-        (lang, c): cache.digest(shared, lang, c, _digest(config, config.po_path(c, lang)), glossaries[lang])
+        (lang, c): cache.digest(
+            shared, lang, c, cache.file_digest(config.po_path(c, lang), config.relative), glossaries[lang]
+        )
         for lang in languages
         for c in chapters
     }
-
-
-def _digest(config: Config, path: Path) -> str:
-    return cache.file_digest(path, config.relative(path))
 
 
 def _name(language: str, chapter: str, formats: Sequence[str]) -> str:
