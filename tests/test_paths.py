@@ -160,3 +160,14 @@ def test_a_folder_where_a_catalog_should_be_is_one_line_naming_it(command: list[
 def test_a_folder_where_the_glossary_should_be_is_one_line_naming_it(command: list[str], translated: Path) -> None:
     (translated / "locale" / "ko" / "glossary.po").mkdir()
     refused(translated, *command, words="locale/ko/glossary.po: cannot read")
+
+
+@pytest.mark.parametrize(("folder", "named"), [("build", "build/progress.html"), ("templates", "templates")])
+def test_the_progress_page_never_leads_outside(folder: str, named: str, translated: Path, tmp_path: Path) -> None:
+    """`stats --html` writes build/ and reads templates/ through the same guard as `build`."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "mdgettext.css").write_text("/* not the project's */\n", encoding="utf-8")
+    (translated / folder).symlink_to(outside, target_is_directory=True)
+    refused(translated, "stats", "-l", "ko", "--html", words=f"{named}: leads outside the project")
+    assert sorted(p.name for p in outside.iterdir()) == ["mdgettext.css"]
