@@ -93,7 +93,7 @@ def _shallow(yaml_text: str) -> None:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > DEPTH_LIMIT:
-                raise FrontMatterError(TOO_DEEP, event.start_mark.line)
+                raise FrontMatterError(TOO_DEEP, event.start_mark.line if event.start_mark else 0)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
