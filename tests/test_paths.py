@@ -125,3 +125,63 @@ def test_a_build_folder_may_not_hold_or_sit_in_the_sources_or_catalogs(
 ) -> None:
     (translated / "pyproject.toml").write_text(f"[tool.mdgettext]\n{settings}\n", encoding="utf-8")
     refused(translated, "build", words=words)
+
+
+CATALOG = "locale/ko/LC_MESSAGES/intro.po"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "-l", "ko"],
+        ["build"],
+        ["build", "-l", "ko", "--format", "md"],
+        ["build", "source/en/intro.md", "--po", CATALOG, "-o", "one.html"],
+        ["update", "-l", "ko"],
+        ["stats", "-l", "ko"],
+        ["stats", "-l", "ko", "--html"],
+        ["tm", "--export", "memory.po", "-l", "ko"],
+        ["import", "-l", "ko", "intro.ko.md", "--source", "source/en/intro.md"],
+    ],
+)
+def test_a_folder_where_a_catalog_should_be_is_one_line_naming_it(command: list[str], translated: Path) -> None:
+    catalog = translated / CATALOG
+    (translated / "theirs.po").write_bytes(catalog.read_bytes())
+    (translated / "intro.ko.md").write_text("# 제목\n\n텍스트.\n", encoding="utf-8")
+    catalog.unlink()
+    catalog.mkdir()
+    refused(translated, *command, words=f"{CATALOG}: cannot read")
+
+
+@pytest.mark.parametrize("side", ["the base", "ours", "theirs"])
+def test_a_folder_given_to_the_merge_driver_is_a_conflict_in_one_line(side: str, translated: Path) -> None:
+    """For git a side it cannot read is a conflict (exit 1), never a merge: ours stays as it was."""
+    catalog = translated / CATALOG
+    for name in ("base.po", "ours.po", "theirs.po"):
+        (translated / name).write_bytes(catalog.read_bytes())
+    folder = {"the base": "base.po", "ours": "ours.po", "theirs": "theirs.po"}[side]
+    (translated / folder).unlink()
+    (translated / folder).mkdir()
+    before = snapshot(translated.parent)
+    result = cli("-C", translated, "merge-driver", "base.po", "ours.po", "theirs.po", CATALOG)
+    assert result.code == 1, result.out + result.err
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert f"{CATALOG}: not merged: {side}: cannot read" in result.err
+    assert snapshot(translated.parent) == before
+
+
+@pytest.mark.parametrize("command", [["check", "-l", "ko"], ["build", "-l", "ko"]])
+def test_a_folder_where_the_glossary_should_be_is_one_line_naming_it(command: list[str], translated: Path) -> None:
+    (translated / "locale" / "ko" / "glossary.po").mkdir()
+    refused(translated, *command, words="locale/ko/glossary.po: cannot read")
+
+
+@pytest.mark.parametrize(("folder", "named"), [("build", "build/progress.html"), ("templates", "templates")])
+def test_the_progress_page_never_leads_outside(folder: str, named: str, translated: Path, tmp_path: Path) -> None:
+    """`stats --html` writes build/ and reads templates/ through the same guard as `build`."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "mdgettext.css").write_text("/* not the project's */\n", encoding="utf-8")
+    (translated / folder).symlink_to(outside, target_is_directory=True)
+    refused(translated, "stats", "-l", "ko", "--html", words=f"{named}: leads outside the project")
+    assert sorted(p.name for p in outside.iterdir()) == ["mdgettext.css"]

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
+import polib
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import cli
 from mdgettext.markdown.frontmatter import encode
 from mdgettext.markdown.segment import fold, segment
 from mdgettext.markdown.weave import weave
@@ -80,12 +84,43 @@ def test_unknown_fence_never_swallows_a_segment_span() -> None:
 @settings(max_examples=300, deadline=None)
 @given(
     value=st.text(
-        alphabet=st.sampled_from(list("ab :#'\"-*&!%@`|>{}[],?\\\n\t한글yesnull01.")), min_size=1, max_size=20
+        alphabet=st.sampled_from(list("ab :#'\"-*&!%@`|>{}[],?\\\n\t한글yesnull01.\x85\u2028\u2029")),
+        min_size=1,
+        max_size=20,
     ),
     quote=st.sampled_from(["", '"', "'", ">", "|"]),
 )
 def test_front_matter_values_are_written_back_as_valid_yaml(value: str, quote: str) -> None:
     assert yaml.safe_load(f"key: {encode(value, quote)}\nnext: 1\n") == {"key": value, "next": 1}
+
+
+@pytest.mark.parametrize("quote", ["", "'", '"', "|", ">"])
+@pytest.mark.parametrize("char", ["\x85", "\u2028", "\u2029"])
+def test_yaml_line_breaks_in_a_translated_value_are_kept(quote: str, char: str) -> None:
+    """YAML reads NEL, LS and PS as line breaks: plain or single-quoted, they came back as a space."""
+    value = f"제{char}목"
+    assert yaml.safe_load(f"key: {encode(value, quote)}\n") == {"key": value}
+    assert yaml.load(f"key: {encode(value, quote)}\n", Loader=yaml.CSafeLoader) == {"key": value}
+
+
+def test_yaml_line_breaks_in_front_matter_survive_a_build(project: Path) -> None:
+    """The escaped NEL of a source comes back when the translation is the source; a
+    translation's own NEL, LS and PS come back as written, whatever the source's quoting."""
+    source = '---\ntitle: Plain title\ndescription: "Line\\Nnext"\n---\n\n# Heading\n'
+    (project / "source" / "en" / "intro.md").write_text(source, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    po_path = project / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    for entry in po:
+        entry.msgstr = "제\x85목\u2028둘\u2029셋" if entry.msgid == "Plain title" else entry.msgid
+    po.save()
+    assert cli("-C", project, "build", "-l", "ko").code == 0
+    built = (project / "build" / "ko" / "intro.md").read_text(encoding="utf-8")
+    assert yaml.safe_load(built.split("---\n")[1]) == {
+        "title": "제\x85목\u2028둘\u2029셋",
+        "description": "Line\x85next",
+    }
 
 
 def test_an_authors_own_heading_id_stays_out_of_the_msgid_and_wins() -> None:

@@ -1,27 +1,33 @@
 """`mdgettext serve` (issue 14): a live preview that rebuilds when a catalog changes,
-shows a broken catalog's error on the page, and stops cleanly on Ctrl-C.
+shows a broken catalog's error on the page, and stops cleanly on Ctrl-C; that
+publishes through the same judge as `build`; and that answers nothing but its own
+pages to requests naming it, whatever the bytes of a request.
 
-The server runs as a real process, as a translator starts it; the test waits for
-what it expects by polling, never by a fixed sleep.
+The server runs as a real process, as a translator starts it; the tests wait for
+what they expect by polling, never by a fixed sleep, and speak HTTP over raw
+sockets to 127.0.0.1 where a client library would tidy the request up.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import polib
 import pytest
+import yaml
 
 import mdgettext
-from conftest import cli
+from conftest import DATA, cli
 from mdgettext.publish import live
 
 PATIENCE = 30.0  # seconds before a wait gives up: generous for a loaded CI machine
@@ -55,11 +61,12 @@ def book(project: Path) -> Path:
     return project
 
 
-@pytest.fixture
-def server(book: Path) -> Iterator[tuple[subprocess.Popen[str], str, list[str]]]:
+@contextmanager
+def running(root: Path, *args: str) -> Iterator[tuple[subprocess.Popen[str], str, list[str]]]:
+    """`mdgettext serve` in `root`: the process, its address and the lines it printed so far."""
     env = {**os.environ, "PYTHONPATH": str(Path(mdgettext.__file__).parents[1])}
     process = subprocess.Popen(
-        [sys.executable, "-m", "mdgettext", "-C", str(book), "serve", "-l", "ko"],
+        [sys.executable, "-m", "mdgettext", "-C", str(root), "serve", "-l", "ko", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -69,13 +76,23 @@ def server(book: Path) -> Iterator[tuple[subprocess.Popen[str], str, list[str]]]
     reader = threading.Thread(target=lambda: lines.extend(process.stdout or []), daemon=True)
     reader.start()
     try:
-        wait_for(lambda: any(line.startswith("serving http://127.0.0.1:") for line in lines), "the address")
+        wait_for(
+            lambda: any(line.startswith("serving http://127.0.0.1:") for line in lines) or process.poll() is not None,
+            "the address",
+        )
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
         address = next(line for line in lines if line.startswith("serving ")).split()[1]
         yield process, address, lines
     finally:
         if process.poll() is None:
             process.kill()
         process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(book: Path) -> Iterator[tuple[subprocess.Popen[str], str, list[str]]]:
+    with running(book) as started:
+        yield started
 
 
 def test_a_saved_catalog_is_served_within_seconds(server, book: Path) -> None:
@@ -131,3 +148,190 @@ def test_the_reload_script_goes_before_the_end_of_the_body() -> None:
 )
 def test_which_changes_call_for_a_build(path: str, builds: bool) -> None:
     assert live.triggers_build(path) is builds
+
+
+def test_a_hostile_translation_saved_while_serving_is_not_published(server, book: Path) -> None:
+    """The preview builds through `build`'s judge: a case of the hostile corpus saved
+    while serving is refused there, and the page keeps the English."""
+    _, address, _ = server
+    page = f"{address}ko/intro.html"
+    wait_for(lambda: "첫 제목" in fetch(page), "the first build")
+    case = next(c for c in HOSTILE["cases"] if c["id"] == "comment-bang-close")
+    (payload,) = case["translate"].values()
+    assert "onerror" in payload
+    po_path = book / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    po.find("Some text.").msgstr = payload
+    po.find("Title").msgstr = "새 제목"  # what says the save was built
+    po.save()
+    wait_for(lambda: "새 제목" in fetch(page), "the hostile save's build")
+    assert "onerror" not in fetch(page) and "Some text." in fetch(page)
+    assert "onerror" not in (book / "build" / "ko" / "intro.html").read_text(encoding="utf-8")
+
+
+def test_a_folder_where_the_catalog_should_be_is_shown_and_serving_goes_on(server, book: Path) -> None:
+    process, address, _ = server
+    page = f"{address}ko/intro.html"
+    wait_for(lambda: "첫 제목" in fetch(page), "the first build")
+    po_path = book / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po_path.unlink()
+    po_path.mkdir()
+    (po_path / "x.po").write_text("", encoding="utf-8")  # a change inside it, too
+    wait_for(lambda: "locale/ko/LC_MESSAGES/intro.po: cannot read" in fetch(page), "the error on the page")
+    assert process.poll() is None
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=PATIENCE) == 0
+    assert "Traceback" not in (process.stderr.read() if process.stderr else "")
+
+
+@pytest.mark.parametrize("port", ["99999", "65536", "-1", "abc", "1e3", "８０８０", ""])
+def test_a_port_that_is_not_one_is_a_usage_error(port: str, book: Path) -> None:
+    result = cli("-C", book, "serve", "-l", "ko", f"--port={port}")
+    assert result.code == 2 and "Traceback" not in result.err
+    assert f"argument --port: {port!r} is not a port" in result.err
+
+
+HOSTILE = yaml.safe_load((DATA / "hostile" / "cases.yaml").read_text(encoding="utf-8"))
+SECRET = "a secret outside the build folder"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path, subprocess.Popen[str]]]:
+    """A served project (the port, the build folder, the process) whose build folder
+    holds symbolic links to a file and a folder outside it."""
+    base = tmp_path_factory.mktemp("serve")
+    root = base / "book"
+    (root / "source" / "en").mkdir(parents=True)
+    (root / "source" / "en" / "intro.md").write_text("# Title\n\nSome text.\n", encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    assert cli("-C", root, "-q", "update", "-l", "ko").code == 0
+    outside = base / "outside"
+    outside.mkdir()
+    for name in ("secret.html", "index.html", "secret.css"):
+        (outside / name).write_text(f"<p>{SECRET}</p>\n", encoding="utf-8")
+    with running(root) as (process, address, _):
+        build = root / "build"  # built before the address is printed
+        (build / "leak.html").symlink_to(outside / "secret.html")
+        (build / "ko" / "leak.css").symlink_to(outside / "secret.css")
+        (build / "out").symlink_to(outside, target_is_directory=True)
+        (build / "ko" / "here.html").symlink_to("intro.html")  # a link that stays inside is served
+        yield int(address.rstrip("/").rsplit(":", 1)[1]), build, process
+
+
+def ask(port: int, target: bytes, host: bytes | None = None, method: bytes = b"GET") -> tuple[int, bytes]:
+    """One raw HTTP/1.1 request to 127.0.0.1: the status and the body of the answer."""
+    host = f"127.0.0.1:{port}".encode() if host is None else host
+    request = method + b" " + target + b" HTTP/1.1\r\n" + (b"Host: " + host + b"\r\n" if host else b"")
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(request + b"Connection: close\r\n\r\n")
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body
+
+
+def test_a_page_and_its_stylesheet_are_served(site) -> None:
+    port, _, _ = site
+    status, body = ask(port, b"/ko/intro.html")
+    assert status == 200 and b"Some text." in body and live.VERSION_PATH.encode() in body
+    assert ask(port, b"/static/mdgettext.css")[0] == 200
+    assert ask(port, b"/ko/here.html")[0] == 200
+    for host in (f"localhost:{port}", f"[::1]:{port}", f"LOCALHOST:{port}"):
+        assert ask(port, b"/ko/intro.html", host.encode())[0] == 200
+
+
+@pytest.mark.parametrize(
+    "host",
+    [b"evil.example", b"evil.example:{port}", b"127.0.0.1", b"127.0.0.1:1", b"localhost.evil.example:{port}", b""],
+)
+def test_a_request_naming_another_host_gets_nothing(site, host: bytes) -> None:
+    """DNS rebinding: a page of evil.example pointed at 127.0.0.1 sends its own name."""
+    port, _, _ = site
+    for target in (b"/", b"/ko/intro.html", live.VERSION_PATH.encode()):
+        status, body = ask(port, target, host.replace(b"{port}", str(port).encode()))
+        assert status == 421 and body == b""
+
+
+def test_two_host_headers_get_nothing(site) -> None:
+    port, _, _ = site
+    status, body = ask(port, b"/ko/intro.html", f"127.0.0.1:{port}\r\nHost: evil.example".encode())
+    assert status == 421 and body == b""
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        b"/leak.html",  # a file linked from outside
+        b"/ko/leak.css",
+        b"/out/secret.html",  # a folder linked from outside
+        b"/out/",
+        b"/out",
+        b"/ko/",  # a folder without index.html: no listing
+        b"/.mdgettext-build.json",  # the build's record: it holds the project's absolute path
+        b"/ko/intro.html/",
+        b"/ko/missing.html",
+    ],
+)
+def test_nothing_but_the_build_folders_own_pages_is_served(site, target: bytes) -> None:
+    port, build, _ = site
+    status, body = ask(port, target)
+    assert status in (403, 404)
+    assert SECRET.encode() not in body and b"intro.html" not in body and str(build.parent).encode() not in body
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        b"/ko/intro.html\x00",
+        b"/ko/intro.html%00",
+        b"/%00",
+        b"/ko/%ff%fe.html",
+        b"/%c0%ae%c0%ae/secret.html",  # an over-long UTF-8 `..`
+        b"/" + b"a" * 5000,
+        b"/" + b"a/" * 2500 + b"x.html",
+        b"/../outside/secret.html",
+        b"/ko/../../outside/secret.html",
+        b"/%2e%2e/outside/secret.html",
+        b"/ko/..%2f..%2foutside%2fsecret.html",
+        b"/ko\\..\\..\\outside\\secret.html",
+        b"//etc/passwd",
+        b"http://evil.example/ko/intro.html",
+        b"*",
+    ],
+)
+def test_a_bad_path_is_refused_and_the_server_goes_on(site, target: bytes) -> None:
+    port, _, process = site
+    status, body = ask(port, target)
+    assert 400 <= status < 500 and SECRET.encode() not in body and b"<html" not in body
+    assert process.poll() is None
+    assert ask(port, b"/ko/intro.html")[0] == 200
+
+
+def test_no_request_printed_a_traceback(site) -> None:
+    """Last of the module's tests on `site`: every request above left the terminal quiet."""
+    port, _, process = site
+    ask(port, b"/ko/intro.html", method=b"POST")
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=PATIENCE) == 0
+    err = process.stderr.read() if process.stderr else ""
+    assert "Traceback" not in err and "request failed" not in err
+
+
+@pytest.mark.parametrize("folder", ["build", "templates"])
+def test_serve_refuses_a_folder_that_leads_outside(folder: str, book: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (book / folder).symlink_to(outside, target_is_directory=True)
+    env = {**os.environ, "PYTHONPATH": str(Path(mdgettext.__file__).parents[1])}
+    done = subprocess.run(
+        [sys.executable, "-m", "mdgettext", "-C", str(book), "serve", "-l", "ko"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=PATIENCE,
+        check=False,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"mdgettext: error: {folder}: leads outside the project" in done.stderr
+    assert list(outside.iterdir()) == []

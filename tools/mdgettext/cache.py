@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mdgettext.errors import InputError
+
 NAME = ".mdgettext-build.json"  # in the build folder: removing build/ removes it too
 
 
@@ -31,12 +33,16 @@ def digest(*parts: bytes | str) -> str:
     return h.hexdigest()
 
 
-def file_digest(path: Path) -> str:
-    """The hash of a file's bytes, or of its absence."""
+def file_digest(path: Path, display: Callable[[Path], str] = str) -> str:
+    """The hash of a file's bytes, or of its absence. One that cannot be read (a folder
+    where a catalog should be) is an InputError naming it as `display` does: the build
+    stops here, before the file's reader would have said so."""
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except FileNotFoundError:
         return "absent"
+    except OSError as err:
+        raise InputError(f"{display(path)}: cannot read: {err.strerror or err}") from err
 
 
 def tree_digest(folder: Path, inside: Callable[[Path], Path]) -> str:

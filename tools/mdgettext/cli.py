@@ -207,7 +207,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="LANG",
         help="locale code, may repeat (default: every configured locale)",
     )
-    sv.add_argument("--port", type=int, default=0, metavar="N", help="the port (default: a free one)")
+    sv.add_argument("--port", type=_port, default=0, metavar="N", help="the port (default: a free one)")
 
     tm = sub.add_parser(
         "tm",
@@ -394,6 +394,12 @@ def _add_jobs(command: argparse.ArgumentParser, verb: str) -> None:
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return int(text)
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535; 0 picks a free one)")
     return int(text)
 
 

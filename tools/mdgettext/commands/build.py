@@ -9,6 +9,7 @@ chapter order, so the bytes are the same whatever order the work finished in.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
 
 from mdgettext import __version__, cache
@@ -57,12 +58,9 @@ def build(
     from mdgettext.commands.jobs import Job, run
     from mdgettext.commands.judged import load_project_glossary
     from mdgettext.files import write_all
-    from mdgettext.locale import check_known
     from mdgettext.publish.links import STYLESHEET_PATH
 
-    translated = [lang for lang in languages if lang != config.source_language]
-    for language in translated:
-        check_known(language)
+    translated = [lang for lang in languages if lang != config.source_language]  # codes checked on the way in
     pages = config.known_pages(chapters)
     glossaries = {lang: load_project_glossary(config, lang) for lang in translated}  # read once, for every chapter
     todo = [
@@ -102,16 +100,17 @@ def job_keys(
     """Each chapter's input key per language: what the whole book shares (the tool,
     the settings, the templates, every source, which pages exist), then the
     chapter's catalog and the language's glossary."""
+    file = partial(cache.file_digest, display=config.relative)  # one that cannot be read: its path
     shared = cache.digest(
         cache.digest(__version__, repr(config)),
         templates_digest,
-        *(f"{c}={cache.file_digest(config.source_path(c))}" for c in chapters),
+        *(f"{c}={file(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),
         ",".join(formats),
     )
-    glossaries = {lang: cache.file_digest(config.glossary_path(lang)) for lang in languages}
+    glossaries = {lang: file(config.glossary_path(lang)) for lang in languages}
     return {
-        (lang, c): cache.digest(shared, lang, c, cache.file_digest(config.po_path(c, lang)), glossaries[lang])
+        (lang, c): cache.digest(shared, lang, c, file(config.po_path(c, lang)), glossaries[lang])
         for lang in languages
         for c in chapters
     }

@@ -27,14 +27,14 @@ def stats(config: Config, languages: Sequence[str], report: Reporter, fmt: str =
         report.info(progress.table(rows))
     if html:
         plan = Plan()
-        build = config.root / config.build_dir
-        templates = config.root / "templates"
-        plan.write(build / PAGE, progress.page(rows, config.name, STYLESHEET_PATH, templates))
+        page, css_path = config.build_path(PAGE), config.build_path(STYLESHEET_PATH)
+        templates = config.inside(config.root / "templates")
+        plan.write(page, progress.page(rows, config.name, STYLESHEET_PATH, templates))
         css = stylesheet(templates)
-        if not (build / STYLESHEET_PATH).is_file() or (build / STYLESHEET_PATH).read_text(encoding="utf-8") != css:
-            plan.write(build / STYLESHEET_PATH, css)
+        if not css_path.is_file() or css_path.read_text(encoding="utf-8") != css:
+            plan.write(css_path, css)
         if fmt != "json":
-            plan.lines.append(f"{config.relative(build / PAGE)}: progress of {counted(len(rows), 'catalog')}")
+            plan.lines.append(f"{config.relative(page)}: progress of {counted(len(rows), 'catalog')}")
         plan.carry_out(report)
     return 0
 

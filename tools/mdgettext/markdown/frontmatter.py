@@ -7,6 +7,7 @@ and untouched keys (a `_styles: >` block, say) stay byte for byte.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -187,13 +188,20 @@ def _walk(node: yaml.Node, path: str, text: str, flow: bool = False) -> Iterator
         yield Value(path, value, start, end, node.start_mark.line, quote)
 
 
+YAML_BREAKS = re.compile("[\x85\u2028\u2029]")  # line breaks to YAML, though not to Markdown
+
+
 def encode(value: str, quote: str) -> str:
     """A YAML scalar holding `value`, in the source's quoting style where it can be.
 
     Block scalars become double-quoted: a one-line replacement needs no indentation.
-    A plain scalar stays plain only if YAML reads it back as the same string.
+    A plain scalar stays plain only if YAML reads it back as the same string. A value
+    with NEL, LS or PS is double-quoted too: YAML reads those as line breaks, which
+    plain and single-quoted scalars fold to a space; only escapes keep them.
     """
     style = {'"': '"', "'": "'", "|": '"', ">": '"'}.get(quote)
+    if YAML_BREAKS.search(value):
+        style = '"'
     dumped = yaml.safe_dump(value, default_style=style, allow_unicode=True, width=float("inf"))
     if dumped.endswith("\n...\n"):
         dumped = dumped[: -len("\n...\n")]
