@@ -8,6 +8,7 @@ here leads outside the project: locale codes are checked before they name a fold
 and each path is resolved, symbolic links followed, and refused unless it stays in
 the project root (a pull request can add a symlink as easily as a file). Paths the
 user names on the command line (`build FILE.md -o OUT.html`) are theirs.
+Long because every setting is read and checked here.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from urllib.parse import SplitResult, urlsplit
 
 from mdgettext.errors import InputError
 from mdgettext.locale import check_code
-from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS
+from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS, LIQUID_PROSE, Prose, prose_setting
 from mdgettext.report import UNSAFE
 from mdgettext.symlinks import followed
 
@@ -77,6 +78,7 @@ class Config:
     build_dir: str = FOLDERS["build_dir"]
     locales: tuple[str, ...] = ()
     front_matter_keys: tuple[str, ...] = DEFAULT_KEYS
+    liquid_prose: Prose = LIQUID_PROSE  # include file -> its arguments a reader sees: {"figure.liquid": ("caption",)}
     heading_ids: bool = False
     pages: tuple[str, ...] | None = None  # pages relative links may name; None: the chapters
     name: str = "PROJECT"
@@ -221,6 +223,7 @@ def load_config(root: Path) -> Config:
         "build_dir",
         "locales",
         "front_matter_keys",
+        "liquid_prose",
         "heading_ids",
         "pages",
         "name",
@@ -283,6 +286,8 @@ def load_config(root: Path) -> Config:
             )
     for code in table.get("locales", ()):
         check_code(code)
+    if (prose := prose_setting(table.get("liquid_prose", LIQUID_PROSE))) is None:
+        raise ConfigError('pyproject.toml: [tool.mdgettext] liquid_prose must be like {"figure.liquid" = ["caption"]}')
     return Config(
         root=root,
         flavor=flavor,
@@ -293,6 +298,7 @@ def load_config(root: Path) -> Config:
         build_dir=named["build_dir"],
         locales=tuple(table.get("locales", ())),
         front_matter_keys=tuple(table.get("front_matter_keys", DEFAULT_KEYS)),
+        liquid_prose=prose,
         heading_ids=bool(table.get("heading_ids", False)),
         pages=tuple(table["pages"]) if "pages" in table else None,
         name=table.get("name", project.get("name", "PROJECT")),
