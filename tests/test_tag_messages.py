@@ -95,7 +95,11 @@ def test_chinese_chapters_whose_front_matter_is_not_yaml_import_their_bodies(chi
     code, err = outcome.split("\n", 1)
     assert code == "1"  # something was skipped: the three front matters
     lines = err.splitlines()
-    assert [line.split(": ")[2].split(":")[0] for line in lines[:3]] == ["zh/index.md", "zh/roofline.md", "zh/sharding.md"]
+    assert [line.split(": ")[2].split(":")[0] for line in lines[:3]] == [
+        "zh/index.md",
+        "zh/roofline.md",
+        "zh/sharding.md",
+    ]
     assert all("front matter is not valid YAML" in line and "the rest of the file was" in line for line in lines[:3])
     assert lines[3:] == [
         "mdgettext: warning: 6 of 6 files imported; 0 refused, 3 parts of imported files skipped: "

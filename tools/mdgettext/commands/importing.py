@@ -125,18 +125,19 @@ def _load_translated(path: Path, config: Config) -> tuple[Document, list[str]]:
     except InputError as err:
         if not isinstance(err.__cause__, FrontMatterError):
             raise
-        problem = f"{err}; its values were not imported, the rest of the file was"
+        problem = err
     text = read_source(path, shown).text
-    front = next((t for t in parser(config.flavor).parse(text) if t.type == "front_matter" and t.map), None)
+    front = next((t for t in parser(config.flavor).parse(text) if t.type == "front_matter"), None)
     if front is None or front.map is None:
-        raise InputError(problem.removesuffix("; its values were not imported, the rest of the file was"))
+        raise problem
     first, end = front.map
     lines = text.split("\n")
-    blank = lines[: first + 1] + [""] * (end - first - 2) + lines[end - 1 :]
+    blank = "\n".join(lines[: first + 1] + [""] * (end - first - 2) + lines[end - 1 :])
     try:
-        return segment("\n".join(blank), shown, config.front_matter_keys, config.flavor, config.liquid_prose), [problem]
-    except (FrontMatterError, SegmentationError) as again:
+        doc = segment(blank, shown, config.front_matter_keys, config.flavor, config.liquid_prose)
+    except SegmentationError as again:
         raise InputError(f"{shown}: {again}") from again
+    return doc, [f"{problem}; its values were not imported, the rest of the file was"]
 
 
 def _same_name_source(config: Config, chapters: Sequence[str], translated: Path) -> Path:

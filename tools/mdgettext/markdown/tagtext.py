@@ -17,6 +17,7 @@ again, or says it cannot (`liquid_problem`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape, unescape
@@ -26,11 +27,14 @@ from mdgettext.markdown import html, liquid
 # Liquid's tag syntax (FullToken in liquid/lexer: `{%-? name markup -?%}`).
 TAG = re.compile(r"\{%-?\s*(\w+)\s*(.*?)-?%\}\Z", re.DOTALL)
 # Jekyll's include arguments: name=value, the value double- or single-quoted or a variable.
-INCLUDE_ARGUMENT = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"\\]*(?:\\.[^"\\]*)*)"|'([^'\\]*(?:\\.[^'\\]*)*)'|([\w.-]+))""")
+# Searched from word starts only (the lookbehind): the same matches, without a
+# quadratic search through a long word that has no `=`.
+INCLUDE_ARGUMENT = re.compile(r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"\\]*(?:\\.[^"\\]*)*)"|'([^'\\]*(?:\\.[^'\\]*)*)'|([\w.-]+))""")
 SUMMARY_TAGS = frozenset({"details"})  # block tags whose markup is the text of a button (_plugins/details.rb)
 ATTRIBUTES = ("alt", "title", "aria-label")  # attributes a reader sees or hears
 # One attribute in a start tag as written (the tag itself was read by html.py: this only finds where a value sits).
 HTML_ATTRIBUTE = re.compile(r"""[\s/]([^\s"'>/=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+ATTRIBUTE_HINT = re.compile(r"(?:alt|title|aria-label)\s*=", re.IGNORECASE)
 SKIPPED_BLOCKS = {"raw": "endraw", "comment": "endcomment"}  # Liquid blocks whose content is not run
 
 
@@ -50,6 +54,7 @@ def liquid_texts(text: str, prose: Mapping[str, Sequence[str]], skip: Sequence[t
     details summaries of the Liquid tags in `text`, outside the `skip` ranges and
     outside `{% raw %}` and `{% comment %}` blocks."""
     closing: str | None = None
+    outside = _Ranges(skip)
     for tag in liquid.tokens(text):
         match = TAG.match(tag.text) if tag.closed else None
         if match is None:
@@ -61,7 +66,7 @@ def liquid_texts(text: str, prose: Mapping[str, Sequence[str]], skip: Sequence[t
         if name in SKIPPED_BLOCKS:
             closing = SKIPPED_BLOCKS[name]
             continue
-        if any(start < tag.end and tag.start < end for start, end in skip):
+        if outside.holds(tag.start, tag.end):
             continue
         at = tag.start + match.start(2)
         if name in SUMMARY_TAGS:
@@ -70,6 +75,25 @@ def liquid_texts(text: str, prose: Mapping[str, Sequence[str]], skip: Sequence[t
                 yield Text(at, at + len(summary), summary, f"answer button ({{% {name} %}} summary)", "")
         elif name == "include":
             yield from _include(match.group(2), at, prose)
+
+
+class _Ranges:
+    """Ranges of a text, merged and sorted, asked whether they overlap a stretch of it:
+    a chapter has a range for every block, and Liquid tags by the hundred."""
+
+    def __init__(self, ranges: Sequence[tuple[int, int]]) -> None:
+        self.merged: list[tuple[int, int]] = []
+        for start, end in sorted(ranges):
+            if self.merged and start <= self.merged[-1][1]:
+                self.merged[-1] = (self.merged[-1][0], max(self.merged[-1][1], end))
+            else:
+                self.merged.append((start, end))
+        self.starts = [start for start, _ in self.merged]
+
+    def holds(self, start: int, end: int) -> bool:
+        """Whether any range overlaps `start`..`end`: only the last one to start before `end` can."""
+        at = bisect_left(self.starts, end) - 1
+        return at >= 0 and self.merged[at][1] > start
 
 
 def _include(markup: str, at: int, prose: Mapping[str, Sequence[str]]) -> Iterator[Text]:
@@ -117,6 +141,8 @@ def attribute_texts(block: str) -> Iterator[Text]:
     """The `alt`, `title` and `aria-label` values of the start tags of a raw HTML block
     (offsets in `block`). Only quoted values are offered: a translation of an unquoted
     one would need quotes the source does not have."""
+    if not ATTRIBUTE_HINT.search(block):  # most blocks have none: spare them a second reading
+        return
     for token in html.tokens(block):
         if token.kind != html.START or not any(name in ATTRIBUTES for name, _ in token.attrs):
             continue
