@@ -29,7 +29,13 @@ TAG = re.compile(r"\{%-?\s*(\w+)\s*(.*?)-?%\}\Z", re.DOTALL)
 # Jekyll's include arguments: name=value, the value double- or single-quoted or a variable.
 # Searched from word starts only (the lookbehind): the same matches, without a
 # quadratic search through a long word that has no `=`.
-INCLUDE_ARGUMENT = re.compile(r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"\\]*(?:\\.[^"\\]*)*)"|'([^'\\]*(?:\\.[^'\\]*)*)'|([\w.-]+))""")
+INCLUDE_ARGUMENT = re.compile(
+    r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"\\]*(?:\\.[^"\\]*)*)"|'([^'\\]*(?:\\.[^'\\]*)*)'|([\w.-]+))"""
+)
+# What makes Jekyll read an include's file name as a variable (VARIABLE_SYNTAX,
+# `{{ name }}` or `{{ name | filter … }}` anywhere in the tag, a caption's included):
+# an output's start, then `}}` right away or after a filter's `|`.
+OUTPUT_START = re.compile(r"\{\{\s*[\w\-.]+\s*(\}\}|\|)")
 SUMMARY_TAGS = frozenset({"details"})  # block tags whose markup is the text of a button (_plugins/details.rb)
 ATTRIBUTES = ("alt", "title", "aria-label")  # attributes a reader sees or hears
 # One attribute in a start tag as written (the tag itself was read by html.py: this only finds where a value sits).
@@ -99,7 +105,7 @@ class _Ranges:
 def _include(markup: str, at: int, prose: Mapping[str, Sequence[str]]) -> Iterator[Text]:
     file, _, _ = markup.partition(" ")
     wanted = prose.get(file.strip(), ())
-    if not wanted or "{{" in markup:  # a file named by a variable: not known here
+    if not wanted or _names_a_variable(markup):  # Jekyll reads the file as a variable: not known here
         return
     pos = len(file)
     while (found := INCLUDE_ARGUMENT.search(markup, pos)) is not None:
@@ -115,6 +121,13 @@ def _include(markup: str, at: int, prose: Mapping[str, Sequence[str]]) -> Iterat
                 yield Text(at + found.start(group), at + found.end(group), value, kind, quote)
 
 
+def _names_a_variable(text: str) -> bool:
+    """Whether Jekyll's VARIABLE_SYNTAX matches `text` (without its backtracking: the
+    `|` of a filter needs only some `}}` after it)."""
+    last = text.rfind("}}")
+    return any(m.group(1) == "}}" or last >= m.end() for m in OUTPUT_START.finditer(text))
+
+
 def encode_liquid(value: str, quote: str) -> str:
     """`value` written where Jekyll reads it back: one line, inside `quote`."""
     value = " ".join(value.split("\n"))
@@ -127,6 +140,8 @@ def liquid_problem(value: str, quote: str) -> str | None:
         return "has '%}', which ends the Liquid tag early"
     if not quote:
         return None
+    if _names_a_variable(value):
+        return "has a Liquid output ({{ … }}), which makes Jekyll read the include's file name as a variable"
     written = encode_liquid(value, quote)
     pattern = r'"([^"\\]*(?:\\.[^"\\]*)*)"' if quote == '"' else r"'([^'\\]*(?:\\.[^'\\]*)*)'"
     read = re.fullmatch(pattern, quote + written + quote)
