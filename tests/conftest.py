@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import html
 import io
 import json
 import os
@@ -61,6 +62,10 @@ def span_text(doc: Document, seg: Segment) -> str | None:
     raw = doc.text[seg.span.start : seg.span.end]
     if seg.span.style is Style.YAML:
         return None
+    if seg.span.style is Style.LIQUID:  # as Jekyll's include tag reads a quoted argument
+        return raw.replace("\\" + seg.span.quote, seg.span.quote) if seg.span.quote else raw
+    if seg.span.style is Style.ATTRIBUTE:
+        return html.unescape(raw)
     if seg.kind == "html":
         return re.sub(r"\s+", " ", raw)
     if seg.kind == "raw html text":

@@ -7,7 +7,7 @@
   Accented letters are letters to a Markdown parser too, so emphasis opens and closes
   where it did. Then:
   - tag skeleton: the rendered HTML has the same elements and attributes, in order
-    (the words of `alt` and `title` may change);
+    (the words of `alt`, `title` and `aria-label` may change);
   - untouched lines: every source line with nothing to translate (blank lines, code,
     display math, rules, a table's delimiter row, HTML comments, link reference
     definitions, front matter outside the translated keys) is still in the output,
@@ -110,7 +110,7 @@ class _Skeleton(HTMLParser):
         self.hidden = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        kept = sorted((name, "…" if name in ("alt", "title") else value) for name, value in attrs)
+        kept = sorted((name, "…" if name in ("alt", "title", "aria-label") else value) for name, value in attrs)
         self.tags.append(f"<{tag} {kept}>")
         self.hidden += tag in HIDDEN
 

@@ -138,4 +138,5 @@ def test_stats_and_the_memory_cover_the_book(book: Path) -> None:
     assert stats[-1].split()[:4] == ["total", "(ko,", "6", "chapters)"]
     result = cli("-C", book, "tm", "--export", "ko.po", "-l", "ko")
     assert result.code == 0
-    assert "(1 translated differently in different places" in result.out  # 'A Few Problems to Work'
+    # 'A Few Problems to Work', and the answer button 'Click here for the answer.'
+    assert "(2 translated differently in different places" in result.out

@@ -254,12 +254,13 @@ def test_no_script_runs_in_chromium(chapter: str, browser: Browser, built: Built
 
 def test_a_real_community_translation_is_refused_only_where_its_links_differ() -> None:
     """The six chapters translated in place by the community (data/book/ko), paired with
-    their English: 489 translated blocks. The only ones refused are those whose links
-    the translator changed (to `-kr` pages, to Korean anchors, a destination with a
-    space that kramdown makes a link of), which `check` reports as link errors too,
-    and three whose formulas differ from the English's (a display equation dropped,
-    `bm` made `bn`, `$D$` written as D), which it reports as math errors. A translated
-    `\\text{A/B/C/D의 크기}` is plain words, and published."""
+    their English: 503 translated blocks (14 of them captions and answer buttons, none
+    refused: their escaped quotes are read as Jekyll reads them). The only ones refused
+    are those whose links the translator changed (to `-kr` pages, to Korean anchors, a
+    destination with a space that kramdown makes a link of), which `check` reports as
+    link errors too, and three whose formulas differ from the English's (a display
+    equation dropped, `bm` made `bn`, `$D$` written as D), which it reports as math
+    errors. A translated `\\text{A/B/C/D의 크기}` is plain words, and published."""
     from mdgettext.alignment.align import Pair, align
     from mdgettext.checks import formulas
     from mdgettext.checks.safety import judge
@@ -280,4 +281,4 @@ def test_a_real_community_translation_is_refused_only_where_its_links_differ() -
         for reasons in verdict.refused.values():
             links = all("Markdown link" in r or "link destination" in r for r in reasons)
             assert links or all(r.startswith((formulas.CHANGED, formulas.DROPPED)) for r in reasons), reasons
-    assert (translated, refused) == (489, 17 + 3)
+    assert (translated, refused) == (503, 17 + 3)

@@ -327,6 +327,40 @@ def test_a_catalog_older_than_the_source_is_refused(small: Path) -> None:
     )
 
 
+def test_front_matter_that_is_not_yaml_costs_its_values_not_the_body(small: Path) -> None:
+    (small / "source" / "en" / "intro.md").write_text('---\ntitle: "Basics"\n---\n' + CHAPTER, encoding="utf-8")
+    (small / "ko" / "intro.md").write_text('---\ntitle: "기초 "스케일링""\n---\n' + KOREAN, encoding="utf-8")
+    cli("-C", small, "-q", "extract")
+    result = cli("-C", small, "import", "-l", "ko", "ko/intro.md")
+    assert result.code == 1
+    assert result.err.splitlines() == [
+        "mdgettext: warning: ko/intro.md:2: front matter is not valid YAML: did not find expected key; "
+        "fix the YAML between the --- lines; its values were not imported, the rest of the file was",
+        "mdgettext: warning: 1 of 1 file imported; 0 refused, 1 part of imported files skipped: "
+        "fix what is named above and import again",
+    ]
+    assert "source/en/intro.md:4: aligned with ko/intro.md:4" in result.out
+    assert [e.msgstr for e in po_of(small, "intro")] == ["", "스케일링 기초", *KOREAN.strip().split("\n\n")[1:3]]
+
+
+def test_of_several_files_each_one_that_can_be_imported_is(small: Path) -> None:
+    (small / "source" / "en" / "second.md").write_text("# Second\n", encoding="utf-8")
+    (small / "ko" / "second.md").write_text("# 둘째\n", encoding="utf-8")
+    cli("-C", small, "-q", "extract")
+    cli("-C", small, "-q", "update", "-l", "ko")
+    (small / "source" / "en" / "intro.md").write_text(CHAPTER + "\nA new paragraph.\n", encoding="utf-8")
+    result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "ko/second.md")
+    assert result.code == 1
+    assert result.err.splitlines() == [
+        "mdgettext: warning: locale/ko/LC_MESSAGES/intro.po: older than source/en/intro.md (no message for line 7); "
+        "run `mdgettext extract` and `mdgettext update -l ko` first; not imported",
+        "mdgettext: warning: 1 of 2 files imported; 1 refused, 0 parts of imported files skipped: "
+        "fix what is named above and import again",
+    ]
+    assert po_of(small, "second").find("Second").msgstr == "둘째"
+    assert not any(e.msgstr for e in po_of(small, "intro"))
+
+
 def test_a_source_outside_the_source_folder_is_refused(small: Path) -> None:
     shutil.copy(small / "source" / "en" / "intro.md", small / "intro.md")
     result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "--source", "intro.md")

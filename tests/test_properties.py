@@ -156,3 +156,35 @@ def test_markdown_built_from_commonmark_fragments_never_breaks_the_pipeline(
     reread = polib.pofile(dumps(pot))
     assert [(e.msgctxt, e.msgid) for e in reread] == [(e.msgctxt, e.msgid) for e in pot]
     assert translation_map(reread) == TranslationMap({})
+
+
+TAGS = (
+    '{% include figure.liquid path="a.png" caption="A <b>plot</b> of \\"it\\"." %}\n\n'
+    "{% details Click here for the answer. %}\n\n{% enddetails %}\n\n"
+    '<div title=\'A box\'>\n<img src="b.png" alt="A chart &amp; more">\n</div>\n'
+)
+VALUE = st.text(alphabet=st.sampled_from(list("ab가 \"'\\<>&%{}=")), max_size=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=VALUE)
+def test_a_translation_written_into_a_tag_reads_back_as_written(value: str) -> None:
+    """Captions, answer buttons and attribute values: whatever the translation holds
+    (quotes, backslashes, `&`, `<`), the tag is written so that reading it again gives
+    the translation, unless the translation cannot stand there (then it is refused)."""
+    from mdgettext.markdown.tagtext import liquid_problem
+
+    doc = segment(TAGS, "x.md")
+    assert [s.kind for s in doc.segments] == [
+        "figure caption",
+        "answer button ({% details %} summary)",
+        "title of <div>",
+        "alt text of <img>",
+    ]
+    assert weave(doc, TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})).text == TAGS
+    msgstr = f"x {value} y"
+    woven = weave(doc, TranslationMap({(s.context, s.msgid): msgstr for s in doc.segments})).text
+    again = segment(woven, "x.md")
+    for before, after in zip(doc.segments, again.segments, strict=True):
+        if liquid_problem(msgstr, before.span.quote) is None or before.kind.startswith(("title", "alt")):
+            assert (after.kind, after.msgid) == (before.kind, msgstr)

@@ -226,9 +226,11 @@ def parser() -> argparse.ArgumentParser:
         "option gives them; otherwise asks nothing. Never overwrites settings: exit 2 when the project has some.",
     )
     it.add_argument("--pyproject", action="store_true", help="write [tool.mdgettext] into pyproject.toml instead")
-    from mdgettext.settings import SETTINGS  # light: what init's options are made from
+    from mdgettext.settings import SETTINGS, TABLES  # light: what init's options are made from
 
     for spec in SETTINGS:
+        if spec.kind in TABLES:  # a table is written in the settings file
+            continue
         how: dict[str, Any] = {"help": spec.doc, "metavar": spec.option.lstrip("-").upper().replace("-", "_")}
         if spec.kind == "list of strings":
             how.update(action="append", help=f"{spec.doc}; may repeat")

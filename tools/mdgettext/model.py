@@ -35,6 +35,8 @@ class Style(Enum):
     INLINE = "inline"  # Markdown inline text; a newline (hard break) gets the container prefix
     LINE = "line"  # must stay on one line (headings, table cells, HTML text): newlines become spaces
     YAML = "yaml"  # a front-matter scalar: re-quoted as valid YAML
+    LIQUID = "liquid"  # inside a Liquid tag (an include's quoted argument, a details summary): one line, escaped as Liquid reads it
+    ATTRIBUTE = "attribute"  # a quoted HTML attribute value: one line, HTML-escaped
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,8 @@ class Span:
     `continuation` is what a line added inside the span starts with (`> `, list
     indentation), so a translation with a hard break stays in its container.
     `quote` is the YAML scalar style of a front-matter value (`"`, `'`, `` for
-    plain, `|`/`>` for block scalars).
+    plain, `|`/`>` for block scalars), or the quote around a Liquid argument or
+    HTML attribute value (`` for a bare details summary).
     """
 
     start: int

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS
+from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS, LIQUID_PROSE, Prose, prose_setting
 
 SETTINGS_FILE = "mdgettext.toml"
 PYPROJECT = "pyproject.toml"
@@ -68,6 +68,11 @@ class Settings:
         "front-matter values offered for translation (`toc[].name`: `name` in each `toc` item)",
         option="--front-matter-key",
     )
+    liquid_prose: Prose = setting(  # noqa: RUF009  (a tuple of tuples, immutable; ruff cannot see through the alias)
+        LIQUID_PROSE,
+        "the arguments of Liquid includes that hold words a reader sees, offered as messages "
+        '(`{ "figure.liquid" = ["caption"] }`)',
+    )
     heading_ids: bool = setting(
         False, "translated headings end with `{#english-slug}` in the built Markdown, so links to the English ids land"
     )
@@ -91,7 +96,15 @@ class Settings:
 
 
 # The TOML type of each Python type a setting may have.
-KINDS = {"str": "string", "bool": "boolean", "tuple[str, ...]": "list of strings", "str | None": "string"}
+KINDS = {
+    "str": "string",
+    "bool": "boolean",
+    "tuple[str, ...]": "list of strings",
+    "str | None": "string",
+    "Prose": "table of lists of strings",
+    "Macros": "table of strings",
+}
+TABLES = ("table of lists of strings", "table of strings")  # set in the file, not by an `init` option
 
 
 @dataclass(frozen=True)
@@ -187,6 +200,17 @@ def _known(table: Mapping[str, Any], where: str) -> list[str]:
 def _value(spec: Spec, value: Any, where: str) -> Any:
     """A setting's value checked against its kind and choices; lists become tuples."""
     key = spec.key
+    if spec.kind == "table of lists of strings":
+        prose = prose_setting(value)
+        if prose is None:
+            raise ConfigError(
+                f'{where}{key} must be a table of lists of strings (like {key} = {{ "a.liquid" = ["b"] }})'
+            )
+        return prose
+    if spec.kind == "table of strings":
+        if not isinstance(value, dict) or not all(isinstance(item, str) for item in value.values()):
+            raise ConfigError(f'{where}{key} must be a table of strings (like {key} = {{ name = "value" }})')
+        return tuple(sorted(value.items()))
     if spec.kind == "list of strings":
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             raise ConfigError(f'{where}{key} must be a list of strings (like {key} = ["a", "b"])')
@@ -204,6 +228,8 @@ def toml_value(value: Any) -> str:
     """A setting's value as TOML writes it (a JSON string is a TOML basic string)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (tuple, list)) and value and all(isinstance(item, tuple) for item in value):
+        return "{ " + ", ".join(f"{json.dumps(k, ensure_ascii=False)} = {toml_value(v)}" for k, v in value) + " }"
     if isinstance(value, (tuple, list)):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
     return json.dumps(value, ensure_ascii=False)

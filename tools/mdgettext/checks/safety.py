@@ -32,6 +32,7 @@ from typing import Any
 from mdgettext.checks import formulas
 from mdgettext.checks.allowlist import Markup, Where, markup_of, refusals
 from mdgettext.checks.entry import Context, Entry, Family, live
+from mdgettext.markdown import tagtext
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.weave import render
@@ -60,6 +61,10 @@ def where(seg: Segment) -> Where:
         return Where.HTML
     if seg.span.style is Style.YAML:
         return Where.YAML
+    if seg.span.style is Style.ATTRIBUTE or (seg.span.style is Style.LIQUID and not seg.span.quote):
+        return Where.LINE
+    if seg.span.style is Style.LIQUID:  # an include's argument: its page prints it as HTML with Markdown
+        return Where.INLINE
     return Where.LINE if seg.span.style is Style.LINE else Where.INLINE
 
 
@@ -205,6 +210,11 @@ class _Judge:
         place = where(seg)
         if place is Where.YAML:  # the value itself, not its YAML quoting: the layout prints the value
             return refusals(self._source(seg.msgid, place), msgstr, place) + self.formulas(seg, msgstr)
+        if seg.span.style in (Style.LIQUID, Style.ATTRIBUTE):  # the value as the include or the browser reads it
+            problem = tagtext.liquid_problem(msgstr, seg.span.quote) if seg.span.style is Style.LIQUID else None
+            if problem:
+                return [problem]
+            return refusals(self._source(seg.msgid, place), msgstr, place, self.references) + self.formulas(seg, msgstr)
         source, text = render(seg, seg.msgid), render(seg, msgstr)
         return refusals(self._source(source, place), text, place, self.references) + self.formulas(seg, msgstr)
 

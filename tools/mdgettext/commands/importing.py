@@ -10,11 +10,17 @@ from mdgettext.alignment.importer import CatalogMismatch, fill
 from mdgettext.commands.common import Plan, creation_date, load, project_info
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
-from mdgettext.files import read_po
+from mdgettext.files import read_po, read_source
 from mdgettext.locale import check_known
+from mdgettext.markdown.frontmatter import FrontMatterError
+from mdgettext.markdown.lines import SegmentationError
+from mdgettext.markdown.parser import parser
+from mdgettext.markdown.segment import segment
+from mdgettext.model import Document
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
+from mdgettext.report import counted
 
 
 def import_translation(
@@ -28,20 +34,38 @@ def import_translation(
     dry_run: bool = False,
 ) -> int:
     """Align Markdown files translated in place with their sources; their translations
-    go into the catalogs. A whole book is all or nothing: a stale catalog stops the
-    import before any catalog is written."""
+    go into the catalogs. What cannot be read is skipped and said once, and the rest
+    imported: a translated file's broken front matter costs its values, not its body;
+    of several files, one that cannot be imported (a stale catalog, say) costs itself.
+    Exit 1 when anything was skipped; one file refused whole is an input error (2)."""
     check_known(language)
     if source is not None and len(translated) > 1:
         raise InputError("--source names the English of one translated file; import the others without it")
     plan = Plan()
     chapters = config.chapters() if source is None else []  # listed once for every file named after its chapter
+    skipped: list[str] = []  # one line per part or file not imported
+    refused = 0
     for done, path in enumerate(translated, 1):
         report.progress(done, len(translated), display(path, config.root))
-        english = source or _same_name_source(config, chapters, path)
-        _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
+        try:
+            english = source or _same_name_source(config, chapters, path)
+            skipped += _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
+        except InputError as err:
+            if len(translated) == 1:
+                raise
+            skipped.append(f"{err}; not imported")
+            refused += 1
     report.clear()
     plan.carry_out(report)
-    return 0
+    for line in skipped:
+        report.warn(line)
+    if skipped:
+        files, parts = counted(len(translated), "file"), counted(len(skipped) - refused, "part")
+        report.warn(
+            f"{len(translated) - refused} of {files} imported; {refused} refused, "
+            f"{parts} of imported files skipped: fix what is named above and import again"
+        )
+    return 1 if skipped else 0
 
 
 def _import_one(
@@ -53,7 +77,8 @@ def _import_one(
     fuzzy: bool,
     overwrite: bool,
     dry_run: bool,
-) -> None:
+) -> list[str]:
+    """Stage one file's catalog; the parts of the translated file it had to skip."""
     source_display = display(source, config.root)
     try:
         chapter = source.resolve().relative_to(config.source_dir.resolve()).with_suffix("").as_posix()
@@ -62,7 +87,7 @@ def _import_one(
             f"{source_display}: not under {config.source}; the catalog is named after the source's place there"
         ) from None
     _, source_doc = load(source, source_display, config)
-    _, translated_doc = load(translated, display(translated, config.root), config)
+    translated_doc, skipped = _load_translated(translated, config)
     po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
     po_display = config.relative(po_path)
     if any(path == po_path for path, _ in plan.writes):
@@ -89,6 +114,31 @@ def _import_one(
         plan.write(po_path, text)
         state = "written"
     plan.lines.append(f"{po_display}: {result.summary()}; catalog entries changed: {result.imported} ({state})")
+    return skipped
+
+
+def _load_translated(path: Path, config: Config) -> tuple[Document, list[str]]:
+    """A translated file's segments; front matter that is not YAML is read as empty
+    (its lines kept blank, so every line number stays) and named as skipped."""
+    shown = display(path, config.root)
+    try:
+        return load(path, shown, config)[1], []
+    except InputError as err:
+        if not isinstance(err.__cause__, FrontMatterError):
+            raise
+        problem = err
+    text = read_source(path, shown).text
+    front = next((t for t in parser(config.flavor).parse(text) if t.type == "front_matter"), None)
+    if front is None or front.map is None:
+        raise problem
+    first, end = front.map
+    lines = text.split("\n")
+    blank = "\n".join(lines[: first + 1] + [""] * (end - first - 2) + lines[end - 1 :])
+    try:
+        doc = segment(blank, shown, config.front_matter_keys, config.flavor, config.liquid_prose)
+    except SegmentationError as again:
+        raise InputError(f"{shown}: {again}") from again
+    return doc, [f"{problem}; its values were not imported, the rest of the file was"]
 
 
 def _same_name_source(config: Config, chapters: Sequence[str], translated: Path) -> Path:

@@ -15,6 +15,23 @@ DATE = "date"
 DEFAULT_KEYS = (TITLE, DESCRIPTION, TOC_NAME, TOC_SUBSECTION_NAME, PREVIOUS_NAME, NEXT_NAME)
 REQUIRED_KEYS = (TITLE, DESCRIPTION)  # a page without them translated shows English in search results
 
+# Which arguments of which Liquid includes are prose a reader sees (a figure's caption):
+# each is offered as a message of its own (markdown/tagtext.py).
+Prose = tuple[tuple[str, tuple[str, ...]], ...]  # (include file, its prose arguments), hashable as settings are
+LIQUID_PROSE: Prose = (("figure.liquid", ("caption",)),)
+
+
+def prose_setting(value: object) -> Prose | None:
+    """`liquid_prose` as written in pyproject.toml (a table of lists of names), or None if it is not."""
+    if isinstance(value, tuple):
+        return value
+    if not isinstance(value, dict):
+        return None
+    if not all(isinstance(v, list) and all(isinstance(a, str) for a in v) for v in value.values()):
+        return None
+    return tuple((str(file), tuple(names)) for file, names in value.items())
+
+
 # How a project's Markdown is read: as CommonMark, or as kramdown with GFM input
 # (the book's Jekyll site), whose math, raw HTML, emphasis and lists differ.
 FLAVORS = ("commonmark", "kramdown")

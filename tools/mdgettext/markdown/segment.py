@@ -14,13 +14,14 @@ line, which pins each block to exact character positions without re-parsing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from markdown_it.token import Token
 
-from mdgettext.markdown import directives, frontmatter, htmltext, keys, liquid
+from mdgettext.markdown import directives, frontmatter, htmltext, keys, liquid, tagtext
 from mdgettext.markdown.anchors import ANCHOR_SPAN, explicit_id, slugger
 from mdgettext.markdown.inline import breaks_in_raw_html, walk
 from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
@@ -35,12 +36,17 @@ CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "
 
 
 def segment(
-    text: str, path: str, front_matter_keys: Sequence[str] = keys.DEFAULT_KEYS, flavor: str = "commonmark"
+    text: str,
+    path: str,
+    front_matter_keys: Sequence[str] = keys.DEFAULT_KEYS,
+    flavor: str = "commonmark",
+    liquid_prose: keys.Prose = keys.LIQUID_PROSE,
 ) -> Document:
     """Split a Markdown document into the segments a translator works on.
 
     `text` must use `\\n` line endings (the file layer converts CRLF); `flavor` says
-    how the project's site reads Markdown (markdown/parser.py).
+    how the project's site reads Markdown (markdown/parser.py); `liquid_prose` names
+    the arguments of each include that are prose (a figure's caption).
     """
     src = normalize(text)
     lines = Lines(src)
@@ -79,6 +85,7 @@ def segment(
             else:
                 found = _paragraph(token, lines, path, stack)
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
+    segments.extend(_liquid(tokens, segments, lines, path, dict(liquid_prose)))
     applied = [directives.apply(seg, found_directives) for seg in segments]
     kept = sorted((s for s in applied if s is not None), key=lambda s: s.span.start)
     notes = tuple(Location(path, block_lines(t)[0] + 1) for t in tokens if t.type == "fence" and _unclosed(t, lines))
@@ -181,7 +188,8 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
     content = token.content
     starts = content_starts(content, start_line, lines)
     offsets = offset_mapper(content, starts)
-    for run in htmltext.text_runs(content):
+    runs = htmltext.text_runs(content)
+    for run in runs:
         start, end = offsets(run.start), offsets(run.end)
         line = start_line + content.count("\n", 0, run.start)
         if run.verbatim:  # textarea: line breaks are part of the text
@@ -196,6 +204,29 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
             span, comments = Span(start, end, Style.LINE), ()
         kind = "raw html text" if run.verbatim else "html"
         yield Segment(run.text, kind, Location(path, line + 1), span, comments=comments)
+    for value in tagtext.attribute_texts(content):  # alt, title: on tags outside the text runs
+        if not any(run.start < value.end and value.start < run.end for run in runs):
+            line = start_line + content.count("\n", 0, value.start)
+            span = Span(offsets(value.start), offsets(value.end), Style.ATTRIBUTE, quote=value.quote)
+            yield Segment(value.text, value.kind, Location(path, line + 1), span)
+
+
+def _liquid(
+    tokens: Sequence[Token], found: Sequence[Segment], lines: Lines, path: str, prose: Mapping[str, Sequence[str]]
+) -> Iterator[Segment]:
+    """Captions and answer buttons in Liquid tags no other segment holds, outside code
+    and front matter (Jekyll runs Liquid there too, but a reader sees no caption)."""
+    skip = [(s.span.start, s.span.end) for s in found]
+    skip += [
+        (lines.start(block_lines(t)[0]), lines.start(block_lines(t)[1]))
+        for t in tokens
+        if t.type in ("fence", "code_block", "front_matter") and t.map
+    ]
+    for value in tagtext.liquid_texts(lines.text, prose, skip):
+        line = bisect_right(lines.starts, value.start)
+        yield Segment(
+            value.text, value.kind, Location(path, line), Span(value.start, value.end, Style.LIQUID, quote=value.quote)
+        )
 
 
 def _front_matter(token: Token, lines: Lines, path: str, keys: Sequence[str]) -> Iterator[Segment]:

@@ -12,7 +12,7 @@ from functools import cached_property
 
 from markdown_it.token import Token
 
-from mdgettext.markdown import frontmatter
+from mdgettext.markdown import frontmatter, tagtext
 from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id
 from mdgettext.markdown.parser import parser
 from mdgettext.model import Document, Segment, Style, TranslationMap
@@ -94,6 +94,10 @@ def render(
     span = seg.span
     if span.style is Style.YAML:
         return frontmatter.encode(msgstr, span.quote)
+    if span.style is Style.LIQUID:
+        return tagtext.encode_liquid(msgstr, span.quote)
+    if span.style is Style.ATTRIBUTE:
+        return tagtext.encode_attribute(msgstr, span.quote)
     if span.style is Style.LINE:
         text = " ".join(msgstr.split("\n"))
         if seg.anchor and toc_anchor:

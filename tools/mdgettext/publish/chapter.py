@@ -118,7 +118,9 @@ def refusal_warnings(refused: dict[Key, list[str]], catalog: CatalogFile | None)
 
 def fallbacks(woven: Woven, messages: int) -> Fallbacks:
     """What of a woven chapter stayed in English, for the page's marks and banner."""
-    spans = [(p.start, p.end) for p in woven.placed if not p.translated and p.segment.span.style is not Style.YAML]
+    # A value inside a tag cannot be marked without breaking the tag: the banner counts it.
+    inside = (Style.YAML, Style.LIQUID, Style.ATTRIBUTE)
+    spans = [(p.start, p.end) for p in woven.placed if not p.translated and p.segment.span.style not in inside]
     keys = frozenset(p.segment.key for p in woven.placed if not p.translated and p.segment.key is not None)
     count = len({(s.context, s.msgid) for s in woven.fallbacks})
     return Fallbacks(spans, count, messages, keys)

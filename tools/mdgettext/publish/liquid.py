@@ -6,8 +6,9 @@ renders the ones the book uses, from their arguments, on the page's own tokens:
 `details` as `<details><summary>` (the book's `_plugins/details.rb`), a figure
 include as `<figure>` with its image at the site's URL, and `{{ 'path' |
 relative_url }}` in raw HTML as that URL. Any other Liquid-only block is left out
-of the page: it is the site's machinery, not text. Liquid-only blocks are never
-offered for translation, so their arguments are the English source's, trusted.
+of the page: it is the site's machinery, not text. A caption or a details summary
+is a message of its own (markdown/tagtext.py); its translation reaches here only
+after the safety check has judged it, so the arguments are trusted.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from markupsafe import Markup
 from mdgettext.checks import safety
 from mdgettext.locale import language_name
 from mdgettext.markdown.parser import text_only
-from mdgettext.model import Diagnostic, Document, Key, Location
+from mdgettext.model import Diagnostic, Document, Key, Location, Style
 from mdgettext.po.catalog import CatalogFile, State
 from mdgettext.po.catalog import state as catalog_state
 from mdgettext.publish.body import rewrite_links
@@ -86,7 +86,7 @@ def rows(
             Row(
                 key=key,
                 kind=seg.label,
-                plain=seg.key is not None,
+                plain=seg.key is not None or seg.span.style is Style.ATTRIBUTE,  # alt text is not Markdown
                 source=seg.location,
                 state=state,
                 msgstr=msgstr,

@@ -108,8 +108,8 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         )
     for match in PARTICLE_SPACE.finditer(entry.msgstr):
         word, space, particle = match.groups()
-        if word in ")]" and particle == "이" and is_syllable(entry.msgstr[match.end() + 1 : match.end() + 2]):
-            continue  # `(…처럼) 이 블록`: after a parenthesis, `이 ` before a noun is "this", not a particle
+        if word in ")]>" and particle == "이" and is_syllable(entry.msgstr[match.end() + 1 : match.end() + 2]):
+            continue  # `(…처럼) 이 블록`, `<b>그림:</b> 이 다이어그램`: `이 ` before a noun is "this", not a particle
         yield ctx.finding(
             entry,
             "typography.particle-space",
