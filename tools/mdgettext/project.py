@@ -1,7 +1,8 @@
 """Where things live: source/en/X.md <-> locale/X.pot <-> locale/ko/LC_MESSAGES/X.po <-> build/ko/X.*
 
 Every setting has a default, so any folder with `source/en/` is a project; a
-`[tool.mdgettext]` table in its pyproject.toml changes them.
+`[tool.mdgettext]` table in its pyproject.toml changes them. The module is long
+because every setting is defined, typed and checked here, in one place.
 
 Every path a command reads or writes in the project is made here, and nothing made
 here leads outside the project: locale codes are checked before they name a folder,
@@ -84,6 +85,8 @@ class Config:
     flavor: str = "commonmark"  # how the site reads Markdown: "commonmark" or "kramdown" (Jekyll, GFM input)
     site_url: str | None = None  # where the book is published in the source language (absolute links, canonical)
     index: str = "index"  # the chapter published at the site's root
+    assets: str = "assets"  # the site's assets/ (images, bibliography/): copied into the build as the pages use them
+    math_macros: tuple[tuple[str, str], ...] = ()  # TeX macros the site's MathJax defines: (name, definition)
     # Folders already resolved (symbolic links followed): a build asks about every
     # chapter's files in the same few folders. A long-lived caller (serve) makes a
     # fresh Config per build, so a folder replaced by a link meanwhile is seen.
@@ -228,6 +231,8 @@ def load_config(root: Path) -> Config:
         "flavor",
         "site_url",
         "index",
+        "assets",
+        "math_macros",
     }
     unknown = sorted(set(table) - known)
     if unknown:
@@ -247,10 +252,14 @@ def load_config(root: Path) -> Config:
         "flavor": str,
         "site_url": str,
         "index": str,
+        "assets": str,
+        "math_macros": dict,
     }
     for key, kind in expected.items():
         if key in table and not isinstance(table[key], kind):
-            example = {str: '"text"', list: '["a", "b"]', bool: "true"}[kind]
+            example = {str: '"text"', list: '["a", "b"]', bool: "true", dict: '{ red = "\\\\textcolor{red}{#1}" }'}[
+                kind
+            ]
             raise ConfigError(
                 f"pyproject.toml: [tool.mdgettext] {key} must be a {kind.__name__} (like {key} = {example})"
             )
@@ -288,6 +297,8 @@ def load_config(root: Path) -> Config:
         flavor=flavor,
         site_url=table["site_url"].rstrip("/") if "site_url" in table else None,
         index=table.get("index", Config.index),
+        assets=table.get("assets", Config.assets),
+        math_macros=tuple(sorted(table.get("math_macros", {}).items())),
         source=named["source"],
         locale_dir=named["locale_dir"],
         build_dir=named["build_dir"],

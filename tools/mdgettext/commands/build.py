@@ -50,6 +50,7 @@ def build(
     if not css_stale and not any(stale.values()):
         report.info(f"{display(build_dir, config.root)}: up to date ({total} chapter builds; --force redoes them)")
         return 0
+    from mdgettext.commands.assets import copies
     from mdgettext.commands.common import Plan
     from mdgettext.commands.jobs import Job, run
     from mdgettext.commands.judged import load_project_glossary
@@ -78,6 +79,7 @@ def build(
         plan.lines.extend(done.lines)
     if unchanged := total - sum(len(job.languages) for job in todo):
         plan.lines.append(f"{display(build_dir, config.root)}: {unchanged} of {total} chapter builds up to date")
+    plan.writes.extend(copies(config, {path for done in results for path in done.assets}))  # the pages' images
     plan.carry_out(report)
     for job, done in zip(todo, results, strict=True):
         for language, outputs in done.outputs.items():
@@ -100,7 +102,7 @@ def job_keys(
     the settings, the templates, every source, which pages exist), then the
     chapter's catalog and the language's glossary."""
     shared = cache.digest(
-        cache.digest(__version__, repr(config)),
+        cache.digest(__version__, repr(config), cache.stamps_digest(config.root / config.assets, config.inside)),
         templates_digest,
         *(f"{c}={cache.file_digest(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),
