@@ -1,8 +1,8 @@
 """Where things live: source/en/X.md <-> locale/X.pot <-> locale/ko/LC_MESSAGES/X.po <-> build/ko/X.*
 
 Every setting has a default, so any folder with `source/en/` is a project; a
-`[tool.mdgettext]` table in its pyproject.toml changes them. The module is long
-because every setting is defined, typed and checked here, in one place.
+`[tool.mdgettext]` table in its pyproject.toml changes them. This module is
+long because every setting is defined, typed and checked here, in one place.
 
 Every path a command reads or writes in the project is made here, and nothing made
 here leads outside the project: locale codes are checked before they name a folder,
