@@ -57,8 +57,9 @@ def bibliography(config: Config, doc: Document) -> tuple[Bibliography | None, li
     """The BibTeX file the chapter names, read, and the warnings about it: a file not
     found or not readable, and each cited key it lacks."""
     name = doc.meta.get(BIBLIOGRAPHY_KEY) if isinstance(doc.meta, dict) else None
-    if not isinstance(name, str) or not name.strip():
-        return None, []
+    cited = cited_keys(doc.text)
+    if not isinstance(name, str) or not name.strip() or not cited:
+        return None, []  # a chapter that cites nothing needs no file
     folders = [config.root / config.assets / "bibliography", config.root / Path(doc.path).parent]
     candidates = [folder / name.strip() for folder in folders]
     found = next((path for path in candidates if config.inside(path).is_file()), None)
@@ -72,5 +73,5 @@ def bibliography(config: Config, doc: Document) -> tuple[Bibliography | None, li
     bib = read(read_text(found, display), display)
     if bib.error:
         return bib, [bib.error]
-    missing = [key for key in cited_keys(doc.text) if key not in bib.entries]
+    missing = [key for key in cited if key not in bib.entries]
     return bib, [f"{display}: no entry {key!r}, which {doc.path} cites; add it or correct the key" for key in missing]
