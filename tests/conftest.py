@@ -149,6 +149,8 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(BOOK / "en", root / "source" / "en")
     shutil.copytree(BOOK / "ko", root / "ko")
     shutil.copy(BOOK_SETTINGS, root / "pyproject.toml")
+    (root / "assets" / "bibliography").mkdir(parents=True)
+    shutil.copy(BOOK / "main.bib", root / "assets" / "bibliography")  # where the book keeps it
     assert cli("-C", root, "-q", "extract").code == 0
     for translated in sorted((root / "ko").glob("*.md")):
         result = cli("-C", root, "-q", "import", "-l", "ko", translated.relative_to(root))

@@ -35,6 +35,14 @@ OURS = {
     ("a", "self-link"),
     ("div", "table-wrap"),
 }  # what the page adds: a self-link per heading, a scroll box per table
+# The book's Distill elements, which the site's script draws and our page draws when built
+# (publish/notes.py): a note is a numbered reference, a citation numbered links; the same place.
+DISTILL = {
+    ("d-footnote", ""): "note",
+    ("sup", "note-ref"): "note",
+    ("d-cite", ""): "cite",
+    ("span", "citation"): "cite",
+}
 
 
 def shape(html: str) -> list[str]:
@@ -45,6 +53,9 @@ def shape(html: str) -> list[str]:
     def walk(element: object) -> None:
         for child in element:  # type: ignore[attr-defined]
             if not isinstance(child.tag, str):
+                continue
+            if (child.tag, child.get("class", "")) in DISTILL:
+                out.append(DISTILL[(child.tag, child.get("class", ""))])
                 continue
             if (child.tag, child.get("class", "")) in OURS:
                 if child.tag != "a":

@@ -5,6 +5,10 @@ entry that does not scroll to its heading, a missing `lang`, and text wider than
 the viewport at 390 px (a phone) and 1280 px (a laptop). Saves the Korean page at
 both widths to build/screenshots/ (the README's picture is one of them).
 
+The book's six chapters in Korean are read at both widths too: every note and
+citation leads where it should, no table cell breaks inside a word, code is
+monospace and formulas use the math font.
+
 Besides the real chapter, a "partial" Korean build has entries made untranslated,
 fuzzy and unsafe, so the marks, the banner and the refusal are seen in the page.
 """
@@ -19,7 +23,7 @@ import polib
 import pytest
 
 from browser import Browser, chromium_or_skip
-from conftest import REPO, cli, copy_project
+from conftest import CHAPTERS, REPO, cli, copy_project
 
 WIDTHS = (390, 1280)
 SCREENSHOTS = REPO / "build" / "screenshots"
@@ -202,3 +206,62 @@ def test_formulas_are_typeset_in_the_browser(browser: Browser, book: Path, width
     top = browser.js("return window.scrollY")
     size = browser.screenshot_at(path, top, height=900)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and size[0] == width
+
+
+# Words (runs of letters and digits) in table cells whose text is laid out on more than one line.
+BROKEN_WORDS = r"""
+const broken = [];
+for (const cell of document.querySelectorAll('main td, main th')) {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+}
+return broken;
+"""
+# Each citation link and what its reference says; each note reference, its note and the note's way back.
+CITATIONS = """
+return [...document.querySelectorAll('main a[role=doc-biblioref]')].map(a => {
+  const target = document.getElementById(a.hash.slice(1));
+  const listed = target && target.closest('section[role=doc-bibliography]') && !target.querySelector('.missing-reference');
+  return listed ? target.textContent.trim() : 'nothing at ' + a.hash;
+});
+"""
+NOTES = "return [...document.querySelectorAll('main a[role=doc-noteref]')].map(a => a.id)"
+SITE_IMAGES = "https://jax-ml.github.io/scaling-book/assets/"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_the_books_korean_pages_read_as_on_the_site(browser: Browser, book: Path, chapter: str, width: int) -> None:
+    errors = browser.open(book / "build" / "ko" / f"{chapter}.html", width)
+    assert [e for e in errors if not e.startswith(SITE_IMAGES)] == []  # figures the project lacks: the site's
+    assert browser.overflow() == [], "the page scrolls sideways"
+    assert browser.js(BROKEN_WORDS) == [], "a table cell breaks inside a word"
+    fonts = browser.js(
+        "return [...document.querySelectorAll('main code, main pre, main math')].map(e => [e.tagName, getComputedStyle(e).fontFamily])"
+    )
+    assert all(f.startswith("ui-monospace") for tag, f in fonts if tag != "math"), "code not monospace"
+    assert all(f.startswith('"Latin Modern Math"') for tag, f in fonts if tag == "math"), "math not in the math font"
+    assert all(len(text) > 20 for text in browser.js(CITATIONS)), browser.js(CITATIONS)
+    for ref in browser.js(NOTES):
+        browser.driver.find_element("id", ref).click()
+        note = browser.js(
+            "const n = document.getElementById(location.hash.slice(1)); const r = n.getBoundingClientRect();"
+            "return [location.hash, !!n.closest('section[role=doc-endnotes]'), n.textContent.trim().length,"
+            " r.top >= -1 && r.top < innerHeight, n.querySelector('a[role=doc-backlink]').hash];"
+        )
+        assert note[0] == "#" + ref.replace("note-ref-", "note-") and note[1] and note[2] > 10 and note[3], note
+        assert note[4] == "#" + ref
+        browser.js("document.querySelector(location.hash + ' a[role=doc-backlink]').click()")
+        back = browser.js(
+            "const r = document.getElementById(location.hash.slice(1)).getBoundingClientRect();"
+            "return [location.hash, r.top >= -1 && r.top < innerHeight];"
+        )
+        assert back == ["#" + ref, True]

@@ -8,6 +8,7 @@ Paired fixtures, read side by side: `html/X.md` + `html/X.po` -> `html/X.expecte
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import html5lib
@@ -438,3 +439,141 @@ def test_a_korean_only_build_links_no_english_page_that_is_not_there(chapter_cop
     assert cli("-C", chapter_copy, "build", "-l", "en", "--format", "html").code == 0
     assert cli("-C", chapter_copy, "build", "-l", "ko", "--format", "html").code == 0
     assert '<a href="../en/conclusion.html" hreflang="en"' in read(chapter_copy / "build" / "ko" / "conclusion.html")
+
+
+# ---------------------------------------------------------------- the book's page: notes, references, macros
+
+
+def _ids(page: str) -> set[str]:
+    tree = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    return {e.get("id") for e in tree.iter() if e.get("id")}
+
+
+@pytest.mark.parametrize("chapter", ["index", "roofline", "transformers"])
+def test_the_books_notes_and_citations_are_numbered_and_listed(book: Path, chapter: str) -> None:
+    source = read(book / "ko" / f"{chapter}.md")
+    page = read(book / "build" / "ko" / f"{chapter}.html")
+    assert "<d-footnote" not in page and "<d-cite" not in page
+    refs = re.findall(r'<a id="(note-ref-\d+)" href="#(note-\d+)" role="doc-noteref" aria-label="각주 \d+">', page)
+    assert len(refs) == source.count("<d-footnote>") > 0 or chapter == "transformers"
+    ids = _ids(page)
+    for ref, note in refs:
+        assert note in ids and f'href="#{ref}" class="backlink" role="doc-backlink"' in page
+    assert ('<h2 id="endnotes-title" lang="ko">각주</h2>' in page) == bool(refs)
+    cited = re.findall(r'<a href="#(reference-\d+)" role="doc-biblioref">', page)
+    assert len(cited) == len(re.findall(r"<d-cite key=", source))
+    assert all(target in ids for target in cited)
+    if chapter == "transformers":
+        assert re.findall(
+            r'<li id="reference-\d+" lang="en">.*?<cite class="reference-title">([^<]+)</cite>', page
+        ) == [
+            "GLU Variants Improve Transformer",
+            "Fast Transformer decoding: One write-head is all you need",
+            "GQA: Training generalized multi-query transformer models from multi-head checkpoints",
+            "Outrageously large neural networks: The Sparsely-Gated Mixture-of-experts layer",
+        ]
+
+
+def test_a_note_in_an_english_paragraph_is_marked_english_in_the_notes() -> None:
+    text = 'Intro<d-footnote>A *note*.</d-footnote> and <d-cite key="a, b"></d-cite> again <d-cite key="b"></d-cite>.\n'
+    fragment = html.render(text, [], [(0, len(text) - 1)], flavor="kramdown")
+    assert fragment.body.startswith('<p lang="en" class="untranslated">Intro<sup class="note-ref">')
+    assert [(n.number, n.html, n.english) for n in fragment.notes.notes] == [(1, "A *note*.", True)]
+    assert fragment.notes.cited == ("a", "b")
+    assert '[<a href="#reference-1" role="doc-biblioref">1</a>, <a href="#reference-2"' in fragment.body
+    assert 'again <span class="citation">[<a href="#reference-2" role="doc-biblioref">2</a>]</span>' in fragment.body
+
+
+def test_a_key_missing_from_the_bibliography_is_a_warning_naming_the_key_and_file(project: Path) -> None:
+    chapter = project / "source" / "en" / "cites.md"
+    chapter.write_text(
+        '---\ntitle: Cites\nbibliography: refs.bib\n---\n\nSee<d-cite key="known,unknown"></d-cite>.\n',
+        encoding="utf-8",
+    )
+    (project / "assets" / "bibliography").mkdir(parents=True)
+    (project / "assets" / "bibliography" / "refs.bib").write_text(
+        "@article{known, title={A {Known} Paper}, author={R{\\'e}, Chris and Pope, Reiner}, journal={J}, year=2020,"
+        " doi={10.1/x}}\n",
+        encoding="utf-8",
+    )
+    result = cli("-C", project, "build", "-l", "en")
+    assert result.code == 0, result.err
+    assert "assets/bibliography/refs.bib: no entry 'unknown', which source/en/cites.md cites" in result.err
+    page = read(project / "build" / "en" / "cites.html")
+    assert (
+        '<li id="reference-1" lang="en"><span class="reference-authors">Chris Ré and Reiner Pope</span>. '
+        '<cite class="reference-title"><a href="https://doi.org/10.1/x">A Known Paper</a></cite>. J, 2020.</li>'
+    ) in page
+    assert '<li id="reference-2" lang="en"><span class="missing-reference"><code>unknown</code></span></li>' in page
+
+
+def test_the_books_colour_macros_and_row_spacing_are_typeset(book: Path) -> None:
+    page = read(book / "build" / "ko" / "transformers.html")
+    main = re.sub(r"<!--.*?-->", "", page.split('<main id="content">')[1], flags=re.DOTALL)
+    assert not re.search(r"\\(red|blue|gray|def)\b|\[10pt\]", main)
+    assert main.count('mathcolor="red"') > 20 and 'mathcolor="blue"' in main
+
+
+def test_math_macros_from_the_settings_reach_the_mathml(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nmath_macros = { R = "\\\\mathbb{R}", hl = "\\\\color{red}{#1}" }\n', encoding="utf-8"
+    )
+    (project / "source" / "en" / "m.md").write_text("Let $$x \\in \\R$$ and $$\\hl{y}$$.\n", encoding="utf-8")
+    assert cli("-C", project, "build", "-l", "en").code == 0
+    page = read(project / "build" / "en" / "m.html")
+    assert "\\R" not in page and "\\hl" not in page and 'mathcolor="red"' in page and "<mi>ℝ</mi>" in page
+
+
+def test_front_matter_html_is_drawn_and_sanitised(book: Path) -> None:
+    index = read(book / "build" / "ko" / "index.html")
+    assert "Reiner Pope<sup>*</sup></a>" in index and "&lt;sup&gt;" not in index
+    jax = read(book / "build" / "ko" / "jax-stuff.html")
+    assert (
+        "에서 가져왔습니다.</p>" in jax
+        and '<a href="https://jax.readthedocs.io/en/latest/jep/14273-shard-map.html">' in jax
+    )
+    assert '<meta name="description" content="JAX를 사용하여' in jax and "&lt;a href" not in jax
+    from mdgettext.publish.frontmatter_html import inline_html, text_of
+
+    hostile = 'Ann<sup onclick="x()">1</sup> <a href="javascript:alert(1)">me</a><script>bad()</script><img src=x>'
+    assert inline_html(hostile) == "Ann<sup>1</sup> <a>me</a>"
+    assert text_of(hostile) == "Ann1 me"
+
+
+def test_figures_the_project_has_are_copied_and_the_others_load_from_the_site(book: Path, tmp_path: Path) -> None:
+    root = tmp_path / "book"
+    shutil.copytree(book, root, ignore=shutil.ignore_patterns("build"))
+    (root / "assets" / "img").mkdir()
+    (root / "assets" / "img" / "dragon.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert cli("-C", root, "-q", "build", "-l", "ko").code == 0
+    page = read(root / "build" / "ko" / "index.html")
+    assert '<img src="../assets/img/dragon.png" alt="dragon.png">' in page
+    assert (root / "build" / "assets" / "img" / "dragon.png").read_bytes() == b"\x89PNG\r\n\x1a\n"
+    remote = re.findall(r'<img src="(https://[^"]+)" alt="([^"]*)">', page)
+    assert remote and all(
+        src.startswith("https://jax-ml.github.io/scaling-book/assets/img/") and alt for src, alt in remote
+    )
+
+
+def test_the_review_page_typesets_math_and_shows_notes_as_notes(book: Path) -> None:
+    review = read(book / "build" / "ko" / "roofline.review.html")
+    # a translation the safety check refuses is shown as its text, escaped, on purpose
+    rendered = re.sub(r'<span class="as-text">.*?</span>', "", review, flags=re.DOTALL)
+    assert "&lt;d-footnote" not in rendered and review.count('<span class="inline-note" role="note">') >= 18
+    source = re.findall(r'<td class="source" lang="en" data-label="English">(.*?)</td>', review, re.DOTALL)
+    assert sum("<math" in cell for cell in source) > 20 and not any("$$" in cell for cell in source)
+
+
+def test_a_refusal_on_the_review_page_says_what_to_change(chapter_copy: Path) -> None:
+    path = chapter_copy / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"
+    po = polib.pofile(str(path))
+    next(e for e in po if e.msgid.startswith("Please leave comments")).msgstr += "<b>굵게</b>"
+    po.save()
+    assert cli("-C", chapter_copy, "build", "-l", "ko").code == 0
+    review = read(chapter_copy / "build" / "ko" / "conclusion.review.html")
+    state = re.search(r'<tr id="L\d+" data-state="refused".*?<td class="state-cell".*?</td>', review, re.DOTALL)
+    assert state is not None
+    assert (
+        "the translation adds HTML &lt;/b&gt;; adds HTML &lt;b&gt;; give it the markup of its English "
+        "(remove what it adds, put back what it drops): until then the build publishes the English"
+    ) in state.group(0)

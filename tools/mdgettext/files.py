@@ -89,6 +89,19 @@ def _read_utf8(path: Path, display: str) -> str:
         raise InputError(f"{display}:{line}: not valid UTF-8; save the file as UTF-8") from err
 
 
+def read_text(path: Path, display: str) -> str:
+    """A UTF-8 file's text (a BibTeX file); a problem is one line naming the file."""
+    return _read_utf8(path, display)
+
+
+def read_bytes(path: Path, display: str) -> bytes:
+    """A file's bytes (an image the build copies); a problem is one line naming the file."""
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise InputError(f"{display}: cannot read: {err.strerror}") from err
+
+
 def read_source(path: Path, display: str) -> SourceText:
     """A Markdown source with `\\n` line endings; what it had is kept for writing it back."""
     text = _read_utf8(path, display)
@@ -150,7 +163,7 @@ def write_text(path: Path, text: str) -> None:
     write_all([(path, text)])
 
 
-def write_all(writes: list[tuple[Path, str]]) -> None:
+def write_all(writes: Sequence[tuple[Path, str | bytes]]) -> None:
     """Write several files as nearly all-or-nothing as a file system allows: every
     new content goes to a temporary file beside its target first, and only when all
     are written are they renamed into place. A full disk or a folder in the way
@@ -163,6 +176,10 @@ def write_all(writes: list[tuple[Path, str]]) -> None:
             fd, tmp = tempfile.mkstemp(prefix=f".{current.name}.", suffix=".tmp", dir=current.parent)
             staged.append((tmp, current))
             os.chmod(fd, _mode(current))
+            if isinstance(text, bytes):  # a copied image
+                with os.fdopen(fd, "wb") as binary:
+                    binary.write(text)
+                continue
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)
         for _, current in staged:

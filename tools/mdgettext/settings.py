@@ -25,6 +25,7 @@ PYPROJECT = "pyproject.toml"
 REFERENCES = ("full", "file", "never")  # what a `#:` line says: file:line, the file, nothing
 
 T = TypeVar("T")
+Macros = tuple[tuple[str, str], ...]  # (name, definition), as `math_macros = { name = "definition" }`
 
 
 def setting(default: T, doc: str, *, choices: tuple[str, ...] = (), option: str = "", shown: str = "") -> T:
@@ -85,6 +86,17 @@ class Settings:
         shown="none",
     )
     index: str = setting("index", "the chapter published at the site's root")
+    assets: str = setting(
+        "assets",
+        "the site's assets folder (images; BibTeX files in `bibliography/`): a figure found there is copied "
+        "into the build, others load from `site_url`",
+    )
+    math_macros: Macros = setting(  # noqa: RUF009  (a tuple of pairs, immutable; ruff cannot see through the alias)
+        (),
+        "TeX macros the site's MathJax defines, expanded before formulas are typeset "
+        '(`{ red = "\\\\textcolor{red}{#1}" }`)',
+        shown="{}",
+    )
     name: str = setting(
         "PROJECT",
         "the project's name in catalog headers and pages",

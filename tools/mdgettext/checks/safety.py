@@ -39,7 +39,12 @@ from mdgettext.markdown.weave import render
 from mdgettext.model import Diagnostic, Document, Key, Segment, Severity, Style, TranslationMap
 
 HTML_KINDS = frozenset({"html", "raw html text"})
-OPENING, CLOSING = "the translation ", "; the build publishes the English instead"  # around a finding's reasons
+# around a finding's reasons: what is wrong, then what to change
+OPENING = "the translation "
+CLOSING = (
+    "; give it the markup of its English (remove what it adds, put back what it drops): "
+    "until then the build publishes the English"
+)
 CODE = "safety.active-content"
 CODES = {
     CODE: "the translation has markup, a link, Liquid, a formula or structure its English does not have "
@@ -256,7 +261,12 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
     for key, reasons in judge(ctx.doc, translations).refused.items():
         entry = by_key[key]
-        yield ctx.finding(entry, CODE, Severity.ERROR, f"{OPENING}{'; '.join(reasons)}{CLOSING}")
+        yield ctx.finding(entry, CODE, Severity.ERROR, message(reasons))
+
+
+def message(reasons: Sequence[str]) -> str:
+    """A refusal as one finding: what the translation does, and what to change."""
+    return f"{OPENING}{'; '.join(reasons)}{CLOSING}"
 
 
 def reasons_in(message: str) -> list[str]:

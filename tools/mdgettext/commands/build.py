@@ -54,6 +54,7 @@ def build(
     if not css_stale and not any(stale.values()):
         report.info(f"{shown}: up to date ({builds}; --force redoes them)")
         return 0
+    from mdgettext.commands.assets import copies
     from mdgettext.commands.common import Plan
     from mdgettext.commands.jobs import Job, run
     from mdgettext.commands.judged import load_project_glossary
@@ -79,6 +80,7 @@ def build(
         plan.lines.extend(done.lines)
     if unchanged := total - sum(len(job.languages) for job in todo):
         plan.lines.append(f"{shown}: {unchanged} of {builds} up to date")
+    plan.writes.extend(copies(config, {path for done in results for path in done.assets}))  # the pages' images
     plan.carry_out(report)
     for job, done in zip(todo, results, strict=True):
         for language, outputs in done.outputs.items():
@@ -97,12 +99,11 @@ def job_keys(
     published: dict[str, tuple[str, ...]],
     templates_digest: str,
 ) -> dict[tuple[str, str], str]:
-    """Each chapter's input key per language: what the whole book shares (the tool,
-    the settings, the templates, every source, which pages exist), then the
-    chapter's catalog and the language's glossary."""
+    """Each chapter's input key per language: what the book shares (the tool, settings,
+    assets, templates, sources, pages), then the chapter's catalog and the glossary."""
     file = partial(cache.file_digest, display=config.relative)  # one that cannot be read: its path
     shared = cache.digest(
-        cache.digest(__version__, repr(config)),
+        cache.digest(__version__, repr(config), cache.stamps_digest(config.root / config.assets, config.inside)),
         templates_digest,
         *(f"{c}={file(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),

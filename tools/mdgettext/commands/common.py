@@ -28,10 +28,10 @@ class Plan:
     """The files a command will write, gathered before any is written: if an input
     is bad, the command stops with nothing on disk changed, never half a project."""
 
-    writes: list[tuple[Path, str]] = field(default_factory=list)
+    writes: list[tuple[Path, str | bytes]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
 
-    def write(self, path: Path, text: str) -> None:
+    def write(self, path: Path, text: str | bytes) -> None:
         """Stage a file: nothing is written until `carry_out`."""
         self.writes.append((path, text))
 

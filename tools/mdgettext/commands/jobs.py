@@ -8,11 +8,12 @@ writes nothing, so a pool of processes gives the same bytes as one process.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
 from mdgettext.checks import Glossary
+from mdgettext.commands import assets
 from mdgettext.commands.common import ChapterAnchors, Plan, load, load_chapter
 from mdgettext.commands.judged import Verdict, checked, load_project_glossary, publish_checked, template_keys
 from mdgettext.commands.pool import file_size, ordered
@@ -48,6 +49,7 @@ class Done(Plan):
 
     warnings: list[str] = field(default_factory=list)
     outputs: dict[str, list[Path]] = field(default_factory=dict)  # language -> the job's files
+    assets: set[str] = field(default_factory=set)  # the images its pages use that the build copies
 
     def add(self, outputs: Outputs, source: SourceText, paths: dict[str, Path], root: Path, language: str) -> None:
         """The files one language's outputs become (the Markdown with the source's own
@@ -75,6 +77,12 @@ def build_chapter(config: Config, job: Job) -> Done:
     and checked on the woven text."""
     source, doc = load_chapter(config, job.chapter)
     anchors = ChapterAnchors(config, {job.chapter: doc})
+    done = Done()
+    bib = None
+    if "html" in job.formats:
+        bib, bib_warnings = assets.bibliography(config, doc)
+        done.warnings.extend(bib_warnings)
+        done.assets = set(assets.used_assets(config, doc))
     site = Site(
         job.chapter,
         job.published,
@@ -83,9 +91,11 @@ def build_chapter(config: Config, job: Job) -> Done:
         book=config.name,
         site_url=config.site_url,
         index=config.index,
+        assets=frozenset(done.assets),
+        bibliography=bib,
+        macros=config.math_macros,
     )
     keys: frozenset[Key] | None = None  # the template's messages, read for the first catalog
-    done = Done()
     for language in job.languages:
         catalog, verdict = None, Verdict()
         if language != config.source_language:
@@ -107,6 +117,7 @@ def build_chapter(config: Config, job: Job) -> Done:
         outputs = publish_checked(config, doc, language, catalog, site, "html" in job.formats, verdict)
         paths = {fmt: config.output_path(job.chapter, language, fmt) for fmt in job.formats}
         done.add(outputs, source, paths, config.root, language)
+        done.outputs[language].extend(config.build_path(path) for path in sorted(done.assets))  # its images
     return done
 
 
@@ -128,7 +139,7 @@ def build_file(config: Config, source_path: Path, po_path: Path | None, output: 
         anchors = {name: frozenset(doc.headings)}
         glossary = load_project_glossary(config, language)
         verdict = checked(config, name, language, doc, catalog, anchors, None, glossary, review=False)  # no review page
-    site = single_file(name, language, config.source_language)
+    site = replace(single_file(name, language, config.source_language), macros=config.math_macros)
     fmt = output.suffix.lstrip(".")
     outputs = publish_checked(config, doc, language, catalog, site, fmt == "html", verdict)
     done = Done()

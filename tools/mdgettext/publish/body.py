@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -33,7 +33,9 @@ from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import plain_text
 from mdgettext.markdown.tables import Cursor
+from mdgettext.publish import macros as tex_macros
 from mdgettext.publish.liquid import emulate
+from mdgettext.publish.notes import Notes, collect
 from mdgettext.publish.rules import renderer
 
 RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
@@ -59,6 +61,7 @@ class Fragment:
     body: str
     headings: tuple[Heading, ...]
     front_matter: dict[str, Any] = field(default_factory=dict)
+    notes: Notes = field(default_factory=Notes)  # the footnotes taken out of the text, and the keys it cites
 
 
 def render(
@@ -71,6 +74,9 @@ def render(
     flavor: str = "commonmark",
     liquid: bool = False,
     site_url: str | None = None,
+    asset: Callable[[str], str] | None = None,
+    macros: Mapping[str, tex_macros.Macro] | None = None,
+    note_label: str = "Note {number}",
 ) -> Fragment:
     """The body of a page.
 
@@ -80,17 +86,24 @@ def render(
     tokens of `markdown` when a caller already has them: they are not changed
     (a token this function alters is copied first), so the checks and every page
     of a build can share one parse. With `liquid`, the Liquid tags the book's pages
-    use are drawn as the site draws them (publish/liquid.py).
+    use are drawn as the site draws them (publish/liquid.py), and `asset` gives a
+    site path (`assets/img/x.png`) the URL the page uses. The page's TeX macros (and
+    `macros`) are expanded (publish/macros.py); its Distill notes and citations are
+    numbered (publish/notes.py), each note reference labelled by `note_label`.
     """
     tokens = list(parsed) if parsed is not None else parser(flavor).parse(markdown)
     if liquid:
-        tokens = emulate(tokens, site_url, link)
+        tokens = emulate(tokens, site_url, link, asset)
+    tokens = tex_macros.expand_tokens(tokens, macros)
     marked = _mark_fallbacks(tokens, markdown, fallbacks)
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
         rewrite_links(tokens, link)
-    body = renderer(flavor).render(tokens, parser(flavor).options, {})
-    return Fragment(body, tuple(headings), front_matter(tokens))
+    html = renderer(flavor)
+    options = parser(flavor).options
+    notes = collect(tokens, marked, note_label, lambda children: str(html.renderInline(children, options, {})))
+    body = html.render(tokens, options, {})
+    return Fragment(body, tuple(headings), front_matter(tokens), notes)
 
 
 def rewrite_links(tokens: list[Token], link: Callable[[str], str]) -> None:

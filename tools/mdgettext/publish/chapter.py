@@ -74,8 +74,10 @@ def publish(
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
-    kept, refused = safety.safe_translations(doc, translations)
-    refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **refused}
+    kept, unsafe = safety.safe_translations(doc, translations)
+    refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **unsafe}
+    # the review page says, for each refusal, what is wrong and what to change: check's message
+    review_refusals = {**refused, **{k: [safety.message(v)] for k, v in unsafe.items()}}
     if woven is None or refused:
         woven = weave(doc, kept, heading_ids=heading_ids)
     fell_back = fallbacks(woven, messages)
@@ -97,7 +99,7 @@ def publish(
     warnings += tuple(f"{where}: {t}" for t in told)
     if catalog is None or site.stylesheet is None:
         return Outputs(note, edits, page, warnings=warnings)
-    review, rows = review_page(doc, catalog, language, site, refused, findings)
+    review, rows = review_page(doc, catalog, language, site, review_refusals, findings)
     return Outputs(note, edits, page, review, summary(rows), warnings)
 
 

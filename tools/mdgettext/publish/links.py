@@ -15,8 +15,12 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mdgettext.project import chapter_path, linked_chapter, split_url
+
+if TYPE_CHECKING:
+    from mdgettext.publish.bibliography import Bibliography
 
 STYLESHEET = "mdgettext.css"
 STYLESHEET_PATH = f"static/{STYLESHEET}"  # in the build folder, beside the pages
@@ -39,11 +43,27 @@ class Site:
     book: str = ""  # the book's name, which every page shows
     site_url: str | None = None  # where the source-language book lives: links to pages not built go there
     index: str = "index"  # the chapter at the site's root: the book's home
+    assets: frozenset[str] = frozenset()  # site paths (`assets/img/x.png`) the build copies beside the pages
+    bibliography: Bibliography | None = None  # the BibTeX file the chapter names, read
+    macros: tuple[tuple[str, str], ...] = ()  # the project's TeX macros: (name, definition)
 
     @property
     def languages(self) -> Sequence[str]:
         """The languages this page is built in: what its language switcher lists."""
         return self.published.get(self.chapter, ())
+
+
+def asset_url(path: str, site: Site, language: str) -> str:
+    """Where a page loads a site path from: the build's copy when the project has the
+    file, else the book's site, else the path as written."""
+    path = path.strip()
+    key = path.lstrip("/")
+    if key in site.assets:
+        return relative(key, site.chapter, language)
+    parts = split_url(path)
+    if site.site_url and parts is not None and not parts.scheme and not parts.netloc:
+        return f"{site.site_url}/{key}"
+    return path
 
 
 def single_file(chapter: str, language: str, source_language: str = "en") -> Site:

@@ -4,11 +4,14 @@ Liquid runs on the Jekyll site only; our HTML page never runs it, so a chapter's
 `{% include figure.liquid … %}` or `{% details … %}` would show as code. This module
 renders the ones the book uses, from their arguments, on the page's own tokens:
 `details` as `<details><summary>` (the book's `_plugins/details.rb`), a figure
-include as `<figure>` with its image at the site's URL, and `{{ 'path' |
-relative_url }}` in raw HTML as that URL. Any other Liquid-only block is left out
-of the page: it is the site's machinery, not text. A caption or a details summary
-is a message of its own (markdown/tagtext.py); its translation reaches here only
-after the safety check has judged it, so the arguments are trusted.
+include as `<figure>` with its image, and `{{ 'path' | relative_url }}` in raw
+HTML as that path's URL. An image the project has is the build's copy of it,
+else the site's (the caller's `asset` decides); the image keeps a text
+alternative, so a reader offline sees what is missing, never a blank. Any other
+Liquid-only block is left out of the page: it is the site's machinery, not text. A
+caption or a details summary is a message of its own (markdown/tagtext.py); its
+translation reaches here only after the safety check has judged it, so the
+arguments are trusted.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import PurePosixPath
 
 from markdown_it.token import Token
 
@@ -24,22 +29,31 @@ from mdgettext.markdown.liquid import only_liquid
 TAG = re.compile(r"^\s*\{%-?\s*(\w+)\s*(.*?)\s*-?%\}\s*$", re.DOTALL)
 ARGUMENT = re.compile(r"""([\w-]+)=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))""")
 HREF = re.compile(r'href="([^"]*)"')
+TAGS = re.compile(r"<[^>]*>")
 URL_FILTER = re.compile(r"""\{\{\s*(['"])(.*?)\1\s*\|\s*(?:relative_url|absolute_url)\s*\}\}""")
 
 
-def emulate(tokens: Sequence[Token], site_url: str | None, link: Callable[[str], str] | None = None) -> list[Token]:
+def emulate(
+    tokens: Sequence[Token],
+    site_url: str | None,
+    link: Callable[[str], str] | None = None,
+    asset: Callable[[str], str] | None = None,
+) -> list[Token]:
     """The page's tokens with its Liquid-only paragraphs drawn (or dropped) and URL
-    filters applied; `link` maps the links of a figure's caption as the page's own."""
+    filters applied; `link` maps the links of a figure's caption as the page's own,
+    `asset` a site path to the URL the page loads it from."""
+    if asset is None and site_url:
+        asset = lambda path: _url(path, site_url)  # noqa: E731
     out: list[Token] = []
     i = 0
     while i < len(tokens):
         token = tokens[i]
         if token.type == "paragraph_open" and i + 2 < len(tokens) and only_liquid(tokens[i + 1].content):
-            out.append(_block(_draw(tokens[i + 1].content, site_url, link), token))
+            out.append(_block(_draw(tokens[i + 1].content, asset, link), token))
             i += 3
             continue
-        if token.type == "html_block" and site_url and "{{" in token.content:
-            token = token.copy(content=URL_FILTER.sub(lambda m: _url(m.group(2), site_url), token.content))
+        if token.type == "html_block" and asset is not None and "{{" in token.content:
+            token = token.copy(content=URL_FILTER.sub(partial(_filtered, asset), token.content))
         out.append(token)
         i += 1
     return out
@@ -53,7 +67,7 @@ def _block(content: str, like: Token) -> Token:
     return token
 
 
-def _draw(source: str, site_url: str | None, link: Callable[[str], str] | None) -> str:
+def _draw(source: str, asset: Callable[[str], str] | None, link: Callable[[str], str] | None) -> str:
     """The HTML the site makes of one Liquid-only paragraph, as far as we know it."""
     match = TAG.match(source)
     if match is None:
@@ -63,15 +77,46 @@ def _draw(source: str, site_url: str | None, link: Callable[[str], str] | None) 
         return f"<details><summary>{html.escape(rest)}</summary>\n"
     if name == "enddetails":
         return "</details>\n"
-    if name == "include" and rest.startswith("figure.liquid") and site_url:
+    if name == "include" and rest.startswith("figure.liquid"):
         args = {m.group(1): next(g for g in m.groups()[1:] if g is not None) for m in ARGUMENT.finditer(rest)}
         path, caption = args.get("path", ""), args.get("caption", "").replace('\\"', '"')
         if link is not None:
             caption = HREF.sub(lambda m: f'href="{html.escape(link(html.unescape(m.group(1))))}"', caption)
         figcaption = f"<figcaption>{caption}</figcaption>" if caption else ""
-        return f'<figure><img src="{html.escape(_url(path, site_url))}" alt="">{figcaption}</figure>\n'
+        src = asset(path) if asset is not None else path
+        return f'<figure><img src="{html.escape(src)}" alt="{html.escape(_alt(args, caption, path))}">{figcaption}</figure>\n'
     return ""
+
+
+def _filtered(asset: Callable[[str], str], match: re.Match[str]) -> str:
+    return html.escape(asset(match.group(2)))
+
+
+def _alt(args: dict[str, str], caption: str, path: str) -> str:
+    """The image's text alternative: the include's `alt`, else its caption's text, else its file name."""
+    if args.get("alt"):
+        return args["alt"]
+    text = " ".join(html.unescape(TAGS.sub("", caption)).split())
+    return text or PurePosixPath(path).name
 
 
 def _url(path: str, site_url: str) -> str:
     return f"{site_url}/{path.lstrip('/')}"
+
+
+def asset_paths(tokens: Sequence[Token]) -> set[str]:
+    """The site paths a chapter's figures and URL filters load (`assets/img/x.png`),
+    read as `emulate` reads them: what the build copies beside the pages."""
+    found: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.type == "paragraph_open" and i + 1 < len(tokens) and only_liquid(tokens[i + 1].content):
+            match = TAG.match(tokens[i + 1].content)
+            if match and match.group(1) == "include" and match.group(2).startswith("figure.liquid"):
+                args = {
+                    m.group(1): next(g for g in m.groups()[1:] if g is not None)
+                    for m in ARGUMENT.finditer(match.group(2))
+                }
+                found.add(args.get("path", "").strip().lstrip("/"))
+        elif token.type == "html_block" and "{{" in token.content:
+            found.update(m.group(2).strip().lstrip("/") for m in URL_FILTER.finditer(token.content))
+    return found - {""}

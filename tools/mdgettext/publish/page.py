@@ -21,8 +21,9 @@ from markupsafe import Markup
 from mdgettext import locale
 from mdgettext.markdown import keys
 from mdgettext.model import Fallbacks
-from mdgettext.publish import body
-from mdgettext.publish.links import Site, chapter_href, chapter_link, page_path, relative, site_url
+from mdgettext.publish import body, macros, notes
+from mdgettext.publish.frontmatter_html import inline_html, text_of
+from mdgettext.publish.links import Site, asset_url, chapter_href, chapter_link, page_path, relative, site_url
 from mdgettext.publish.mathml import typeset
 from mdgettext.publish.templates import environment, stylesheet
 from mdgettext.publish.words import strings
@@ -51,21 +52,38 @@ def chapter_page(
         flavor=flavor,
         liquid=True,
         site_url=site.site_url,
+        asset=lambda path: asset_url(path, site, language),
+        macros=macros.from_setting(dict(site.macros)),
+        note_label=ui["note"],
     )
     meta = fragment.front_matter
+    entries = site.bibliography.entries if site.bibliography is not None else {}
     context = {
         "lang": language,
         "dir": locale.direction(language),
         "ui": ui,
         "ui_lang": ui_lang,
-        "title": _text(meta.get(keys.TITLE)),
-        "description": _text(meta.get(keys.DESCRIPTION)),
+        "title": text_of(_text(meta.get(keys.TITLE))),
+        "title_html": inline_html(_text(meta.get(keys.TITLE))),
+        "description": text_of(_text(meta.get(keys.DESCRIPTION))),
+        "description_html": inline_html(_text(meta.get(keys.DESCRIPTION))),
         "fallback_keys": frozenset(fallbacks.front_matter),
         "part": _text(meta.get(keys.SECTION_NUMBER)),
         "authors": _authors(meta.get(keys.AUTHORS)),
         "date": _date(meta.get(keys.DATE), language),
         "headings": _contents(fragment.headings),
         "body": Markup(typeset(fragment.body, refused)),
+        "notes": [
+            {
+                "number": n.number,
+                "id": notes.note_id(n.number),
+                "ref": notes.ref_id(n.number),
+                "html": Markup(typeset(n.html, refused)),
+                "english": n.english,
+            }
+            for n in fragment.notes.notes
+        ],
+        "references": [{**r, "html": Markup(r["html"])} for r in notes.references(fragment.notes.cited, entries)],
         "languages": _languages(site, language),
         "previous": _neighbour(meta, keys.PREVIOUS_URL, keys.PREVIOUS_NAME, site, language),
         "next": _neighbour(meta, keys.NEXT_URL, keys.NEXT_NAME, site, language),
@@ -119,7 +137,13 @@ def _authors(value: object) -> list[dict[str, Any]]:
         if isinstance(affiliations, dict):
             affiliations = [affiliations]
         names = [_text(a.get("name")) for a in affiliations if isinstance(a, dict) and a.get("name")]
-        authors.append({"name": _text(item["name"]), "url": _text(item.get("url")), "affiliations": names})
+        authors.append(
+            {
+                "name": inline_html(_text(item["name"]), links=not item.get("url")),
+                "url": _text(item.get("url")),
+                "affiliations": [inline_html(name) for name in names],
+            }
+        )
     return authors
 
 

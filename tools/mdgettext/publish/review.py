@@ -6,7 +6,10 @@ the line of its `msgid` in the `.po` file, and the check findings for it.
 
 Translations are untrusted, and a review page is exactly where a malicious one
 would be opened, so both columns are rendered with raw HTML turned off: tags in a
-message show as text the reviewer can compare, and never run. A translation the
+message show as text the reviewer can compare, and never run. Two things are
+drawn as the page draws them, from that escaped text, so the columns read like
+the page: formulas, typeset as MathML with the chapter's TeX macros, and the
+book's `<d-footnote>` notes, shown as notes in place (its citations as their keys). A translation the
 safety check refuses (or would refuse, for a fuzzy one) is not rendered at all: it
 is shown as the text it is, so not even its Markdown links and images are live.
 """
@@ -21,6 +24,7 @@ from functools import partial
 from html import escape
 from typing import Any
 
+from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdgettext.checks import safety
@@ -29,9 +33,14 @@ from mdgettext.markdown.parser import text_only
 from mdgettext.model import Diagnostic, Document, Key, Location, Style
 from mdgettext.po.catalog import CatalogFile, State
 from mdgettext.po.catalog import state as catalog_state
+from mdgettext.publish import macros as tex
 from mdgettext.publish.body import rewrite_links
 from mdgettext.publish.links import Site, chapter_link, page_path, relative
+from mdgettext.publish.mathml import typeset
+from mdgettext.publish.notes import inline_notes
 from mdgettext.publish.templates import environment, stylesheet
+
+MATH = {"math_inline": False, "math_inline_double": False, "math_block": True}  # token -> displayed
 
 STATES = ("translated", "fuzzy", "untranslated", "refused")
 WORDS = re.compile(r"\s+|[\w’'-]+|[^\w\s]", re.UNICODE)
@@ -101,10 +110,18 @@ def rows(
     return out, rest
 
 
-def render_message(text: str, plain: bool, link: Callable[[str], str], as_text: bool = False) -> Markup:
+def render_message(
+    text: str,
+    plain: bool,
+    link: Callable[[str], str],
+    as_text: bool = False,
+    macros: Mapping[str, tex.Macro] | None = None,
+    note_label: str = "Note",
+) -> Markup:
     """A message as readers see it; front-matter values are plain text, and an unsafe
     translation is its text, escaped, never rendered. `link` gives each link the
-    destination the chapter page gives it, so a reviewer can follow it."""
+    destination the chapter page gives it, so a reviewer can follow it; formulas
+    are typeset with `macros`, and notes shown in place under `note_label`."""
     if as_text:
         return Markup(f'<span class="as-text">{escape(text)}</span>')
     if plain:
@@ -113,7 +130,20 @@ def render_message(text: str, plain: bool, link: Callable[[str], str], as_text: 
     env: dict[str, Any] = {}
     tokens = md.parseInline(text, env)
     rewrite_links(tokens, link)
-    return Markup(md.renderer.render(tokens, md.options, env))
+    for token in tokens:
+        token.children = [_math_text(c, macros or {}) for c in token.children or ()]
+    return Markup(typeset(inline_notes(md.renderer.render(tokens, md.options, env), note_label)))
+
+
+def _math_text(token: Token, macros: Mapping[str, tex.Macro]) -> Token:
+    """A formula as the delimited TeX the page's typesetter reads, macros expanded."""
+    if token.type not in MATH:
+        return token
+    source = tex.expand(tex.define(token.content, dict(macros)), macros)
+    opening, closing = ("\\[", "\\]") if MATH[token.type] else ("\\(", "\\)")
+    text = Token("html_inline", "", 0)
+    text.content = escape(f"{opening}{source}{closing}", quote=False) if source.strip() else ""
+    return text
 
 
 def diff(old: str, new: str) -> Markup:
@@ -160,6 +190,7 @@ def review_page(
     table, loose = rows(doc, catalog, refused, diagnostics)
     chapter_href = relative(page_path(site.chapter, language), site.chapter, language)
     link = partial(_review_link, site, language, chapter_href)
+    macros = tex.page_macros(doc.tokens, tex.from_setting(dict(site.macros)))
     counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
     context = {
         "lang": language,
@@ -168,7 +199,7 @@ def review_page(
         "catalog": catalog.display,
         "source": doc.path,
         "chapter_href": chapter_href,
-        "rows": [_view(row, link) for row in table],
+        "rows": [_view(row, link, macros) for row in table],
         "counts": counts,
         "total": len(table),
         "with_findings": sum(1 for r in table if r.findings),
@@ -187,11 +218,12 @@ def _review_link(site: Site, language: str, chapter_href: str, url: str) -> str:
     return chapter_link(url, site, language)
 
 
-def _view(row: Row, link: Callable[[str], str]) -> dict[str, Any]:
+def _view(row: Row, link: Callable[[str], str], macros: Mapping[str, tex.Macro]) -> dict[str, Any]:
+    render = partial(render_message, plain=row.plain, link=link, macros=macros)
     return {
         "row": row,
-        "source_html": render_message(row.key[1], row.plain, link),
-        "translation_html": render_message(row.msgstr, row.plain, link, row.as_text) if row.msgstr else None,
+        "source_html": render(row.key[1]),
+        "translation_html": render(row.msgstr, as_text=row.as_text) if row.msgstr else None,
         "previous_html": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
         "context": row.key[0],
         "findings": [{"severity": d.severity.value, "code": d.code, "message": d.message} for d in row.findings],

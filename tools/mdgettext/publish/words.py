@@ -22,6 +22,10 @@ UI: Mapping[str, Mapping[str, str]] = {
         "chapters": "Chapters",
         "self_link": "Link to this section",
         "fallback": "{count} of {total} passages on this page are not translated yet and are shown in English.",
+        "notes": "Notes",
+        "note": "Note {number}",
+        "back": "Back to the text of note {number}",
+        "references": "References",
     },
     "ko": {
         "skip": "본문으로 건너뛰기",
@@ -35,6 +39,10 @@ UI: Mapping[str, Mapping[str, str]] = {
         "chapters": "장 이동",
         "self_link": "이 절로 바로 가는 링크",
         "fallback": "이 페이지의 글 {total}개 가운데 {count}개는 아직 번역되지 않아 영어 원문으로 보입니다.",
+        "notes": "각주",
+        "note": "각주 {number}",
+        "back": "각주 {number}의 본문 위치로 돌아가기",
+        "references": "참고 문헌",
     },
 }
 
