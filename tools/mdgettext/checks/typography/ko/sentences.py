@@ -24,6 +24,9 @@ _SYMMETRIC_QUOTES = frozenset("\"'")
 # closing quotes and brackets, leftover emphasis markup, footnote markers.
 _TRAILING = frozenset("”’」』»\"')]}*_`>" + FOOTNOTE_MARK + "‡¹²³⁰⁴⁵⁶⁷⁸⁹")
 _FOOTNOTE_TAIL = re.compile(r"(?:\[\^[^\]\s]+\]|\[\d+(?:[,\u2013-]\s*\d+)*\])$")
+# A link label, and so a footnote reference, is at most 999 characters (CommonMark,
+# kramdown): the tail is looked for in that many before the end, never the whole text.
+_LONGEST_TAIL = 999 + 3
 # Latin abbreviations whose period does not end a sentence.
 _ABBREVIATIONS = frozenset("e.g i.e etc vs cf al fig figs eq eqs sec no approx resp ca incl et".split())
 
@@ -203,7 +206,7 @@ def _predicate(text: str, lo: int, hi: int) -> tuple[str | None, int | None]:
         if text[s - 1].isspace():
             s -= 1
             continue
-        m = _FOOTNOTE_TAIL.search(text, lo, s)
+        m = _FOOTNOTE_TAIL.search(text, max(lo, s - _LONGEST_TAIL), s) if text[s - 1] == "]" else None
         if m:
             s = m.start()
             continue
