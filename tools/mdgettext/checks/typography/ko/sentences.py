@@ -176,16 +176,16 @@ def _make_sentence(
     )
 
 
-def _matching_open(text: str, lo: int, close: int) -> int | None:
-    depth = 0
-    for m in range(close, lo - 1, -1):
-        if text[m] == ")":
-            depth += 1
-        elif text[m] == "(":
-            depth -= 1
-            if depth == 0:
-                return m
-    return None
+def _closing_pairs(text: str, lo: int, hi: int) -> dict[int, int]:
+    """Each `)` of text[lo:hi) that closes a `(` there, to that `(`: one pass, where
+    searching back from every `)` would be quadratic in a run of them."""
+    pairs, opened = {}, []
+    for at in range(lo, hi):
+        if text[at] == "(":
+            opened.append(at)
+        elif text[at] == ")" and opened:
+            pairs[at] = opened.pop()
+    return pairs
 
 
 def _predicate(text: str, lo: int, hi: int) -> tuple[str | None, int | None]:
@@ -202,6 +202,8 @@ def _predicate(text: str, lo: int, hi: int) -> tuple[str | None, int | None]:
     unfinished and the predicate is None.
     """
     s = hi
+    pairs: dict[int, int] | None = None  # found at the first `)`: most sentences have none
+    hangul_from = hi  # where the first syllable is, once pairs are found
     while s > lo:
         if text[s - 1].isspace():
             s -= 1
@@ -212,8 +214,11 @@ def _predicate(text: str, lo: int, hi: int) -> tuple[str | None, int | None]:
             continue
         ch = text[s - 1]
         if ch == ")":
-            o = _matching_open(text, lo, s - 1)
-            if o is not None and any(is_syllable(c) for c in text[lo:o]):
+            if pairs is None:
+                pairs = _closing_pairs(text, lo, hi)
+                hangul_from = next((at for at in range(lo, hi) if is_syllable(text[at])), hi)
+            o = pairs.get(s - 1)
+            if o is not None and hangul_from < o:
                 s = o
                 continue
             s -= 1
