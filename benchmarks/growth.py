@@ -18,6 +18,10 @@ on the machine does not show up as growth.
 Inputs (n is the size that doubles):
     msgstr-lt        one msgstr with n `<a ` (a hostile translation: tags never finished)
     msgstr-liquid    one msgstr with n `{%` (Liquid tags never closed)
+    msgstr-star      one msgstr with n `*` (kramdown flavor, as every msgstr-* below)
+    msgstr-links     one msgstr with n `[` then n `](`
+    msgstr-ial ...   one msgstr with n `{:`, `<span `, `<a `, `**`, `[`, `{%`, `$`, `<!--`, `&#`,
+                     `)`, ` ` or `[^`: 64 KB at 4n
     source-tags      one English paragraph with n inline `<b>` elements, translated
     liquid-tags      one English paragraph of n Liquid tags followed by text, translated
     yaml-aliases     front matter whose aliases nest n deep, each doubling the last
@@ -83,11 +87,14 @@ def korean(text: str) -> str:
 # ---------------------------------------------------------------- the inputs
 
 
-def hostile_msgstr(payload: str) -> Callable[[Path, int], dict[str, float]]:
+def hostile_msgstr(*payload: str, flavor: str = "commonmark") -> Callable[[Path, int], dict[str, float]]:
+    """One translation of n times each payload, one after the other, in a project of `flavor`."""
+
     def scenario(root: Path, n: int) -> dict[str, float]:
-        write(root, "Hello, world.\n\nA second paragraph.\n")
+        write(root, "Hello, world.\n\nA second paragraph.\n", flavor)
         times = timed(root, "extract", "update")
-        translate(root, lambda msgid: "안녕 " + payload * n if msgid.startswith("Hello") else korean(msgid))
+        hostile = "안녕 " + "".join(part * n for part in payload)
+        translate(root, lambda msgid: hostile if msgid.startswith("Hello") else korean(msgid))
         times |= timed(root, "update", "check", "build")
         return times
 
@@ -132,6 +139,26 @@ def reworded(root: Path, n: int) -> dict[str, float]:
 INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
     "msgstr-lt": (hostile_msgstr("<a "), 80_000),
     "msgstr-liquid": (hostile_msgstr("{% "), 80_000),
+    # what users found quadratic, in the book's flavor (kramdown); 4n is the size they reported
+    "msgstr-star": (hostile_msgstr("*", flavor="kramdown"), 250_000),
+    "msgstr-links": (hostile_msgstr("[", "](", flavor="kramdown"), 25_000),
+    **{
+        f"msgstr-{name}": (hostile_msgstr(payload, flavor="kramdown"), 16_000 // len(payload))  # 4n: 64 KB
+        for name, payload in {
+            "ial": "{:",
+            "span": "<span ",
+            "a": "<a ",
+            "strong": "**",
+            "bracket": "[",
+            "percent": "{%",
+            "dollar": "$",
+            "comment": "<!--",
+            "charref": "&#",
+            "paren": ")",
+            "space": " ",
+            "footnote": "[^",
+        }.items()
+    },
     "source-tags": (source(lambda n: " ".join(f"word <b>x{i}</b>" for i in range(n))), 4_000),
     "liquid-tags": (
         source(lambda n: " ".join(f"{{% cite k{i} %}}" for i in range(n)) + " and then some text."),
@@ -147,10 +174,11 @@ INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
 # ---------------------------------------------------------------- measuring
 
 
-def write(root: Path, text: str) -> None:
+def write(root: Path, text: str, flavor: str = "commonmark") -> None:
     (root / "source" / "en").mkdir(parents=True, exist_ok=True)
     (root / "source" / "en" / "chapter.md").write_text(text, encoding="utf-8")
-    (root / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
+    settings = f'[tool.mdgettext]\nlocales = ["ko"]\nflavor = "{flavor}"\n'
+    (root / "pyproject.toml").write_text(settings, encoding="utf-8")
 
 
 PROGRESS: list[multiprocessing.Queue] = []  # type: ignore[type-arg]  # where a child reports each command
