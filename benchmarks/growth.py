@@ -14,6 +14,7 @@ on the machine does not show up as growth.
     python benchmarks/growth.py --scale 0.5     # smaller n, faster
     python benchmarks/growth.py --json
     python benchmarks/growth.py --tools /elsewhere/tools   # another checkout, for before and after
+    python benchmarks/growth.py --no-budget     # no translation refused as too complex: the algorithms
 
 Inputs (n is the size that doubles):
     msgstr-lt        one msgstr with n `<a ` (a hostile translation: tags never finished)
@@ -197,11 +198,18 @@ def timed(root: Path, *commands: str) -> dict[str, float]:
     return times
 
 
-def measure(name: str, n: int, repeat: int, tools: str, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def measure(name: str, n: int, repeat: int, tools: str, budget: bool, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
     sys.path.insert(0, tools)
     from mdgettext import cli
 
     getattr(cli, "tune_collector", lambda: None)()  # as the `mdgettext` script does (an older checkout may not)
+    if not budget:  # every translation read, however large: the algorithms under the budget, measured
+        try:
+            from mdgettext.checks import budget as bounds
+        except ImportError:  # an older checkout, which has none
+            pass
+        else:
+            bounds.excess = lambda msgid, msgstr: None
     scenario = INPUTS[name][0]
     warm = Path(tempfile.mkdtemp(prefix="mdgettext-growth-"))
     source(lambda n: "Some **text** with a [link](x) and <b>a tag</b>.")(warm, 1)  # imports and caches, untimed
@@ -216,11 +224,11 @@ def measure(name: str, n: int, repeat: int, tools: str, results: multiprocessing
     results.put(("done", 0.0))
 
 
-def sized(name: str, n: int, repeat: int, limit: float, tools: str) -> dict[str, float]:
+def sized(name: str, n: int, repeat: int, limit: float, tools: str, budget: bool) -> dict[str, float]:
     """Best times of one input at one size; a command still running after `limit`
     seconds (with those before it) is missing from the result."""
     results: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
-    child = multiprocessing.Process(target=measure, args=(name, n, repeat, tools, results))
+    child = multiprocessing.Process(target=measure, args=(name, n, repeat, tools, budget, results))
     child.start()
     best: dict[str, float] = {}
     deadline = time.monotonic() + limit
@@ -244,12 +252,18 @@ def main() -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every n (default 1)")
     ap.add_argument("--limit", type=float, default=120.0, help="seconds before a size is given up (default 120)")
     ap.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    ap.add_argument(
+        "--no-budget",
+        dest="budget",
+        action="store_false",
+        help="read every translation, however large (safety.too-complex off): measure the parsers and checks",
+    )
     ap.add_argument("--tools", default=str(TOOLS), help="the package's folder, to measure another checkout")
     args = ap.parse_args()
     report = []
     for name in args.only or INPUTS:
         n = max(int(INPUTS[name][1] * args.scale), 1)
-        sizes = [(n * k, sized(name, n * k, args.repeat, args.limit, args.tools)) for k in (1, 2, 4)]
+        sizes = [(n * k, sized(name, n * k, args.repeat, args.limit, args.tools, args.budget)) for k in (1, 2, 4)]
         commands = [c for c in COMMANDS if any(c in t for _, t in sizes)] or ["(first)"]
         for command in commands:
             seconds = [t.get(command) for _, t in sizes]
