@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from conftest import BOOK, BOOK_SETTINGS, CHAPTERS, cli
 from mdgettext.checks import budget
 from mdgettext.checks.typography import ko
-from mdgettext.markdown import inline
-from mdgettext.markdown.inline import footnote_labels
+from mdgettext.markdown import footnotes
+from mdgettext.markdown.footnotes import footnote_labels
 from mdgettext.markdown.kramdown.raw_html import _tags
 
 HELLO = "Hello, world."
@@ -143,8 +143,8 @@ def test_closing_parentheses_are_paired_once_per_sentence(monkeypatch: pytest.Mo
 
 
 def test_footnote_labels_are_found_reading_each_character_about_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    counting = Counting(inline.LABEL_END)
-    monkeypatch.setattr(inline, "LABEL_END", counting)
+    counting = Counting(footnotes.LABEL_END)
+    monkeypatch.setattr(footnotes, "LABEL_END", counting)
     text = "[^" * 20_000 + "[^a] [^b]"
     assert list(footnote_labels(text)) == ["[^" * 20_000 + "a", "b"]
     assert counting.read <= len(text) + 10

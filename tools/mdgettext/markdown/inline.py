@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from html.parser import HTMLParser
@@ -19,11 +19,11 @@ from html.parser import HTMLParser
 from markdown_it.token import Token
 
 from mdgettext.markdown import liquid
+from mdgettext.markdown.footnotes import footnote_labels
 from mdgettext.markdown.mathtext import find_math, replace_math
 from mdgettext.markdown.parser import parser
 
 # `[^label]` as written, defined or not: an undefined one shows as literal text, which is a defect too
-LABEL_END = re.compile(r"[\]\s]")  # a footnote label `[^label]` ends at its `]` or is no label
 # A token with a digit in it is a figure: a number, a unit or an identifier written
 # against one, a formula (9.0e11, 32x32, 140GB, v5e, H100, int8, LLaMA-3). An
 # ordinal (2nd, 21st) is a word: many languages write it their own way.
@@ -105,22 +105,6 @@ class Inventory:
         if part == "liquid":
             return Counter(self.liquid)
         raise ValueError(part)
-
-
-def footnote_labels(source: str) -> Iterator[str]:
-    """The labels of `[^label]` not followed by `:`, left to right, as the regular
-    expression `\\[\\^([^\\]\\s]+)\\](?!:)` finds them; but where the expression would
-    read from every `[^` of `[^[^[^…` to the end, each label's end is looked for once."""
-    pos, end = 0, -1  # end: where the label started at the last `[^` stops
-    while (start := source.find("[^", pos)) >= 0:
-        if end < start + 2:
-            stop = LABEL_END.search(source, start + 2)
-            end = stop.start() if stop else len(source)
-        if start + 2 < end < len(source) and source[end] == "]" and not source.startswith(":", end + 1):
-            yield source[start + 2 : end]
-            pos = end + 1
-        else:
-            pos = start + 1
 
 
 def has_words(prose: str) -> bool:
