@@ -14,10 +14,15 @@ on the machine does not show up as growth.
     python benchmarks/growth.py --scale 0.5     # smaller n, faster
     python benchmarks/growth.py --json
     python benchmarks/growth.py --tools /elsewhere/tools   # another checkout, for before and after
+    python benchmarks/growth.py --no-budget     # no translation refused as too complex: the algorithms
 
 Inputs (n is the size that doubles):
     msgstr-lt        one msgstr with n `<a ` (a hostile translation: tags never finished)
     msgstr-liquid    one msgstr with n `{%` (Liquid tags never closed)
+    msgstr-star      one msgstr with n `*` (kramdown flavor, as every msgstr-* below)
+    msgstr-links     one msgstr with n `[` then n `](`
+    msgstr-ial ...   one msgstr with n `{:`, `<span `, `<a `, `**`, `[`, `{%`, `$`, `<!--`, `&#`,
+                     `)`, ` ` or `[^`: 64 KB at 4n
     source-tags      one English paragraph with n inline `<b>` elements, translated
     liquid-tags      one English paragraph of n Liquid tags followed by text, translated
     yaml-aliases     front matter whose aliases nest n deep, each doubling the last
@@ -83,11 +88,14 @@ def korean(text: str) -> str:
 # ---------------------------------------------------------------- the inputs
 
 
-def hostile_msgstr(payload: str) -> Callable[[Path, int], dict[str, float]]:
+def hostile_msgstr(*payload: str, flavor: str = "commonmark") -> Callable[[Path, int], dict[str, float]]:
+    """One translation of n times each payload, one after the other, in a project of `flavor`."""
+
     def scenario(root: Path, n: int) -> dict[str, float]:
-        write(root, "Hello, world.\n\nA second paragraph.\n")
+        write(root, "Hello, world.\n\nA second paragraph.\n", flavor)
         times = timed(root, "extract", "update")
-        translate(root, lambda msgid: "안녕 " + payload * n if msgid.startswith("Hello") else korean(msgid))
+        hostile = "안녕 " + "".join(part * n for part in payload)
+        translate(root, lambda msgid: hostile if msgid.startswith("Hello") else korean(msgid))
         times |= timed(root, "update", "check", "build")
         return times
 
@@ -132,6 +140,26 @@ def reworded(root: Path, n: int) -> dict[str, float]:
 INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
     "msgstr-lt": (hostile_msgstr("<a "), 80_000),
     "msgstr-liquid": (hostile_msgstr("{% "), 80_000),
+    # what users found quadratic, in the book's flavor (kramdown); 4n is the size they reported
+    "msgstr-star": (hostile_msgstr("*", flavor="kramdown"), 250_000),
+    "msgstr-links": (hostile_msgstr("[", "](", flavor="kramdown"), 25_000),
+    **{
+        f"msgstr-{name}": (hostile_msgstr(payload, flavor="kramdown"), 16_000 // len(payload))  # 4n: 64 KB
+        for name, payload in {
+            "ial": "{:",
+            "span": "<span ",
+            "a": "<a ",
+            "strong": "**",
+            "bracket": "[",
+            "percent": "{%",
+            "dollar": "$",
+            "comment": "<!--",
+            "charref": "&#",
+            "paren": ")",
+            "space": " ",
+            "footnote": "[^",
+        }.items()
+    },
     "source-tags": (source(lambda n: " ".join(f"word <b>x{i}</b>" for i in range(n))), 4_000),
     "liquid-tags": (
         source(lambda n: " ".join(f"{{% cite k{i} %}}" for i in range(n)) + " and then some text."),
@@ -147,10 +175,11 @@ INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
 # ---------------------------------------------------------------- measuring
 
 
-def write(root: Path, text: str) -> None:
+def write(root: Path, text: str, flavor: str = "commonmark") -> None:
     (root / "source" / "en").mkdir(parents=True, exist_ok=True)
     (root / "source" / "en" / "chapter.md").write_text(text, encoding="utf-8")
-    (root / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
+    settings = f'[tool.mdgettext]\nlocales = ["ko"]\nflavor = "{flavor}"\n'
+    (root / "pyproject.toml").write_text(settings, encoding="utf-8")
 
 
 PROGRESS: list[multiprocessing.Queue] = []  # type: ignore[type-arg]  # where a child reports each command
@@ -169,11 +198,18 @@ def timed(root: Path, *commands: str) -> dict[str, float]:
     return times
 
 
-def measure(name: str, n: int, repeat: int, tools: str, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def measure(name: str, n: int, repeat: int, tools: str, budget: bool, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
     sys.path.insert(0, tools)
     from mdgettext import cli
 
     getattr(cli, "tune_collector", lambda: None)()  # as the `mdgettext` script does (an older checkout may not)
+    if not budget:  # every translation read, however large: the algorithms under the budget, measured
+        try:
+            from mdgettext.checks import budget as bounds
+        except ImportError:  # an older checkout, which has none
+            pass
+        else:
+            bounds.excess = lambda msgid, msgstr: None
     scenario = INPUTS[name][0]
     warm = Path(tempfile.mkdtemp(prefix="mdgettext-growth-"))
     source(lambda n: "Some **text** with a [link](x) and <b>a tag</b>.")(warm, 1)  # imports and caches, untimed
@@ -188,11 +224,11 @@ def measure(name: str, n: int, repeat: int, tools: str, results: multiprocessing
     results.put(("done", 0.0))
 
 
-def sized(name: str, n: int, repeat: int, limit: float, tools: str) -> dict[str, float]:
+def sized(name: str, n: int, repeat: int, limit: float, tools: str, budget: bool) -> dict[str, float]:
     """Best times of one input at one size; a command still running after `limit`
     seconds (with those before it) is missing from the result."""
     results: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
-    child = multiprocessing.Process(target=measure, args=(name, n, repeat, tools, results))
+    child = multiprocessing.Process(target=measure, args=(name, n, repeat, tools, budget, results))
     child.start()
     best: dict[str, float] = {}
     deadline = time.monotonic() + limit
@@ -216,12 +252,18 @@ def main() -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every n (default 1)")
     ap.add_argument("--limit", type=float, default=120.0, help="seconds before a size is given up (default 120)")
     ap.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    ap.add_argument(
+        "--no-budget",
+        dest="budget",
+        action="store_false",
+        help="read every translation, however large (safety.too-complex off): measure the parsers and checks",
+    )
     ap.add_argument("--tools", default=str(TOOLS), help="the package's folder, to measure another checkout")
     args = ap.parse_args()
     report = []
     for name in args.only or INPUTS:
         n = max(int(INPUTS[name][1] * args.scale), 1)
-        sizes = [(n * k, sized(name, n * k, args.repeat, args.limit, args.tools)) for k in (1, 2, 4)]
+        sizes = [(n * k, sized(name, n * k, args.repeat, args.limit, args.tools, args.budget)) for k in (1, 2, 4)]
         commands = [c for c in COMMANDS if any(c in t for _, t in sizes)] or ["(first)"]
         for command in commands:
             seconds = [t.get(command) for _, t in sizes]

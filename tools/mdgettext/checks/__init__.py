@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from mdgettext.checks import (
     allowlist,
+    budget,
     completeness,
     consistency,
     formulas,
@@ -35,6 +36,7 @@ from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Key, Severity, TranslationMap
 
 FAMILIES: tuple[Family, ...] = (
+    budget.FAMILY,
     safety.FAMILY,
     links.FAMILY,
     markup.FAMILY,
@@ -76,10 +78,11 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
     with `errors_only`, only the families whose findings may be errors run (every
     error is still found, and the warnings the others would add are not)."""
     families = [f for f in FAMILIES if f.errors or not errors_only]
+    entries, found = budget.bounded(entries, ctx)  # one finding for what is too much to read, nothing else
+    too_much = {d.location.line for d in found}
     if ctx.rebuilt is None:
         translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries if e.translated})
         ctx = replace(ctx, rebuilt=weave(ctx.doc, translations, heading_ids=ctx.heading_ids))
-    found: list[Diagnostic] = []
     for entry in entries:
         if entry.translated:
             for family in families:
@@ -107,7 +110,8 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
     kept = [
         d
         for d in heard
-        if not (d.code == "structure.changed" and told[d.location.line] & EXPLAINING)
+        if not (d.location.line in too_much and d.code != budget.CODE)  # as untranslated, it is incomplete too
+        and not (d.code == "structure.changed" and told[d.location.line] & EXPLAINING)
         and not (d.code == safety.CODE and _said_already(d.message, told[d.location.line]))
         and not (d.code in ("markup.html", "markup.liquid") and d.location.line in unsafe_additions)
     ]

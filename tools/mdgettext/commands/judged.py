@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from mdgettext.checks import Context, Glossary, entries_of, refusals, run_checks
+from mdgettext.checks import Context, Glossary, budget, entries_of, refusals, run_checks
 from mdgettext.checks.names import authors, load_glossary
 from mdgettext.files import read_catalog, read_po
 from mdgettext.markdown.weave import Woven, weave
@@ -65,7 +65,7 @@ def checked(
     the entries they report as errors: those are not published (the build agrees
     with the CI gate), and the review page lists every finding. Without a `review`
     page to show them, the checks that only warn are not run."""
-    woven = weave(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
+    woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
     context = check_context(
         config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages
     )

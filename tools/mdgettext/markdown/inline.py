@@ -19,11 +19,11 @@ from html.parser import HTMLParser
 from markdown_it.token import Token
 
 from mdgettext.markdown import liquid
+from mdgettext.markdown.footnotes import footnote_labels
 from mdgettext.markdown.mathtext import find_math, replace_math
 from mdgettext.markdown.parser import parser
 
 # `[^label]` as written, defined or not: an undefined one shows as literal text, which is a defect too
-FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
 # A token with a digit in it is a figure: a number, a unit or an identifier written
 # against one, a formula (9.0e11, 32x32, 140GB, v5e, H100, int8, LLaMA-3). An
 # ordinal (2nd, 21st) is a word: many languages write it their own way.
@@ -88,7 +88,7 @@ class Inventory:
     @cached_property
     def footnotes(self) -> tuple[str, ...]:
         """Labels of the footnote references written in the text."""
-        return tuple(m.group(1) for m in FOOTNOTE_REF.finditer(self.source))
+        return tuple(footnote_labels(self.source))
 
     def counted(self, part: str) -> Counter[str]:
         """A part as the multiset a translation must keep, each item written as the reader wrote it."""

@@ -13,10 +13,12 @@ from collections.abc import Iterator
 
 import polib
 
+# Matched against stripped lines, so `rest` runs to the end: a lazy `.*?` before `\s*$`
+# would try the end of the line after every character, quadratic in a run of spaces.
 KEYWORD = re.compile(
-    r"^(?P<obsolete>#~\s*)?(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+(?P<rest>.*?))?\s*$"
+    r"^(?P<obsolete>#~\s*)?(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+(?P<rest>.*))?$"
 )
-CONTINUATION = re.compile(r'^(?P<obsolete>#~\s*)?(?P<rest>".*?)\s*$')
+CONTINUATION = re.compile(r'^(?P<obsolete>#~\s*)?(?P<rest>".*)$')
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 ESCAPE = re.compile(r'\\(?:[\\"abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)|(?P<bad>\\.?)')
 CONFLICT = re.compile(r"^(<{7}|={7}|>{7})(\s|$)")

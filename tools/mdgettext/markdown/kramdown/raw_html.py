@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
@@ -34,10 +35,13 @@ SPAN_ELEMENTS = frozenset(
 WITHOUT_BODY = frozenset("area base br col command embed hr img input keygen link meta param source track wbr".split())
 MARKDOWN_ATTR = {"0": "raw", "1": "default", "span": "span", "block": "block"}
 
-_ATTRIBUTE = r"""\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?"""
+# An attribute name never holds `<` (kramdown's names are XML names): so a tag that is
+# never finished ends its attribute list at the next `<`, and `<a <a <a …` is read in
+# one pass, not one pass per `<`.
+_ATTRIBUTE = r"""\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?"""
 OPEN_TAG = re.compile(rf"<([A-Za-z][\w:-]*)((?:{_ATTRIBUTE})*)\s*(/?)>")
-ATTRIBUTE = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-ANY_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:" + _ATTRIBUTE + r")*\s*/?>|<!--.*?-->", re.DOTALL)
+ATTRIBUTE = re.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+TAG_OR_COMMENT = re.compile(r"</?[A-Za-z][\w:-]*(?:" + _ATTRIBUTE + r")*\s*/?>|<!--")
 
 
 def html_plugin(md: MarkdownIt) -> None:
@@ -170,10 +174,29 @@ def _raw_span(state: StateInline, silent: bool) -> bool:
 def _raw_content(state: StateInline, raw: str) -> None:
     """Tags as inline HTML; text as text, its character references decoded (the renderer escapes it again)."""
     last = 0
-    for tag in ANY_TAG.finditer(raw):
-        if tag.start() > last:
-            state.push("text", "", 0).content = html.unescape(raw[last : tag.start()])
-        state.push("html_inline", "", 0).content = tag.group(0)
-        last = tag.end()
+    for start, end in _tags(raw):
+        if start > last:
+            state.push("text", "", 0).content = html.unescape(raw[last:start])
+        state.push("html_inline", "", 0).content = raw[start:end]
+        last = end
     if last < len(raw):
         state.push("text", "", 0).content = html.unescape(raw[last:])
+
+
+def _tags(raw: str) -> Iterator[tuple[int, int]]:
+    """Where each tag and each finished `<!-- … -->` comment of `raw` is, left to right.
+
+    A comment is looked for once past the last `-->`, never again for each `<!--`
+    that follows: so a run of unfinished `<!--` is text, found in linear time."""
+    pos, comments = 0, True
+    while (found := TAG_OR_COMMENT.search(raw, pos)) is not None:
+        if found.group(0) != "<!--":
+            yield found.span()
+            pos = found.end()
+            continue
+        close = raw.find("-->", found.end()) if comments else -1
+        if close < 0:
+            comments, pos = False, found.start() + 1
+            continue
+        yield found.start(), close + 3
+        pos = close + 3

@@ -76,7 +76,9 @@ CODES = {
     "typography.speech-level": "a sentence ends at another speech level than the catalog's usual one",
 }
 PARTICLES = "은|는|이|가|을|를|에|에서|에게|의|와|과|도|로|으로|만|까지|부터|처럼|보다|이다|이며|이나|나"
-PARTICLE_SPACE = re.compile(rf"([A-Za-z0-9]+|\*\*|\*|_|`|\)|\]|>)(\s+)({PARTICLES})(?=[\s.,!?:;]|$)")
+# A word is matched from its first letter only (the lookbehind): tried at every letter
+# of a long run of them, each try would read to the run's end, quadratic in its length.
+PARTICLE_SPACE = re.compile(rf"((?<![A-Za-z0-9])[A-Za-z0-9]+|\*\*|\*|_|`|\)|\]|>)(\s+)({PARTICLES})(?=[\s.,!?:;]|$)")
 DOUBLE_SPACE = re.compile(r"\S {2,}(?!\n|$)\S")
 WORD = re.compile(r"[A-Za-z]{3,}")
 LOWERCASE_WORD = re.compile(r"[a-z]{2,}")  # prose; an acronym alone (`MLP`, `TPU v5e`) is a name kept as is

@@ -24,6 +24,9 @@ _SYMMETRIC_QUOTES = frozenset("\"'")
 # closing quotes and brackets, leftover emphasis markup, footnote markers.
 _TRAILING = frozenset("”’」』»\"')]}*_`>" + FOOTNOTE_MARK + "‡¹²³⁰⁴⁵⁶⁷⁸⁹")
 _FOOTNOTE_TAIL = re.compile(r"(?:\[\^[^\]\s]+\]|\[\d+(?:[,\u2013-]\s*\d+)*\])$")
+# A link label, and so a footnote reference, is at most 999 characters (CommonMark,
+# kramdown): the tail is looked for in that many before the end, never the whole text.
+_LONGEST_TAIL = 999 + 3
 # Latin abbreviations whose period does not end a sentence.
 _ABBREVIATIONS = frozenset("e.g i.e etc vs cf al fig figs eq eqs sec no approx resp ca incl et".split())
 
@@ -173,16 +176,16 @@ def _make_sentence(
     )
 
 
-def _matching_open(text: str, lo: int, close: int) -> int | None:
-    depth = 0
-    for m in range(close, lo - 1, -1):
-        if text[m] == ")":
-            depth += 1
-        elif text[m] == "(":
-            depth -= 1
-            if depth == 0:
-                return m
-    return None
+def _closing_pairs(text: str, lo: int, hi: int) -> dict[int, int]:
+    """Each `)` of text[lo:hi) that closes a `(` there, to that `(`: one pass, where
+    searching back from every `)` would be quadratic in a run of them."""
+    pairs, opened = {}, []
+    for at in range(lo, hi):
+        if text[at] == "(":
+            opened.append(at)
+        elif text[at] == ")" and opened:
+            pairs[at] = opened.pop()
+    return pairs
 
 
 def _predicate(text: str, lo: int, hi: int) -> tuple[str | None, int | None]:
@@ -199,18 +202,23 @@ def _predicate(text: str, lo: int, hi: int) -> tuple[str | None, int | None]:
     unfinished and the predicate is None.
     """
     s = hi
+    pairs: dict[int, int] | None = None  # found at the first `)`: most sentences have none
+    hangul_from = hi  # where the first syllable is, once pairs are found
     while s > lo:
         if text[s - 1].isspace():
             s -= 1
             continue
-        m = _FOOTNOTE_TAIL.search(text, lo, s)
+        m = _FOOTNOTE_TAIL.search(text, max(lo, s - _LONGEST_TAIL), s) if text[s - 1] == "]" else None
         if m:
             s = m.start()
             continue
         ch = text[s - 1]
         if ch == ")":
-            o = _matching_open(text, lo, s - 1)
-            if o is not None and any(is_syllable(c) for c in text[lo:o]):
+            if pairs is None:
+                pairs = _closing_pairs(text, lo, hi)
+                hangul_from = next((at for at in range(lo, hi) if is_syllable(text[at])), hi)
+            o = pairs.get(s - 1)
+            if o is not None and hangul_from < o:
                 s = o
                 continue
             s -= 1
