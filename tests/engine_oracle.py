@@ -24,6 +24,7 @@ import atexit
 import json
 import re
 import subprocess
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -41,7 +42,7 @@ TEXT_ATTRIBUTES = frozenset({"alt", "title", "aria-label", "caption", "summary"}
 TEXTUAL = frozenset({"text", "smart_quote", "typographic_sym", "entity", "abbreviation", "softbreak"})
 LIQUID = re.compile(r"\{%-?\s*(.*?)\s*-?%\}|\{\{-?\s*(.*?)\s*-?\}\}", re.S)
 LIQUID_ARGUMENT = re.compile(r"([\w-]+)\s*=\s*(\"[^\"]*\"|'[^']*'|\S+)")
-DOLLARS = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\\])+?)(?<![\\\s])\$(?!\$)", re.S)
+DOLLARS = re.compile(r"(?<!\\)\$((?:\\.|[^$\\])+)\$", re.S)  # MathJax's inline `$`, as the book sets it
 TEX_TEXT = re.compile(r"\\(?:text|textrm|textit|textbf|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
 
 
@@ -86,6 +87,7 @@ def kramdown() -> Kramdown:
 
 def shapes(texts: Sequence[str], flavor: str) -> list[Shape]:
     """The shape of each text as `flavor` renders it."""
+    texts = [LIQUID.sub(_liquid_marker, text) for text in texts]
     if flavor == "kramdown":
         return [_kramdown_shape(tree) for tree in kramdown().trees(texts)]
     return [_commonmark_shape(text) for text in texts]
@@ -128,7 +130,12 @@ def _kramdown_shape(node: list[Any]) -> Shape:
         attr.pop("level")
     items: list[Shape | str] = []
     for child in children:
-        items.append(child[2] if child[0] in TEXTUAL and child[0] != "entity" else _kramdown_shape(child))
+        if child[0] == "smart_quote":  # as Liquid, run before kramdown, reads it
+            items.append("'" if child[2] in ("lsquo", "rsquo") else '"')
+        elif child[0] in TEXTUAL and child[0] not in ("entity", "typographic_sym"):
+            items.append(child[2])
+        else:
+            items.append(_kramdown_shape(child))
     return _element(kind, attr, items, dollars=True)
 
 
@@ -146,8 +153,8 @@ def _element(kind: str, attr: dict[str, str], items: list[Shape | str], dollars:
     for item in items:
         if isinstance(item, str):
             run.append(item)
-        elif isinstance(item, tuple) and item[:1] == ("entity",):
-            run.append("&")
+        elif isinstance(item, tuple) and item[0] in ("entity", "typographic_sym"):
+            run.append(" ")
         else:
             flush()
             (blocks if _is_block(item) else inline).append(item)
@@ -166,23 +173,35 @@ def _is_block(shape: Shape) -> bool:
     return kind in BLOCK_KINDS or (kind == "math" and shape[1] == "block") or kind.startswith("<block ")
 
 
+# Liquid runs before the Markdown engine, so a tag is taken out first (a `caption=`
+# may hold HTML, which the engine would parse) and marked in the text by its number.
+LIQUID_TAGS: dict[str, int] = {}
+LIQUID_NUMBERED: list[str] = []
+MARKER = re.compile("\ue000(\\d+)\ue001")
+
+
+def _liquid_marker(match: re.Match[str]) -> str:
+    if match.group(0) not in LIQUID_TAGS:
+        LIQUID_TAGS[match.group(0)] = len(LIQUID_NUMBERED)
+        LIQUID_NUMBERED.append(match.group(0))
+    return f"\ue000{LIQUID_TAGS[match.group(0)]}\ue001"
+
+
 def _text_constructs(text: str, dollars: bool) -> list[Shape]:
-    found: list[Shape] = []
-    for match in LIQUID.finditer(text):
-        found.append(_liquid(match.group(1) if match.group(1) is not None else "{{" + match.group(2)))
+    found = [_liquid(LIQUID_NUMBERED[int(m.group(1))]) for m in MARKER.finditer(text)]
     if dollars:
-        found.extend(("math", "span", _tex(m.group(1))) for m in DOLLARS.finditer(LIQUID.sub(" ", text)))
+        found.extend(("math", "span", _tex(m.group(1))) for m in DOLLARS.finditer(MARKER.sub(" ", text)))
     return found
 
 
 def _liquid(tag: str) -> Shape:
     """A Liquid tag by its name and arguments, its words (`details` summary, `caption=`) aside."""
-    name, _, rest = tag.partition(" ")
-    if name.startswith("{{"):
-        return ("liquid", "{{", re.sub(r"\s+", "", tag[2:]))
-    arguments = tuple(
-        (k, v) for k, v in sorted(LIQUID_ARGUMENT.findall(rest)) if k not in TEXT_ATTRIBUTES
-    )
+    match = LIQUID.fullmatch(tag)
+    assert match is not None
+    if match.group(1) is None:
+        return ("liquid", "{{", re.sub(r"\s+", "", match.group(2)))
+    name, _, rest = match.group(1).partition(" ")
+    arguments = tuple((k, v.strip("\"'")) for k, v in sorted(LIQUID_ARGUMENT.findall(rest)) if k not in TEXT_ATTRIBUTES)
     return ("liquid", name, arguments)
 
 
@@ -284,3 +303,34 @@ def _tags(html: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     found.feed(html)
     found.close()
     return found.tags
+
+
+def difference(english: Shape, translation: Shape) -> str:
+    """What the translation has more (+) and less (-) than the English, by construct
+    and where it sits (`-p/strong +p/em`); `~p/math`: as many, but one differs (TeX,
+    destination, attributes); empty when the shapes are the same."""
+    mine, theirs = _parts(english), _parts(translation)
+    counted_mine = Counter(label for label, _ in mine)
+    counted_theirs = Counter(label for label, _ in theirs)
+    changes = [f"-{k}" for k in sorted(counted_mine - counted_theirs)]
+    changes += [f"+{k}" for k in sorted(counted_theirs - counted_mine)]
+    if not changes:
+        changes = [f"~{k}" for k in sorted({label for label, _ in set(mine) ^ set(theirs)})]
+    return " ".join(changes)
+
+
+def _parts(shape: Shape) -> list[tuple[str, Shape]]:
+    """Every node of a shape, labelled by the kinds on its path (the root's aside)."""
+    found: list[tuple[str, Shape]] = []
+
+    def walk(node: Shape, path: str) -> None:
+        label = f"{path}/{node[0]}".lstrip("/") if node[0] != "root" else ""
+        is_element = len(node) == 4 and isinstance(node[2], tuple)
+        if label:
+            found.append((label, (node[0], node[1]) if is_element else node))
+        if is_element:
+            for child in (*node[2], *node[3]):
+                walk(child, label)
+
+    walk(shape, "")
+    return found

@@ -15,7 +15,7 @@ require_relative "kramdown_config"
 KEEP_OPTIONS = %i[level category].freeze
 
 def tree(element)
-  value = element.value.is_a?(String) ? element.value : ""
+  value = element.value.is_a?(String) || element.value.is_a?(Symbol) ? element.value.to_s : ""
   value = element.options[:name].to_s if element.type == :footnote
   options = element.options.slice(*KEEP_OPTIONS).transform_values(&:to_s)
   category = Kramdown::Element.category(element).to_s
