@@ -8,8 +8,8 @@ or markdown-it-py as mdgettext sets it up (`flavor = "commonmark"`), and reduced
 link and image destinations, code, math by its TeX (inline or display, never by its
 delimiters: the book's MathJax reads `$x$` in text as kramdown's inline `$$x$$`),
 HTML tags and attributes, Liquid tags (run before kramdown, so text to it), IAL
-attributes. Dropped: text, and what only carries text (alt, title, a Liquid
-`caption=`, a `{% details %}` summary, `\\text{}` in math).
+attributes, and markup left as text (`<`, `>`, `*`, a backquote: the reader sees it). Dropped: text, and what only carries text (alt, title, the words of a
+Liquid `caption=`, a `{% details %}` summary, `\\text{}` in math).
 
 Blocks keep their order; the inline constructs of a block are a multiset, since a
 translation may move a link or an emphasis to where its language puts it.
@@ -41,8 +41,9 @@ Shape = tuple[Any, ...]
 TEXT_ATTRIBUTES = frozenset({"alt", "title", "aria-label", "caption", "summary"})
 TEXTUAL = frozenset({"text", "smart_quote", "typographic_sym", "entity", "abbreviation", "softbreak"})
 LIQUID = re.compile(r"\{%-?\s*(.*?)\s*-?%\}|\{\{-?\s*(.*?)\s*-?\}\}", re.S)
-LIQUID_ARGUMENT = re.compile(r"([\w-]+)\s*=\s*(\"[^\"]*\"|'[^']*'|\S+)")
+LIQUID_ARGUMENT = re.compile(r"([\w-]+)\s*=\s*(\"(?:\\.|[^\"\\])*\"|'[^']*'|\S+)")
 DOLLARS = re.compile(r"(?<!\\)\$((?:\\.|[^$\\])+)\$", re.S)  # MathJax's inline `$`, as the book sets it
+LITERAL = frozenset("<>*`")  # markup the reader would see as text: a tag or a delimiter left open
 TEX_TEXT = re.compile(r"\\(?:text|textrm|textit|textbf|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
 
 
@@ -189,20 +190,30 @@ def _liquid_marker(match: re.Match[str]) -> str:
 
 def _text_constructs(text: str, dollars: bool) -> list[Shape]:
     found = [_liquid(LIQUID_NUMBERED[int(m.group(1))]) for m in MARKER.finditer(text)]
+    text = MARKER.sub(" ", text)
     if dollars:
-        found.extend(("math", "span", _tex(m.group(1))) for m in DOLLARS.finditer(MARKER.sub(" ", text)))
+        found.extend(("math", "span", _tex(m.group(1))) for m in DOLLARS.finditer(text))
+        text = DOLLARS.sub(" ", text)
+    found.extend(("literal", c) for c in text if c in LITERAL)
     return found
 
 
 def _liquid(tag: str) -> Shape:
-    """A Liquid tag by its name and arguments, its words (`details` summary, `caption=`) aside."""
+    """A Liquid tag by its name and arguments, its words (a `details` summary, the text
+    of a `caption=`, not its HTML tags) aside."""
     match = LIQUID.fullmatch(tag)
     assert match is not None
     if match.group(1) is None:
         return ("liquid", "{{", re.sub(r"\s+", "", match.group(2)))
     name, _, rest = match.group(1).partition(" ")
-    arguments = tuple((k, v.strip("\"'")) for k, v in sorted(LIQUID_ARGUMENT.findall(rest)) if k not in TEXT_ATTRIBUTES)
-    return ("liquid", name, arguments)
+    arguments: list[tuple[str, Any]] = []
+    for key, value in sorted(LIQUID_ARGUMENT.findall(rest)):
+        value = value.strip("\"'")
+        if key == "caption":  # figure.liquid writes it into the page as HTML: its tags count
+            arguments.append((key, tuple(_tags(value.replace('\\"', '"')))))
+        elif key not in TEXT_ATTRIBUTES:
+            arguments.append((key, value))
+    return ("liquid", name, tuple(arguments))
 
 
 def _tex(tex: str) -> str:
