@@ -8,7 +8,8 @@ or markdown-it-py as mdgettext sets it up (`flavor = "commonmark"`), and reduced
 link and image destinations, code, math by its TeX (inline or display, never by its
 delimiters: the book's MathJax reads `$x$` in text as kramdown's inline `$$x$$`),
 HTML tags and attributes, Liquid tags (run before kramdown, so text to it), IAL
-attributes, and markup left as text (`<`, `>`, `*`, a backquote: the reader sees it). Dropped: text, and what only carries text (alt, title, the words of a
+attributes, and markup left as text (`<`, `>`, `*`, a backquote) that the English
+does not have: the reader sees it. Dropped: text, and what only carries text (alt, title, the words of a
 Liquid `caption=`, a `{% details %}` summary, `\\text{}` in math).
 
 Blocks keep their order; the inline constructs of a block are a multiset, since a
@@ -63,16 +64,26 @@ class Kramdown:
         atexit.register(self.close)
 
     def trees(self, texts: Sequence[str]) -> list[Any]:
-        """kramdown's tree of each text; asked in chunks so neither pipe fills."""
-        wanted = list(dict.fromkeys(t for t in texts if t not in self.known))
-        assert self.process.stdin is not None and self.process.stdout is not None
-        for start in range(0, len(wanted), 200):
-            chunk = wanted[start : start + 200]
-            self.process.stdin.write("".join(json.dumps(t) + "\n" for t in chunk))
-            self.process.stdin.flush()
-            for text in chunk:
-                self.known[text] = json.loads(self.process.stdout.readline())
+        """kramdown's tree of each text, asked in chunks no bigger than a pipe's buffer:
+        a chunk is written whole before any answer is read, so neither side waits on
+        the other (one text longer than that is asked alone; Ruby reads it whole)."""
+        lines = {t: json.dumps(t) + "\n" for t in texts if t not in self.known}
+        chunk: dict[str, str] = {}
+        for text, line in lines.items():
+            if chunk and sum(map(len, chunk.values())) + len(line) > 32_768:
+                self._ask(chunk)
+                chunk = {}
+            chunk[text] = line
+        if chunk:
+            self._ask(chunk)
         return [self.known[t] for t in texts]
+
+    def _ask(self, chunk: dict[str, str]) -> None:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write("".join(chunk.values()))
+        self.process.stdin.flush()
+        for text in chunk:
+            self.known[text] = json.loads(self.process.stdout.readline())
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -96,15 +107,41 @@ def shapes(texts: Sequence[str], flavor: str) -> list[Shape]:
 
 def same_structure(english: str, translation: str, flavor: str) -> bool:
     """Whether the reader of the translation gets what the reader of the English gets, words aside."""
-    first, second = shapes([english, translation], flavor)
-    return first == second
+    return _same(*shapes([english, translation], flavor))
 
 
 def verdicts(pairs: Iterable[tuple[str, str]], flavor: str) -> list[bool]:
     """`same_structure` of many pairs, with one round of questions to the engine."""
     pairs = list(pairs)
     found = shapes([t for pair in pairs for t in pair], flavor)
-    return [found[2 * i] == found[2 * i + 1] for i in range(len(pairs))]
+    return [_same(found[2 * i], found[2 * i + 1]) for i in range(len(pairs))]
+
+
+def _same(english: Shape, translation: Shape) -> bool:
+    """Equal shapes, but for markup left as text that the English has and the
+    translation does not: `B * D` written `B × D` is a change of words."""
+    if english == translation:
+        return True
+    (mine, my_literals), (theirs, their_literals) = _literals(english), _literals(translation)
+    return mine == theirs and not their_literals - my_literals
+
+
+def _literals(shape: Shape) -> tuple[Shape, Counter[str]]:
+    """A shape without its literal markup, and that markup counted."""
+    counted: Counter[str] = Counter()
+
+    def strip(node: Shape) -> Shape:
+        if len(node) != 4 or not isinstance(node[2], tuple):
+            return node
+        inline = []
+        for child in node[3]:
+            if child[0] == "literal":
+                counted[child[1]] += 1
+            else:
+                inline.append(strip(child))
+        return (node[0], node[1], tuple(strip(b) for b in node[2]), tuple(sorted(inline, key=repr)))
+
+    return strip(shape), counted
 
 
 # -- kramdown -------------------------------------------------------------------------

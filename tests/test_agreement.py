@@ -52,6 +52,7 @@ SAME = [
     ('{% include figure.liquid path="a.png" caption="<b>Figure:</b> x" %}', '{% include figure.liquid path="a.png" caption="<b>图：</b> x" %}'),
     ('x <d-cite key="kaplan2020"></d-cite>.', '가<d-cite key="kaplan2020"></d-cite>.'),
     ("the `x.shape` of $W_\\text{in}$", "$W_\\text{입력}$의 `x.shape`"),  # \text{} is words
+    ("B * D < C", "B × D는 C보다 작다"),  # markup characters the English shows as text, reworded
 ]  # fmt: skip
 DIFFERENT_IN_BOTH = [
     ("see [here](https://a.com)", "[여기](https://b.com)를 보라"),  # destination
@@ -65,6 +66,7 @@ DIFFERENT_IN_BOTH = [
         '{% include figure.liquid path="a.png" caption="<img src=x>" %}',
     ),
     ("a *b* c", "가 나 다"),  # emphasis lost
+    ('a <d-cite key="a"></d-cite>', '가 <d-cite key="a"></d-cite'),  # same element, stray `</d-cite` shown
     ("a *b* c", "가 **나** 다"),  # emphasis made strong
 ]
 
