@@ -1,0 +1,182 @@
+"""How often `mdgettext check` agrees with the engine (engine_oracle) on what is broken.
+
+The judge is asked as a user asks it: a project on disk, `check --format json`
+in-process; an entry is *flagged* when a finding of error severity sits on it. The
+truth is `not same_structure(msgid, msgstr, flavor)`. Shared by tests/test_agreement.py
+and benchmarks/agreement.py.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import polib
+from hypothesis import HealthCheck, Phase, given, settings
+
+from conftest import BOOK, BOOK_SETTINGS, cli
+from engine_oracle import verdicts
+from mdgettext.po.writer import dumps
+from pairs import Pair, pairs
+
+TUNE = ("index", "roofline", "transformers")  # the chapters a judge may be tuned on
+HELD_OUT = ("applied-inference", "jax-stuff", "sharding")  # the chapters it is measured on
+BOOKS = {"ko": ("en", "ko"), "zh": ("en-2025-12", "zh")}  # language -> (English version, translation folder)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One translated entry: the chapter, the texts, what the judge said, what is true."""
+
+    chapter: str
+    msgid: str
+    msgstr: str
+    flagged: bool
+    broken: bool
+    codes: tuple[str, ...] = ()
+
+
+def draw_pairs(count: int) -> list[Pair]:
+    """`count` pairs (fewer if some repeat), the same on every run."""
+    found: list[Pair] = []
+
+    @settings(
+        max_examples=count,
+        derandomize=True,
+        database=None,
+        phases=[Phase.generate],
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(pairs())
+    def collect(pair: Pair) -> None:
+        found.append(pair)
+
+    collect()
+    return list(dict.fromkeys(found))
+
+
+def judge_pairs(pairs_: Sequence[Pair], flavor: str, root: Path) -> list[Judged]:
+    """Each pair as one paragraph of a chapter, its translation in that language's
+    catalog, judged by `check`; a pair whose English is not one entry is left out."""
+    judged: list[Judged] = []
+    for language in sorted({p.language for p in pairs_}):
+        mine = [p for p in pairs_ if p.language == language]
+        judged.extend(_judge_language(mine, flavor, language, root / f"{flavor}-{language}"))
+    return judged
+
+
+def _judge_language(pairs_: Sequence[Pair], flavor: str, language: str, root: Path) -> list[Judged]:
+    chapters: list[dict[str, str]] = [{}]
+    for pair in pairs_:  # an English text once per chapter: a msgid has one translation
+        if pair.english in chapters[-1] or len(chapters[-1]) >= 400:
+            chapters.append({})
+        chapters[-1][pair.english] = pair.translation
+    (root / "source" / "en").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(
+        f'[tool.mdgettext]\nlocales = ["{language}"]\nname = "Pairs"\nflavor = "{flavor}"\n', encoding="utf-8"
+    )
+    for n, chapter in enumerate(chapters):
+        (root / "source" / "en" / f"p{n}.md").write_text("\n\n".join(chapter) + "\n", encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    for n, chapter in enumerate(chapters):
+        po = polib.pofile(str(root / "locale" / f"p{n}.pot"))
+        po.metadata["Language"] = language
+        for entry in po:
+            entry.msgstr = chapter.get(entry.msgid, "")
+        _write(po, root / "locale" / language / "LC_MESSAGES" / f"p{n}.po")
+    return _judged(root, language, "kramdown" if flavor == "kramdown" else "commonmark", only_pairs=True)
+
+
+def judge_book(language: str, root: Path) -> list[Judged]:
+    """The book's chapters with a community translation imported, every pair accepted
+    as it stands (no fuzzy flag), each translated entry judged."""
+    english, translated = BOOKS[language]
+    shutil.copytree(BOOK / english, root / "source" / "en")
+    shutil.copytree(BOOK / translated, root / translated)
+    settings_text = BOOK_SETTINGS.read_text(encoding="utf-8").replace('locales = ["ko"]', f'locales = ["{language}"]')
+    (root / "pyproject.toml").write_text(settings_text, encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    for chapter in sorted((root / translated).glob("*.md")):
+        result = cli("-C", root, "-q", "import", "-l", language, chapter.relative_to(root))
+        if "front matter is not valid YAML" in result.err:  # zh/index.md: quotes inside quotes
+            _english_front_matter(chapter, root / "source" / "en" / chapter.name)
+            result = cli("-C", root, "-q", "import", "-l", language, chapter.relative_to(root))
+        assert result.code == 0, result.err
+    for path in (root / "locale" / language / "LC_MESSAGES").glob("*.po"):
+        po = polib.pofile(str(path))
+        for entry in po:
+            if entry.fuzzy:
+                entry.flags.remove("fuzzy")
+                entry.previous_msgid = entry.previous_msgctxt = None
+        _write(po, path)
+    return _judged(root, language, "kramdown", only_pairs=False)
+
+
+def _english_front_matter(translated: Path, english: Path) -> None:
+    """The English front matter in place of a translation's that YAML cannot read: its
+    body is still judged, its front matter entries are left untranslated."""
+    head = english.read_text(encoding="utf-8").split("\n---\n", 1)[0]
+    body = translated.read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    translated.write_text(head + "\n---\n" + body, encoding="utf-8")
+
+
+def _write(po: polib.POFile, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(po), encoding="utf-8")
+
+
+def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Judged]:
+    result = cli("-C", root, "check", "-l", language, "--format", "json")
+    assert result.code in (0, 1), result.err
+    errors: dict[tuple[str, int], list[str]] = {}
+    for finding in json.loads(result.out):
+        if finding["severity"] == "error":
+            errors.setdefault((Path(finding["file"]).stem, finding["line"]), []).append(finding["code"])
+    rows: list[tuple[str, str, str, tuple[str, ...]]] = []
+    for path in sorted((root / "locale" / language / "LC_MESSAGES").glob("*.po")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        starts = [n + 1 for n, line in enumerate(lines) if line.startswith("msgid ")]
+        po = [e for e in polib.pofile(str(path)) if e.msgid and not e.obsolete]
+        assert len(po) == len(starts) - 1, path  # the header is the first msgid
+        for entry, line in zip(po, starts[1:], strict=True):
+            if entry.msgstr and not entry.fuzzy:
+                rows.append((path.stem, entry.msgid, entry.msgstr, tuple(errors.get((path.stem, line), ()))))
+    truth = verdicts([(msgid, msgstr) for _, msgid, msgstr, _ in rows], flavor)
+    return [
+        Judged(chapter, msgid, msgstr, bool(codes), not same, codes)
+        for (chapter, msgid, msgstr, codes), same in zip(rows, truth, strict=True)
+    ]
+
+
+@dataclass(frozen=True)
+class Score:
+    entries: int
+    broken: int
+    flagged: int
+    caught: int
+
+    @property
+    def precision(self) -> float:
+        return self.caught / self.flagged if self.flagged else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.caught / self.broken if self.broken else 1.0
+
+    @property
+    def agreement(self) -> float:
+        wrong = self.flagged + self.broken - 2 * self.caught
+        return 1 - wrong / self.entries if self.entries else 1.0
+
+
+def score(judged: Sequence[Judged]) -> Score:
+    return Score(
+        len(judged),
+        sum(j.broken for j in judged),
+        sum(j.flagged for j in judged),
+        sum(j.broken and j.flagged for j in judged),
+    )
