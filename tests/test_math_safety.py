@@ -28,8 +28,8 @@ import yaml
 import oracle
 from browser import Browser, chromium_or_skip
 from conftest import FIXTURES, cli
-from mdgettext.checks import CODES
-from mdgettext.checks.safety import CODE
+from mdgettext.checks import CODES, budget
+from mdgettext.checks.safety import CODE, unsafe_reasons
 from mdgettext.publish import mathml, mathml_judge
 
 MATH = FIXTURES / "math"
@@ -117,13 +117,36 @@ def test_the_corpus_names_real_messages_and_every_kind_of_case() -> None:
     assert len({case["id"] for case in CASES}) == len(CASES)
 
 
+def over_budget(case: dict) -> bool:
+    """Whether the case's translation is too much to read at all (`checks/budget.py`),
+    so the budget, not the formula judge, is the one that refuses it."""
+    return any(budget.excess(MESSAGES[name], msgstr) for name, msgstr in case["translate"].items())
+
+
 @pytest.mark.parametrize("case", HOSTILE, ids=lambda case: case["id"])
 def test_every_hostile_formula_is_a_safety_error_no_comment_silences(case: dict, built: Built) -> None:
     po = f"locale/ko/LC_MESSAGES/{case['id']}.po"
-    safety = [f for f in built.findings if f["file"] == po and f["code"] == CODE]
+    code, why = (budget.CODE, "any translation needs") if over_budget(case) else (CODE, case["why"])
+    safety = [f for f in built.findings if f["file"] == po and f["code"] == code]
     assert len(safety) == 1 and safety[0]["severity"] == "error", [f for f in built.findings if f["file"] == po]
-    assert case["why"] in safety[0]["message"]
-    assert f"{po}:" in built.build_err and "refused, the English is used" in built.build_err
+    assert why in safety[0]["message"]
+    said = [line for line in built.build_err.splitlines() if f"{po}:" in line]
+    assert any("refused" in line for line in said) and any(f"[{code}]" in line for line in said), said
+
+
+@pytest.mark.parametrize("case", [case for case in HOSTILE if over_budget(case)], ids=lambda case: case["id"])
+def test_a_formula_the_budget_refuses_is_refused_by_the_formula_judge_too(case: dict) -> None:
+    """Two locks on one door: were the budget's bounds raised, the formula judge
+    still says why this translation may not reach the page."""
+    from mdgettext.markdown.segment import segment
+
+    notes = {
+        seg.msgid: seg.comments
+        for seg in segment((MATH / "chapter.md").read_text(encoding="utf-8"), "chapter.md").segments
+    }
+    for name, msgstr in case["translate"].items():
+        reasons = unsafe_reasons(MESSAGES[name], msgstr, notes=notes[MESSAGES[name]])
+        assert any(case["why"] in reason for reason in reasons), reasons
 
 
 @pytest.mark.parametrize("case", BENIGN, ids=lambda case: case["id"])

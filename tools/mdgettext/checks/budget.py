@@ -24,6 +24,7 @@ from dataclasses import replace
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.model import Diagnostic, Key, Severity, TranslationMap
 from mdgettext.po.catalog import State
+from mdgettext.report import counted
 
 CODE = "safety.too-complex"
 CODES = {
@@ -45,8 +46,9 @@ def excess(msgid: str, msgstr: str) -> str | None:
     longest = LENGTH_FACTOR * len(msgid) + LENGTH_SLACK
     if len(msgstr) > longest:
         return (
-            f"the translation is {len(msgstr)} characters for an English of {len(msgid)}, more than the "
-            f"{longest} any translation needs; write the translation of this English alone"
+            f"the translation is {counted(len(msgstr), 'character')} for an English of "
+            f"{counted(len(msgid), 'character')}, more than the {longest} any translation needs; "
+            "write the translation of this English alone"
         )
     most = MARKUP_FACTOR * markup_count(msgid) + MARKUP_SLACK
     if (found := markup_count(msgstr)) > most:
