@@ -201,6 +201,9 @@ def test_check_resolves_links_between_chapter_folders_as_the_build_does(project:
     assert 'href="../part2/intro.html#next"' in page  # the link check accepted is the one the build follows
 
 
+FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
+
+
 @pytest.mark.parametrize(
     ("english", "korean", "codes"),
     [
@@ -213,6 +216,18 @@ def test_check_resolves_links_between_chapter_folders_as_the_build_does(project:
         ("Call `x` and ``y``.", "``x``와 `y`를 부른다.", []),  # the same code, other backticks
         ("Call `x` and `y`.", "`x`와 `z`를 부른다.", ["markup.code"]),  # one code changed: one finding
         ("Scale by $$N^2$$ here.", "여기서 $N^2$로 늘린다.", []),  # kramdown: both inline
+        # delimiters no engine reads, where the English has emphasis: the page shows them
+        ("It depends on *X*.", "＊X＊에 의존한다.", ["markup.unclosed"]),  # an IME's full-width asterisks
+        ("It depends on *X*.", "\\*X*에 의존한다.", ["markup.unclosed"]),  # an escaped opener
+        ("Costs 2\\*3.", "2\\*3이 든다.", []),  # escaped as in the English
+        # a caption is words: translating it is translating; the tag around it is the site's
+        (FIGURE.format(caption="A chip"), FIGURE.format(caption="칩 하나") + " 참고.", []),
+        (
+            FIGURE.format(caption="A chip"),
+            FIGURE.replace("a.png", "b.png").format(caption="칩"),
+            ["safety.active-content"],
+        ),
+        (FIGURE.format(caption="A chip"), FIGURE.format(caption="{{ site.x }}"), ["safety.active-content"]),
     ],
 )
 def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, korean: str, codes: list[str]) -> None:
@@ -224,7 +239,7 @@ def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, kore
     po = polib.pofile(str(path))
     po[0].msgstr = korean
     path.write_text(dumps(po), encoding="utf-8")
-    found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "markup").out)
+    found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "markup,safety").out)
     assert [f["code"] for f in found] == codes, found
 
 

@@ -54,7 +54,7 @@ from typing import Any
 
 from markdown_it.token import Token
 
-from mdgettext.markdown import html, liquid
+from mdgettext.markdown import html, liquid, tagtext
 from mdgettext.markdown.inline import MASKED_ATTRIBUTES
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 from mdgettext.markdown.tables import UNESCAPED_PIPE
@@ -232,7 +232,7 @@ def _nesting(tokens: list[html.Token]) -> str:
 
 def _liquid(text: str) -> Counter[str]:
     tokens = liquid.tokens(text)
-    found = Counter(t.text if t.closed else f"{t.text} (never closed)" for t in tokens)
+    found = Counter(tagtext.prose_aside(t.text) if t.closed else f"{t.text} (never closed)" for t in tokens)
     if stray := liquid.stray_closers(text, tokens):
         found["%} (closing no tag)"] += stray
     return found

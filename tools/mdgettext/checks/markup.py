@@ -20,6 +20,7 @@ from mdgettext.checks.entry import Context, Entry, Family, edits
 from mdgettext.checks.formulas import free
 from mdgettext.markdown.inline import Inventory, difference
 from mdgettext.markdown.mathtext import words_aside
+from mdgettext.markdown.tagtext import prose_aside
 from mdgettext.model import Diagnostic, Severity
 
 CODES = {
@@ -38,6 +39,8 @@ PARTS = (
     ("footnotes", "markup.footnote", "footnote reference"),
     ("tags", "markup.html", "HTML tag"),
 )
+# words inside a part that a translation translates: compared with them written as `…`
+ASIDE: dict[str, Callable[[str], str]] = {"math": words_aside, "liquid": prose_aside}
 DELIMITER_RUN = re.compile(r"(?<![\\*_])(\*+|_+)")
 
 
@@ -49,8 +52,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         if part == "math" and any(free(seg.comments) for seg in entry.segments):
             continue  # the author lets them differ; the safety check screens what is new
         written = source.counted(part), target.counted(part)
-        # words in \text{…} are prose: translating them is translating
-        compared: Callable[[str], str] = words_aside if part == "math" else str
+        # words in \text{…} and in a caption are prose: translating them is translating
+        compared: Callable[[str], str] = ASIDE.get(part, str)
         shown = {compared(item): item for counted in written for item in counted}
         ours, theirs = (Counter(compared(item) for item in counted.elements()) for counted in written)
         changed, missing, added = edits(*difference(ours, theirs))
@@ -74,6 +77,7 @@ def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) 
     if (target.strong, target.emphasis) == (source.strong, source.emphasis):
         return
     stuck = list((stuck_kramdown if ctx.doc.flavor == "kramdown" else stuck_delimiters)(entry.msgstr))
+    stuck += shown_literally(entry.msgid, entry.msgstr)
     for message in stuck:
         yield ctx.finding(entry, "markup.unclosed", Severity.ERROR, message)
     italic_worded_away = target.strong == source.strong and target.emphasis < source.emphasis
@@ -81,7 +85,7 @@ def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) 
         yield ctx.finding(
             entry,
             "markup.emphasis",
-            Severity.WARNING,
+            Severity.ERROR,
             f"{target.strong} bold and {target.emphasis} italic spans where the English has {source.strong} and "
             f"{source.emphasis}: {_what_changed(source, target)}; bold the words the English bolds, and only those",
         )
@@ -91,6 +95,30 @@ def _what_changed(source: Inventory, target: Inventory) -> str:
     if target.strong != source.strong:
         return "a bold span was lost" if target.strong < source.strong else "a bold span was added"
     return "an italic span was added"
+
+
+# What a translator types for a delimiter that no engine reads as one: an IME's
+# full-width asterisk or low line, and a backslash-escaped delimiter.
+LOOKALIKES = {"＊": "*", "＿": "_"}
+ESCAPED_DELIMITER = re.compile(r"(?<!\\)\\[*_]")
+
+
+def shown_literally(english: str, translation: str) -> list[str]:
+    """Explain the delimiters a translation writes where the page shows them as text,
+    when it has more of them than its English (which then had emphasis there)."""
+    found = []
+    for lookalike, ascii_ in LOOKALIKES.items():
+        if translation.count(lookalike) > english.count(lookalike):
+            found.append(
+                f"full-width {lookalike!r} is a character, not emphasis, so the page shows it and the "
+                f"English's emphasis is lost; write the ASCII `{ascii_}`"
+            )
+    if len(ESCAPED_DELIMITER.findall(translation)) > len(ESCAPED_DELIMITER.findall(english)):
+        found.append(
+            "a backslash before `*` or `_` makes it a character, so the page shows it and the "
+            "English's emphasis is lost; remove the backslash"
+        )
+    return found
 
 
 def stuck_delimiters(text: str) -> Iterable[str]:

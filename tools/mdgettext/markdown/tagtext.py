@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from html import escape, unescape
 
 from mdgettext.markdown import html, liquid
+from mdgettext.markdown.keys import LIQUID_PROSE
 
 # Liquid's tag syntax (FullToken in liquid/lexer: `{%-? name markup -?%}`).
 TAG = re.compile(r"\{%-?\s*(\w+)\s*(.*?)-?%\}\Z", re.DOTALL)
@@ -41,6 +42,9 @@ ATTRIBUTES = ("alt", "title", "aria-label")  # attributes a reader sees or hears
 # One attribute in a start tag as written (the tag itself was read by html.py: this only finds where a value sits).
 HTML_ATTRIBUTE = re.compile(r"""[\s/]([^\s"'>/=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 ATTRIBUTE_HINT = re.compile(r"(?:alt|title|aria-label)\s*=", re.IGNORECASE)
+DEFAULT_PROSE: Mapping[str, Sequence[str]] = dict(
+    LIQUID_PROSE
+)  # a project's own `liquid_prose` reaches the segmenter, not the judge
 SKIPPED_BLOCKS = {"raw": "endraw", "comment": "endcomment"}  # Liquid blocks whose content is not run
 
 
@@ -119,6 +123,19 @@ def _include(markup: str, at: int, prose: Mapping[str, Sequence[str]]) -> Iterat
                     "figure caption" if found.group(1) == "caption" else f"{found.group(1)} of {{% include {file} %}}"
                 )
                 yield Text(at + found.start(group), at + found.end(group), value, kind, quote)
+
+
+def prose_aside(tag: str, prose: Mapping[str, Sequence[str]] = DEFAULT_PROSE) -> str:
+    """A Liquid tag with the words a reader sees (its prose arguments, a details
+    summary) written as `…`: what the site runs, to compare a translation's tags with
+    the English's, as `mathtext.words_aside` does for `\\text{…}`. A tag Jekyll would
+    read otherwise (a value that swallows the next argument, an output that makes the
+    file name a variable) keeps a different shape, so it still differs."""
+    if "=" not in tag and "details" not in tag:  # most tags have no words: spare them a reading
+        return tag
+    for text in sorted(liquid_texts(tag, prose), key=lambda t: t.start, reverse=True):
+        tag = f"{tag[: text.start]}…{tag[text.end :]}"
+    return tag
 
 
 def _names_a_variable(text: str) -> bool:
