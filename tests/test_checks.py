@@ -216,6 +216,7 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
         ("Call `x` and ``y``.", "``x``와 `y`를 부른다.", []),  # the same code, other backticks
         ("Call `x` and `y`.", "`x`와 `z`를 부른다.", ["markup.code"]),  # one code changed: one finding
         ("Scale by $$N^2$$ here.", "여기서 $N^2$로 늘린다.", []),  # kramdown: both inline
+        ("Per device: $$F / (X \\cdot  Y)$$.", "장치마다 $$F / (X \\cdot Y)$$.", []),  # TeX reads two spaces as one
         # delimiters no engine reads, where the English has emphasis: the page shows them
         ("It depends on *X*.", "＊X＊에 의존한다.", ["markup.unclosed"]),  # an IME's full-width asterisks
         ("It depends on *X*.", "\\*X*에 의존한다.", ["markup.unclosed"]),  # an escaped opener

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from mdgettext.checks.allowlist import ESCAPE
 from mdgettext.markdown.inline import Reader
-from mdgettext.markdown.mathtext import TEXT_IN_MATH, find_math, words_aside
+from mdgettext.markdown.mathtext import TEXT_IN_MATH, find_math, normal, words_aside
 
 NOTE = "math may differ"  # an author's note that opens with these words frees the message's formulas
 MAX_TEX = 4000  # characters in one formula; the book's longest has 800
@@ -74,11 +74,6 @@ def formulas_of(text: str, reader: Reader | None) -> Formulas:
     page = tuple(normal(tex) for _, tex in reader(text).math) if reader is not None else ()
     written = tuple(normal(m.tex) for m in found)
     return Formulas(page, written, sum(1 for m in found if m.opening in MATHJAX))
-
-
-def normal(tex: str) -> str:
-    """A formula as compared: runs of whitespace one space, none at the ends."""
-    return " ".join(tex.split())
 
 
 def free(notes: Iterable[str]) -> bool:

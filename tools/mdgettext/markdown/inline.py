@@ -20,7 +20,7 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import liquid
 from mdgettext.markdown.footnotes import footnote_labels
-from mdgettext.markdown.mathtext import find_math, replace_math
+from mdgettext.markdown.mathtext import find_math, normal, replace_math
 from mdgettext.markdown.parser import parser
 
 # `[^label]` as written, defined or not: an undefined one shows as literal text, which is a defect too
@@ -96,8 +96,9 @@ class Inventory:
             return Counter(self.links)
         if part == "code":  # by what it shows: `` `x` `` and ``` ``x`` ``` are the same code
             return Counter(_code_span(content) for _, content in self.code)
-        if part == "math":  # by what it shows: `$x$` and kramdown's inline `$$x$$` are the same formula
-            return Counter(f"$${tex.strip()}$$" if display else f"${tex.strip()}$" for display, tex in self.math)
+        if part == "math":  # by what it shows: `$x$` and kramdown's inline `$$x$$` are the same formula,
+            # and TeX reads a run of spaces as one
+            return Counter(f"$${normal(tex)}$$" if display else f"${normal(tex)}$" for display, tex in self.math)
         if part == "footnotes":
             return Counter(f"[^{label}]" for label in self.footnotes)
         if part == "tags":

@@ -74,6 +74,11 @@ def replace_math(text: str, found: list[Math], instead: str) -> str:
     return "".join(pieces)
 
 
+def normal(tex: str) -> str:
+    """A formula as compared: runs of whitespace one space (TeX reads them so), none at the ends."""
+    return " ".join(tex.split())
+
+
 def words_aside(tex: str) -> str:
     """A formula with the words of its `\\text{…}` set aside: they are prose, and a
     translation may translate them (`\\text{size of A}`, `\\text{A의 크기}`) and
