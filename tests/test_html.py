@@ -222,6 +222,23 @@ def test_a_two_chapter_project_links_its_built_pages(project: Path) -> None:
     assert 'hreflang="ko"' not in appendix  # no Korean page to offer
 
 
+def test_a_page_without_a_title_is_named_by_its_first_heading_or_its_file(project: Path) -> None:
+    (project / "source" / "en" / "start.md").write_text("# Getting started\n\nSome text.\n", encoding="utf-8")
+    (project / "source" / "en" / "notes.md").write_text("Just text, no heading.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    po = polib.pofile(str(project / "locale" / "ko" / "LC_MESSAGES" / "start.po"))
+    po.find("Getting started").msgstr = "시작하기"
+    po.save()
+    assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "html").code == 0
+    start = html5lib.parse(read(project / "build" / "ko" / "start.html"), namespaceHTMLElements=False)
+    assert start.findtext(".//title").startswith("시작하기")
+    assert [h.text or "" for h in start.iter("h1")] == ["시작하기"]  # the body's own heading, not an empty one
+    notes = html5lib.parse(read(project / "build" / "ko" / "notes.html"), namespaceHTMLElements=False)
+    assert notes.findtext(".//title").startswith("notes")
+    assert list(notes.iter("h1")) == []
+
+
 # ---------------------------------------------------------------- the chapter page
 
 

@@ -63,7 +63,7 @@ def chapter_page(
         "dir": locale.direction(language),
         "ui": ui,
         "ui_lang": ui_lang,
-        "title": text_of(_text(meta.get(keys.TITLE))),
+        "title": text_of(_text(meta.get(keys.TITLE))) or _untitled(fragment.headings, site.chapter),
         "title_html": inline_html(_text(meta.get(keys.TITLE))),
         "description": text_of(_text(meta.get(keys.DESCRIPTION))),
         "description_html": inline_html(_text(meta.get(keys.DESCRIPTION))),
@@ -97,6 +97,13 @@ def chapter_page(
         "x_default": site_url(site, site.chapter) if site.site_url else None,
     }
     return environment(site.templates).get_template("chapter.html.j2").render(context)
+
+
+def _untitled(headings: Sequence[body.Heading], chapter: str) -> str:
+    """The name of a page whose front matter has no title: its first top-level heading,
+    which the body shows (so the header repeats no <h1>), else its file name."""
+    first = next((h.text for h in headings if h.level == 1), "")
+    return first or chapter.rsplit("/", 1)[-1]
 
 
 def _text(value: object) -> str:
