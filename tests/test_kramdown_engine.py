@@ -23,3 +23,13 @@ def test_slugify_is_jekylls() -> None:
         "감사의-말",
         "what-s-the-llama-serving-story",
     ]
+
+
+def test_strikethrough_is_read_and_rendered_as_the_books_kramdown_does() -> None:
+    from mdgettext.publish import body
+
+    text = "It was ~~three~~ four, not ~~ five~~.\n"
+    (site,) = kramdown.html([text])
+    ours = body.render(text, [], [], flavor="kramdown").body
+    assert "<del>three</del>" in site and "~~ five~~" in site  # kramdown opens ~~ only before a non-space
+    assert "<del>three</del>" in ours and "~~ five~~" in ours

@@ -170,4 +170,6 @@ KRAMDOWN: dict[str, Rule] = {
     "footnote_open": _k_footnote_open,
     "footnote_close": _k_footnote_close,
     "footnote_anchor": _k_footnote_anchor,
+    "s_open": lambda self, tokens, idx, options, env: "<del>",  # kramdown's element for `~~x~~`
+    "s_close": lambda self, tokens, idx, options, env: "</del>",
 }

@@ -20,3 +20,4 @@ from mdgettext.markdown.kramdown.raw_html import html_plugin
 def kramdown_plugin(md: MarkdownIt) -> None:
     """All of kramdown's rules that change what the book's pages show."""
     md.use(math_plugin).use(html_plugin).use(emphasis_plugin).use(lists_plugin).use(attributes_plugin)
+    md.enable("strikethrough")  # kramdown's GFM parser reads `~~x~~` (STRIKETHROUGH_MATCH in parser/gfm.rb)
