@@ -349,8 +349,9 @@ def test_a_single_file_build_carries_its_styles(tmp_path: Path, monkeypatch: pyt
 
 
 def test_unknown_locales_get_english_page_words_marked_english() -> None:
-    assert words.strings("ko_KR") == ("ko", words.UI["ko"])
-    assert words.strings("tlh") == ("en", words.UI["en"])
+    assert (words.words("ko_KR").language, words.words("ko_KR").words["contents"]) == ("ko", "목차")
+    assert (words.words("tlh").language, words.words("tlh").words["contents"]) == ("en", "Contents")
+    assert words.words("zh_TW").language == "en"  # no Simplified words for a Traditional page
     assert locale.language_name("ko") == "한국어" and locale.language_name("en") == "English"
 
 

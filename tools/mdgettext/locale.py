@@ -2,7 +2,7 @@
 
 Babel's CLDR data answers every question here; the rest of mdgettext asks this
 module, so a new language needs no code outside its own rules (its typography
-checks in `checks/typography/`, its interface words in `publish/words.py`).
+checks in `checks/typography/`, its page words in `publish/locale/<lang>/LC_MESSAGES/page.po`).
 Babel is imported by the functions that ask it: every command checks a code's
 shape (`check_code`, a pattern), and most never need more.
 """

@@ -26,7 +26,7 @@ from mdgettext.publish.frontmatter_html import inline_html, text_of
 from mdgettext.publish.links import Site, asset_url, chapter_href, chapter_link, page_path, relative, site_url
 from mdgettext.publish.mathml import typeset
 from mdgettext.publish.templates import environment, stylesheet
-from mdgettext.publish.words import strings
+from mdgettext.publish.words import words
 
 
 def chapter_page(
@@ -41,7 +41,8 @@ def chapter_page(
 ) -> str:
     """The finished page of one chapter in one language; each formula left as TeX
     because its MathML was not safe to publish is told in `refused`."""
-    ui_lang, ui = strings(language)
+    page_words = words(language)
+    ui_lang, ui = page_words.language, page_words.words
     fragment = body.render(
         markdown,
         heading_ids,
@@ -87,8 +88,8 @@ def chapter_page(
         "languages": _languages(site, language),
         "previous": _neighbour(meta, keys.PREVIOUS_URL, keys.PREVIOUS_NAME, site, language),
         "next": _neighbour(meta, keys.NEXT_URL, keys.NEXT_NAME, site, language),
+        "fallback_banner": page_words.fallback(fallbacks.count, fallbacks.total),
         "fallback_count": fallbacks.count,
-        "fallback_total": fallbacks.total,
         "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
         "inline_css": None if site.stylesheet else Markup(stylesheet(site.templates)),
         "book": site.book,

@@ -1,55 +1,91 @@
-"""The page's own words, per language: the one place a new language adds its interface text.
+"""The page's own words ("Contents", "Part 11", the banner over English passages),
+from gettext catalogs: `publish/locale/<lang>/LC_MESSAGES/page.po`, one per language,
+translated like any catalog (the template is `publish/locale/page.pot`).
 
-A language missing here gets the English words, marked `lang="en"` in the page.
+A new language is a new `.po` file, not code. Babel reads the catalog and writes it
+as a `.mo` in memory; the standard library's `gettext` then answers, so plural forms
+follow the catalog's own `Plural-Forms` (the banner counts passages). Each message
+carries its key as `msgctxt`, so two screens' "Next" may differ in a language that
+needs it. A language without a catalog gets the English words, which the page marks
+`lang="en"`.
 """
 
 from __future__ import annotations
 
+import gettext
+import io
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
-# The page's own words, per language; a language missing here gets English ones,
-# marked lang="en" in the page.
-UI: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "skip": "Skip to the content",
-        "part": "Part {number}",
-        "authors": "Authors",
-        "published": "Published",
-        "contents": "Contents",
-        "languages": "Read in another language",
-        "previous": "Previous",
-        "next": "Next",
-        "chapters": "Chapters",
-        "self_link": "Link to this section",
-        "fallback": "{count} of {total} passages on this page are not translated yet and are shown in English.",
-        "notes": "Notes",
-        "note": "Note {number}",
-        "back": "Back to the text of note {number}",
-        "references": "References",
-    },
-    "ko": {
-        "skip": "본문으로 건너뛰기",
-        "part": "{number}장",
-        "authors": "저자",
-        "published": "게시일",
-        "contents": "목차",
-        "languages": "다른 언어로 읽기",
-        "previous": "이전",
-        "next": "다음",
-        "chapters": "장 이동",
-        "self_link": "이 절로 바로 가는 링크",
-        "fallback": "이 페이지의 글 {total}개 가운데 {count}개는 아직 번역되지 않아 영어 원문으로 보입니다.",
-        "notes": "각주",
-        "note": "각주 {number}",
-        "back": "각주 {number}의 본문 위치로 돌아가기",
-        "references": "참고 문헌",
-    },
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALE = Path(__file__).resolve().parent / "locale"
+DOMAIN = "page"
+SOURCE = "en"
+TRADITIONAL = frozenset({"hant", "tw", "hk", "mo"})  # Chinese written in traditional characters: `zh` is Simplified
+# key -> the English, as the template has it (the msgid the catalogs translate)
+ENGLISH: Mapping[str, str] = {
+    "skip": "Skip to the content",
+    "part": "Part {number}",
+    "authors": "Authors",
+    "published": "Published",
+    "contents": "Contents",
+    "languages": "Read in another language",
+    "previous": "Previous",
+    "next": "Next",
+    "chapters": "Chapters",
+    "self_link": "Link to this section",
+    "notes": "Notes",
+    "note": "Note {number}",
+    "back": "Back to the text of note {number}",
+    "references": "References",
 }
+FALLBACK = (
+    "{count} of {total} passages on this page is not translated yet and is shown in English.",
+    "{count} of {total} passages on this page are not translated yet and are shown in English.",
+)
 
 
-def strings(language: str) -> tuple[str, Mapping[str, str]]:
-    """The page's own words for `language` and the language they are in."""
-    for code in (language, language.replace("-", "_").split("_")[0]):
-        if code in UI:
-            return code, UI[code]
-    return "en", UI["en"]
+@dataclass(frozen=True)
+class Words:
+    """The page's words in one language, and which language that is (`en` when the
+    page's language has no catalog)."""
+
+    language: str
+    words: Mapping[str, str]
+    translations: gettext.NullTranslations
+
+    def fallback(self, count: int, total: int) -> str:
+        """The banner over a page that still shows `count` of `total` passages in English."""
+        return self.translations.npgettext("fallback", *FALLBACK, count).format(count=count, total=total)
+
+
+def words(language: str) -> Words:
+    """The page's words for `language` (`ko_KR` and `ko-KR` find `ko`)."""
+    parts = language.replace("-", "_").split("_")
+    tried = [language, "_".join(parts)]
+    if not (parts[0] == "zh" and {p.lower() for p in parts[1:]} & TRADITIONAL):  # zh_TW reads no Simplified
+        tried.append(parts[0])
+    for code in tried:
+        if (LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po").is_file():
+            return _catalog(code)
+    return _catalog(SOURCE)
+
+
+@lru_cache(maxsize=8)
+def _catalog(code: str) -> Words:
+    translations = _read(code) if code != SOURCE else gettext.NullTranslations()
+    return Words(code, {key: translations.pgettext(key, english) for key, english in ENGLISH.items()}, translations)
+
+
+def _read(code: str) -> gettext.GNUTranslations:
+    path = LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=None, domain=DOMAIN)
+    mo = io.BytesIO()
+    write_mo(mo, catalog)
+    mo.seek(0)
+    return gettext.GNUTranslations(mo)

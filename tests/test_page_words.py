@@ -1,0 +1,63 @@
+"""The page's own words are gettext catalogs shipped with mdgettext
+(`tools/mdgettext/publish/locale/`): GNU gettext accepts them, each translates the
+whole template, and a page in their language shows them, plurals included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+import pytest
+
+from conftest import cli
+from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
+from mdgettext.publish import words
+
+TEMPLATE = words.LOCALE / "page.pot"
+CATALOGS = sorted(words.LOCALE.glob("*/LC_MESSAGES/page.po"))
+
+
+def test_the_shipped_languages_are_the_ones_we_mean_to_ship() -> None:
+    assert [p.parent.parent.name for p in CATALOGS] == ["de", "ja", "ko", "zh"]
+
+
+def test_the_template_is_what_the_page_asks_for() -> None:
+    template = {(e.msgctxt, e.msgid) for e in polib.pofile(str(TEMPLATE))}
+    asked = {(key, english) for key, english in words.ENGLISH.items()} | {("fallback", words.FALLBACK[0])}
+    assert template == asked
+
+
+@pytest.mark.parametrize("path", [TEMPLATE, *CATALOGS], ids=lambda p: str(p.relative_to(words.LOCALE)))
+def test_gnu_gettext_writes_each_catalog_as_it_is(path: Path) -> None:
+    assert_msgcat_fixed_point(path)
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_each_catalog_translates_the_whole_template_and_passes_msgfmt_check(path: Path) -> None:
+    assert_msgfmt_check(path)  # also checks {number}, {count} and {total} (python-brace-format)
+    po = polib.pofile(str(path))
+    template = {(e.msgctxt, e.msgid) for e in polib.pofile(str(TEMPLATE))}
+    assert {(e.msgctxt, e.msgid) for e in po} == template
+    assert po.percent_translated() == 100 and not po.fuzzy_entries()
+
+
+def test_the_banner_follows_the_languages_plural_rules() -> None:
+    german = words.words("de")
+    assert german.fallback(1, 41).startswith("1 von 41 Abschnitten dieser Seite ist ")
+    assert german.fallback(3, 41).startswith("3 von 41 Abschnitten dieser Seite sind ")
+    assert words.words("en").fallback(1, 41).startswith("1 of 41 passages on this page is ")
+
+
+def test_a_japanese_page_has_japanese_words_and_an_unshipped_language_english_ones(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ja", "fr"]\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text("# Title\n\n## Part\n\nText.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    for language in ("ja", "fr"):
+        assert cli("-C", project, "-q", "update", "-l", language).code == 0
+    assert cli("-C", project, "-q", "build", "--format", "html").code == 0
+    japanese = (project / "build" / "ja" / "a.html").read_text(encoding="utf-8")
+    assert '<h2 class="toc-title" id="toc-title" lang="ja">目次</h2>' in japanese
+    assert "このページの 3 個の段落のうち 3 個はまだ翻訳されておらず" in japanese
+    french = (project / "build" / "fr" / "a.html").read_text(encoding="utf-8")
+    assert '<h2 class="toc-title" id="toc-title" lang="en">Contents</h2>' in french
+    assert "3 of 3 passages on this page are not translated yet" in french
