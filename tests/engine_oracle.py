@@ -312,8 +312,10 @@ def _inline(children: list[Token]) -> list[Shape | str]:
 
 def _commonmark_leaf(token: Token) -> Shape:
     kind = token.type
-    if kind in ("math_inline", "math_inline_double"):
+    if kind == "math_inline":
         return ("math", "span", _tex(token.content))
+    if kind == "math_inline_double":  # dollarmath renders `$$x$$` in a sentence as display math (<eqn>)
+        return ("math", "display", _tex(token.content))
     if kind == "math_block":
         return ("math", "block", _tex(token.content))
     if kind == "code_inline":

@@ -207,8 +207,8 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
 @pytest.mark.parametrize(
     ("english", "korean", "codes"),
     [
-        ("It _does_ depend on X.", "실제로 X에 의존한다.", []),  # the italic is worded away: a choice
-        ("It _does_ depend on **X**.", "실제로 **X**에 의존한다.", []),
+        ("It _does_ depend on X.", "실제로 X에 의존한다.", ["markup.emphasis"]),  # an italic worded away: a warning
+        ("It _does_ depend on **X**.", "실제로 **X**에 의존한다.", ["markup.emphasis"]),
         ("It depends on X.", "*정말로* X에 의존한다.", ["markup.emphasis"]),  # an italic added
         ("It depends on **X**.", "X에 의존한다.", ["markup.emphasis"]),  # a bold lost
         ("Needs _adds_ and _multiplies_.", "_덧셈_과 _곱셈_이 필요하다.", ["markup.unclosed", "markup.unclosed"]),
@@ -242,6 +242,11 @@ def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, kore
     path.write_text(dumps(po), encoding="utf-8")
     found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "markup,safety").out)
     assert [f["code"] for f in found] == codes, found
+    # an error refuses the translation, so the page shows the English; a warning does not
+    published = cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code == 0 and (
+        korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
+    )
+    assert published == all(f["severity"] == "warning" for f in found), found
 
 
 LONG_SUPPRESSION = (

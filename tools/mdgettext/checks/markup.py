@@ -70,18 +70,29 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
 
 
 def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:
-    """Bold is kept (the book bolds its key sentences); an italic the translation words
-    away is a translator's choice (`_does_ depend` as `실제로 의존한다`; Hangul and CJK
-    type have no true italic), so only a lost bold, an added span, or a delimiter the
-    page would show is a finding."""
+    """A lost bold, an added span or a delimiter the page would show is an error: the
+    reader's page differs, in kramdown as in markdown-it. An italic the translation
+    words away is a warning: the page differs too, but Hangul and CJK type have no
+    true italic (`_does_ depend` as `실제로 의존한다`), so it is the translator's call,
+    not a reason to publish the English instead."""
     if (target.strong, target.emphasis) == (source.strong, source.emphasis):
         return
     stuck = list((stuck_kramdown if ctx.doc.flavor == "kramdown" else stuck_delimiters)(entry.msgstr))
     stuck += shown_literally(entry.msgid, entry.msgstr)
     for message in stuck:
         yield ctx.finding(entry, "markup.unclosed", Severity.ERROR, message)
-    italic_worded_away = target.strong == source.strong and target.emphasis < source.emphasis
-    if not stuck and not italic_worded_away:
+    if stuck:
+        return
+    if target.strong == source.strong and target.emphasis < source.emphasis:
+        yield ctx.finding(
+            entry,
+            "markup.emphasis",
+            Severity.WARNING,
+            f"{target.emphasis} italic spans where the English has {source.emphasis}: the page shows upright "
+            "what the English slants; wrap the words that carry the emphasis in *…*, or leave it where your "
+            "language sets no italics",
+        )
+    else:
         yield ctx.finding(
             entry,
             "markup.emphasis",

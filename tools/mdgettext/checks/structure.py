@@ -111,10 +111,11 @@ def _inline_shape(children: list[Token]) -> frozenset[tuple[tuple[str, ...], int
             if tag is not None:
                 parts[("html", f"<{'/' if tag.closing else ''}{tag.name}")] += 1
         # hard breaks are left out: a translation may break its lines elsewhere; emphasis
-        # too, which the markup check judges (an italic worded away is no finding)
+        # and formulas too, which the markup check judges as the page shows them
+        # (kramdown's `$$x$$` in a sentence and the browser's `$x$` are one formula)
         elif child.type in ("em_open", "strong_open"):
             continue
-        elif child.nesting == 1 or child.type in ("code_inline", "math_inline", "math_inline_double", "footnote_ref"):
+        elif child.nesting == 1 or child.type in ("code_inline", "footnote_ref"):
             parts[(child.type,)] += 1
     return frozenset(parts.items())
 
