@@ -29,6 +29,7 @@ from markupsafe import Markup
 
 from mdgettext.checks import safety
 from mdgettext.locale import language_name
+from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.parser import text_only
 from mdgettext.model import Diagnostic, Document, Key, Location, Style
 from mdgettext.po.catalog import CatalogFile, State
@@ -72,6 +73,7 @@ def rows(
     """The rows in document order, and the findings that belong to no entry."""
     entries = {(e.msgctxt, e.msgid): e for e in catalog.po if not e.obsolete and e.msgid}
     lines = catalog.msgid_lines
+    reader = Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
     by_line: dict[int, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         by_line.setdefault(diagnostic.location.line, []).append(diagnostic)
@@ -89,7 +91,8 @@ def rows(
         previous = entry.previous_msgid if entry is not None and found is State.FUZZY else None
         msgstr = entry.msgstr if entry is not None else ""
         unsafe = state == "refused" or (
-            found is State.FUZZY and bool(safety.unsafe_reasons(seg.msgid, msgstr, safety.where(seg), seg.comments))
+            found is State.FUZZY
+            and bool(safety.unsafe_reasons(seg.msgid, msgstr, safety.where(seg), seg.comments, reader))
         )
         out.append(
             Row(
