@@ -54,6 +54,7 @@ def test_without_math_a_german_translation_of_prices_is_checked_clean_and_publis
     assert "Der Tarif kostet $5 pro Monat, der Team-Tarif $10 pro Monat." in page
     assert "<math" not in page
     assert "<math" not in (project / "build" / "en" / "intro.html").read_text(encoding="utf-8")
+    assert "<math" not in (project / "build" / "de" / "intro.review.html").read_text(encoding="utf-8")
     assert (project / "build" / "de" / "intro.md").read_text(encoding="utf-8") == CHAPTER.replace(
         "Pricing", "Preise"
     ).replace(PRICES, GERMAN[PRICES])

@@ -62,10 +62,11 @@ def untrusted_blocks() -> MarkdownIt:
     return md
 
 
-@lru_cache(maxsize=1)
-def text_only() -> MarkdownIt:
-    """A message with raw HTML off: what it says, never what it could run."""
-    return _preset("commonmark", html=False)
+@lru_cache(maxsize=3)
+def text_only(math: str = "dollars") -> MarkdownIt:
+    """A message with raw HTML off: what it says, never what it could run; `$` read as
+    its project's `math` setting says."""
+    return _preset("commonmark", html=False, math=math)
 
 
 def _preset(flavor: str, html: bool, math: str | None = None) -> MarkdownIt:
