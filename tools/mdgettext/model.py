@@ -95,6 +95,7 @@ class Document:
     # the checks and the English page reuse. Readers must not change them.
     tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
     flavor: str = "commonmark"  # how it was read (markdown/parser.py): every later parse reads it the same way
+    math: str | None = None  # how it read `$` (keys.MATHS; None: as its flavor does), and so does every later parse
 
 
 @dataclass(frozen=True)

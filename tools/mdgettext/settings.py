@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVORS, LIQUID_PROSE, Prose, prose_setting
+from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVOR_MATH, FLAVORS, LIQUID_PROSE, MATHS, Prose, prose_setting
 
 SETTINGS_FILE = "mdgettext.toml"
 PYPROJECT = "pyproject.toml"
@@ -51,6 +51,13 @@ class Settings:
         "commonmark",
         "how the site reads Markdown: CommonMark, or kramdown with GFM input (Jekyll)",
         choices=FLAVORS,
+    )
+    math: str | None = setting(
+        None,
+        "how the site reads `$`: markdown-it's dollarmath (`$x$` inline, `$$x$$` display), kramdown's "
+        "(`$$…$$` only, inline or display by where it stands), or no math at all (`$5 … $10` is prices)",
+        choices=MATHS,
+        shown='the flavor\'s: `"dollars"` for commonmark, `"kramdown"` for kramdown',
     )
     exclude: tuple[str, ...] = setting(
         (),
@@ -190,9 +197,15 @@ def parse(own: str | None, pyproject: str | None) -> Found:
     for key in ("name", "version"):
         if key not in values and key in package:
             values[key] = str(package[key])
+    values.setdefault("math", _defaults(values)["math"])
     if values.get("site_url") is not None:
         values["site_url"] = values["site_url"].rstrip("/") or None
     return Found(Settings(**values), where, frozenset(table))
+
+
+def _defaults(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The defaults that follow another setting: `math` reads `$` as the flavor's site does."""
+    return {"math": FLAVOR_MATH[values.get("flavor", BY_KEY["flavor"].default)]}
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
@@ -254,10 +267,12 @@ def toml_text(given: Mapping[str, Any], table: bool = False) -> str:
     `[tool.mdgettext]` table of a pyproject.toml."""
     lines = ["[tool.mdgettext]"] if table else []
     lines.append("# mdgettext settings: every key, with its default where it is commented out (docs/settings.md).")
+    defaults = _defaults(given)
     for spec in SETTINGS:
         lines.append(f"# {spec.doc}")
         if spec.key in given:
             lines.append(f"{spec.key} = {toml_value(given[spec.key])}")
         else:  # site_url = "" is no site_url
-            lines.append(f"# {spec.key} = {toml_value('' if spec.default is None else spec.default)}")
+            default = defaults.get(spec.key, spec.default)
+            lines.append(f"# {spec.key} = {toml_value('' if default is None else default)}")
     return "\n".join(lines) + "\n"

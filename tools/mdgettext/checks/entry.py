@@ -89,7 +89,7 @@ class Context:
     @cached_property
     def inline(self) -> Reader:
         """Reads msgids and msgstrs as the page will: each text parsed once for all checks."""
-        return Reader(self.doc.references, self.doc.footnotes, self.doc.flavor)
+        return Reader(self.doc.references, self.doc.footnotes, self.doc.flavor, self.doc.math)
 
     @cached_property
     def inline_at_line(self) -> dict[int, int]:

@@ -86,8 +86,12 @@ def unsafe_reasons(
 def formula_reasons(
     msgid: str, msgstr: str, place: Where, notes: Sequence[str] = (), reader: Reader | None = None
 ) -> list[str]:
-    """Why the translation's formulas are not the English's (`formulas.py`)."""
-    markdown = (reader or Reader()) if place in (Where.INLINE, Where.LINE) else None
+    """Why the translation's formulas are not the English's (`formulas.py`); none on a
+    site without math (`math = "none"`), where `$5 … $10` is text like any other."""
+    reader = reader or Reader()
+    if reader.math == "none":
+        return []
+    markdown = reader if place in (Where.INLINE, Where.LINE) else None
     return formulas.reasons(formulas.formulas_of(msgid, markdown), formulas.formulas_of(msgstr, markdown), notes)
 
 
@@ -191,7 +195,7 @@ class _Judge:
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
         self.verdicts: dict[tuple[int, str], list[str]] = {}  # (id of a segment of doc, msgstr) -> reasons
-        self.reader = Reader(doc.references, doc.footnotes, doc.flavor)
+        self.reader = Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
 
     def _source(self, text: str, place: Where) -> Markup:
         found = self.english.get((text, place))

@@ -72,7 +72,8 @@ def load(path: Path, display: str, config: Config) -> tuple[SourceText, Document
     """A source file and its segments; parse problems become one-line input errors."""
     source = read_source(path, display)
     try:
-        return source, segment(source.text, display, config.front_matter_keys, config.flavor, config.liquid_prose)
+        doc = segment(source.text, display, config.front_matter_keys, config.flavor, config.liquid_prose, config.math)
+        return source, doc
     except FrontMatterError as err:
         raise InputError(f"{display}:{err.line + 2}: {err}; fix the YAML between the --- lines") from err
     except SegmentationError as err:

@@ -20,6 +20,7 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import liquid
 from mdgettext.markdown.footnotes import footnote_labels
+from mdgettext.markdown.keys import math_of
 from mdgettext.markdown.mathtext import find_math, normal, replace_math
 from mdgettext.markdown.parser import parser
 
@@ -96,8 +97,7 @@ class Inventory:
             return Counter(self.links)
         if part == "code":  # by what it shows: `` `x` `` and ``` ``x`` ``` are the same code
             return Counter(_code_span(content) for _, content in self.code)
-        if part == "math":  # by what it shows: `$x$` and kramdown's inline `$$x$$` are the same formula,
-            # and TeX reads a run of spaces as one
+        if part == "math":  # as shown: `$x$` and kramdown's inline `$$x$$` are one formula, spaces as TeX reads them
             return Counter(f"$${normal(tex)}$$" if display else f"${normal(tex)}$" for display, tex in self.math)
         if part == "footnotes":
             return Counter(f"[^{label}]" for label in self.footnotes)
@@ -142,9 +142,10 @@ def breaks_in_raw_html(content: str) -> frozenset[int]:
     return frozenset(found)
 
 
-def walk(children: Sequence[Token], source: str = "") -> Inventory:
-    """The inventory of an inline token's children (`source`: the Markdown they came from)."""
-    w = _Walk()
+def walk(children: Sequence[Token], source: str = "", typeset: bool = True) -> Inventory:
+    """The inventory of an inline token's children (`source`: the Markdown they came from;
+    `typeset`: the site's typesetter reads math in text, as it does unless `math` is "none")."""
+    w = _Walk(typeset)
     w.walk(children)
     return Inventory(
         links=tuple(w.links),
@@ -162,7 +163,8 @@ def walk(children: Sequence[Token], source: str = "") -> Inventory:
 
 
 class _Walk:
-    def __init__(self) -> None:
+    def __init__(self, typeset: bool = True) -> None:
+        self.typeset = typeset
         self.links: list[str] = []
         self.code: list[tuple[str, str]] = []
         self.math: list[tuple[bool, str]] = []
@@ -221,7 +223,7 @@ class _Walk:
         if not self.run:
             return
         run = "".join(self.run)
-        found = find_math(run)
+        found = find_math(run) if self.typeset else []
         words = replace_math(run, found, " ")
         self.math.extend((m.display, m.tex) for m in found)
         self.text.append(words)
@@ -241,10 +243,11 @@ class Reader:
         references: Mapping[str, Mapping[str, object]] | None = None,
         footnotes: Iterable[str] = (),
         flavor: str = "commonmark",
+        math: str | None = None,  # how `$` is read (keys.MATHS); None: as the flavor does
     ) -> None:
         self.references = dict(references or {})
         self.footnotes = tuple(footnotes)
-        self.flavor = flavor
+        self.flavor, self.math = flavor, math_of(flavor, math)
         self._seen: dict[str, Inventory] = {}
 
     def __call__(self, markdown: str) -> Inventory:
@@ -253,8 +256,8 @@ class Reader:
         if found is None:
             # footnote references number themselves in env: each parse gets its own
             env = {"references": self.references, "footnotes": {"refs": {f":{label}": -1 for label in self.footnotes}}}
-            tokens = parser(self.flavor).parseInline(markdown, env)
-            found = walk(tokens[0].children or [] if tokens else [], markdown)
+            tokens = parser(self.flavor, self.math).parseInline(markdown, env)
+            found = walk(tokens[0].children or [] if tokens else [], markdown, self.math != "none")
             self._seen[markdown] = found
         return found
 

@@ -35,3 +35,15 @@ def prose_setting(value: object) -> Prose | None:
 # How a project's Markdown is read: as CommonMark, or as kramdown with GFM input
 # (the book's Jekyll site), whose math, raw HTML, emphasis and lists differ.
 FLAVORS = ("commonmark", "kramdown")
+
+# How a project's site reads `$` (the `math` setting): markdown-it's dollarmath (`$x$`
+# inline, `$$x$$` display), kramdown's (`$$…$$` only, inline or block by where it
+# stands; `$…$` left to the browser's typesetter), or not at all: a site without math,
+# where `$5 … $10` is prices and neither the parser nor a typesetter reads formulas.
+MATHS = ("dollars", "kramdown", "none")
+FLAVOR_MATH = {"commonmark": "dollars", "kramdown": "kramdown"}  # the default: as each flavor's site reads `$`
+
+
+def math_of(flavor: str, math: str | None = None) -> str:
+    """How a document reads math: its project's `math` setting, else its flavor's way."""
+    return math or FLAVOR_MATH.get(flavor, "dollars")

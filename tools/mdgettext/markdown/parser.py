@@ -2,6 +2,8 @@
 
 Each comes in two flavors: CommonMark, and kramdown as a Jekyll site with GFM input
 runs it (`markdown/kramdown/`); a project says which in `[tool.mdgettext] flavor`.
+How `$` is read is the `math` setting (keys.MATHS), by default the flavor's way: a
+document carries both, and every stage asks `parser(doc.flavor, doc.math)`.
 
 Every stage must see the same blocks, or msgids extracted from the source would not
 be found again when the translation is put back; so the preset lives here only.
@@ -22,13 +24,20 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from mdgettext.markdown.keys import math_of
 from mdgettext.markdown.kramdown import kramdown_plugin
+from mdgettext.markdown.kramdown.math import math_plugin
 
 
-@lru_cache(maxsize=2)
-def parser(flavor: str = "commonmark") -> MarkdownIt:
-    """A whole chapter: tables, front matter, footnotes and math, read as `flavor` reads them."""
-    return _preset(flavor, html=True).use(front_matter_plugin).use(row_offsets_plugin)
+def parser(flavor: str = "commonmark", math: str | None = None) -> MarkdownIt:
+    """A whole chapter: tables, front matter, footnotes and math, read as `flavor` reads
+    them and `$` as `math` says (None: the flavor's way)."""
+    return _parser(flavor, math_of(flavor, math))
+
+
+@lru_cache(maxsize=6)
+def _parser(flavor: str, math: str) -> MarkdownIt:
+    return _preset(flavor, html=True, math=math).use(front_matter_plugin).use(row_offsets_plugin)
 
 
 @lru_cache(maxsize=1)
@@ -53,17 +62,23 @@ def untrusted_blocks() -> MarkdownIt:
     return md
 
 
-@lru_cache(maxsize=1)
-def text_only() -> MarkdownIt:
-    """A message with raw HTML off: what it says, never what it could run."""
-    return _preset("commonmark", html=False)
+@lru_cache(maxsize=3)
+def text_only(math: str = "dollars") -> MarkdownIt:
+    """A message with raw HTML off: what it says, never what it could run; `$` read as
+    its project's `math` setting says."""
+    return _preset("commonmark", html=False, math=math)
 
 
-def _preset(flavor: str, html: bool) -> MarkdownIt:
+def _preset(flavor: str, html: bool, math: str | None = None) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": html}).enable("table").use(footnote_plugin)
+    math = math_of(flavor, math)
     if flavor == "kramdown":
-        return md.use(kramdown_plugin)
-    return md.use(dollarmath_plugin, double_inline=True)
+        md.use(kramdown_plugin, math=math == "kramdown")
+    elif math == "kramdown":
+        md.use(math_plugin)
+    if math == "dollars":
+        md.use(dollarmath_plugin, double_inline=True)
+    return md
 
 
 def row_offsets_plugin(md: MarkdownIt) -> None:

@@ -41,17 +41,20 @@ def segment(
     front_matter_keys: Sequence[str] = keys.DEFAULT_KEYS,
     flavor: str = "commonmark",
     liquid_prose: keys.Prose = keys.LIQUID_PROSE,
+    math: str | None = None,
 ) -> Document:
     """Split a Markdown document into the segments a translator works on.
 
     `text` must use `\\n` line endings (the file layer converts CRLF); `flavor` says
-    how the project's site reads Markdown (markdown/parser.py); `liquid_prose` names
-    the arguments of each include that are prose (a figure's caption).
+    how the project's site reads Markdown (markdown/parser.py), `math` how it reads `$`
+    (None: as the flavor does); `liquid_prose` names the arguments of each include
+    that are prose (a figure's caption).
     """
+    math = keys.math_of(flavor, math)
     src = normalize(text)
     lines = Lines(src)
     env: dict[str, Any] = {}
-    tokens = parser(flavor).parse(src, env)
+    tokens = parser(flavor, math).parse(src, env)
     segments: list[Segment] = []
     headings: list[str] = []
     slugs = slugger(flavor)
@@ -84,6 +87,8 @@ def segment(
                 found = _element_text(parent, token, lines, path)
             else:
                 found = _paragraph(token, lines, path, stack)
+            if not _has_letters(token, math != "none"):
+                found = ()
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
     segments.extend(_liquid(tokens, segments, lines, path, dict(liquid_prose)))
     applied = [directives.apply(seg, found_directives) for seg in segments]
@@ -91,7 +96,9 @@ def segment(
     notes = tuple(Location(path, block_lines(t)[0] + 1) for t in tokens if t.type == "fence" and _unclosed(t, lines))
     footnotes = tuple(label[1:] for label in env.get("footnotes", {}).get("refs", {}))
     references = env.get("references", {})
-    return Document(path, text, tuple(kept), tuple(headings), references, meta, notes, footnotes, tuple(tokens), flavor)
+    return Document(
+        path, text, tuple(kept), tuple(headings), references, meta, notes, footnotes, tuple(tokens), flavor, math
+    )
 
 
 def _unclosed(fence: Token, lines: Lines) -> bool:
@@ -112,8 +119,6 @@ def _unclosed(fence: Token, lines: Lines) -> bool:
 def _element_text(opening: Token, token: Token, lines: Lines, path: str) -> Iterator[Segment]:
     """The Markdown inside an HTML element that asks for it (`<p markdown=1>`, kramdown):
     the parser recorded where it sits between the tags."""
-    if not _has_letters(token):
-        return
     start, end = token.meta["offsets"]
     tag = opening.tag.lower()
     kind = "paragraph" if tag == "p" else f"heading {tag[1]}" if tag in HEADING_TAGS else f"html {tag}"
@@ -121,7 +126,7 @@ def _element_text(opening: Token, token: Token, lines: Lines, path: str) -> Iter
 
 
 def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Iterator[Segment]:
-    if not _has_letters(token) or liquid.only_liquid(token.content):
+    if liquid.only_liquid(token.content):
         return
     start_line = block_lines(token)[0]
     starts = content_starts(token.content, start_line, lines)
@@ -144,7 +149,7 @@ def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Itera
 
 def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -> Iterator[Segment]:
     kind = f"heading {opening.tag[1:]}"
-    if not _has_letters(token) or liquid.only_liquid(token.content):
+    if liquid.only_liquid(token.content):
         return
     line = block_lines(token)[0]
     if opening.markup.startswith("#"):  # ATX: one line, between the markers
@@ -170,8 +175,6 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
 
 
 def _table_cell(opening: Token, token: Token, cursor: Cursor, lines: Lines, path: str) -> Iterator[Segment]:
-    if not _has_letters(token):
-        return
     line = block_lines(token)[0]
     found = cursor.cell(lines.text, line)
     if found is None:
@@ -275,6 +278,7 @@ def plain_text(token: Token) -> str:
     return walk(token.children or []).plain
 
 
-def _has_letters(token: Token) -> bool:
-    """Whether a block has words to translate (not only code, math, tags or numbers)."""
-    return any(c.isalpha() for c in walk(token.children or []).text)
+def _has_letters(token: Token, typeset: bool) -> bool:
+    """Whether a block has words to translate (not only code, math, tags or numbers);
+    `typeset`: the site typesets math in text (the project's `math` is not "none")."""
+    return any(c.isalpha() for c in walk(token.children or [], typeset=typeset).text)

@@ -37,12 +37,13 @@ class Woven:
     fallbacks: tuple[Segment, ...]  # segments left in the source language (missing or fuzzy)
     placed: tuple[Placed, ...] = ()  # every segment, in output order, with its output span
     flavor: str = "commonmark"  # the source's, so the text is read as the source was
+    math: str | None = None  # the source's too (keys.MATHS)
 
     @cached_property
     def tokens(self) -> tuple[Token, ...]:
         """The Markdown parsed, once for every reader: the checks compare it with the
         source, the page renders it. Readers must not change these tokens."""
-        return tuple(parser(self.flavor).parse(self.text))
+        return tuple(parser(self.flavor, self.math).parse(self.text))
 
 
 def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False) -> Woven:
@@ -82,7 +83,7 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
         last = seg.span.end
         translated += 1
     out.append(doc.text[last:])
-    return Woven("".join(out), translated, tuple(fallbacks), tuple(placed), doc.flavor)
+    return Woven("".join(out), translated, tuple(fallbacks), tuple(placed), doc.flavor, doc.math)
 
 
 def render(

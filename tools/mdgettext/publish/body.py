@@ -72,6 +72,7 @@ def render(
     self_link_label: str = "Link to this section",
     parsed: Sequence[Token] | None = None,
     flavor: str = "commonmark",
+    math: str | None = None,
     liquid: bool = False,
     site_url: str | None = None,
     asset: Callable[[str], str] | None = None,
@@ -91,7 +92,7 @@ def render(
     `macros`) are expanded (publish/macros.py); its Distill notes and citations are
     numbered (publish/notes.py), each note reference labelled by `note_label`.
     """
-    tokens = list(parsed) if parsed is not None else parser(flavor).parse(markdown)
+    tokens = list(parsed) if parsed is not None else parser(flavor, math).parse(markdown)
     if liquid:
         tokens = emulate(tokens, site_url, link, asset)
     tokens = tex_macros.expand_tokens(tokens, macros)
@@ -99,8 +100,8 @@ def render(
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
         rewrite_links(tokens, link)
-    html = renderer(flavor)
-    options = parser(flavor).options
+    html = renderer(flavor, math)
+    options = parser(flavor, math).options
     notes = collect(tokens, marked, note_label, lambda children: str(html.renderInline(children, options, {})))
     body = html.render(tokens, options, {})
     return Fragment(body, tuple(headings), front_matter(tokens), notes)

@@ -69,7 +69,7 @@ def publish(
 
         whole = Fallbacks(total=messages)
         told: list[str] = []
-        page = chapter_page(doc.text, language, doc.headings, site, whole, doc.tokens, doc.flavor, told)
+        page = chapter_page(doc.text, language, doc.headings, site, whole, doc.tokens, doc.flavor, told, doc.math)
         return Outputs("source text", page=page, warnings=tuple(f"{doc.path}: {t}" for t in told))
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
@@ -94,7 +94,7 @@ def publish(
     from mdgettext.publish.review import review_page
 
     told = []
-    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor, told)
+    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor, told, doc.math)
     where = catalog.display if catalog is not None else doc.path
     warnings += tuple(f"{where}: {t}" for t in told)
     if catalog is None or site.stylesheet is None:

@@ -21,10 +21,9 @@ from markupsafe import Markup
 from mdgettext import locale
 from mdgettext.markdown import keys
 from mdgettext.model import Fallbacks
-from mdgettext.publish import body, macros, notes
+from mdgettext.publish import body, macros, mathml, notes
 from mdgettext.publish.frontmatter_html import inline_html, text_of
 from mdgettext.publish.links import Site, asset_url, chapter_href, chapter_link, page_path, relative, site_url
-from mdgettext.publish.mathml import typeset
 from mdgettext.publish.templates import environment, stylesheet
 from mdgettext.publish.words import words
 
@@ -38,9 +37,16 @@ def chapter_page(
     parsed: Sequence[Token] | None = None,
     flavor: str = "commonmark",
     refused: list[str] | None = None,
+    math: str | None = None,
 ) -> str:
     """The finished page of one chapter in one language; each formula left as TeX
-    because its MathML was not safe to publish is told in `refused`."""
+    because its MathML was not safe to publish is told in `refused`. `flavor` and
+    `math` say how the source was read (a site with `math = "none"` typesets nothing)."""
+    math = keys.math_of(flavor, math)
+
+    def typeset(html: str) -> str:
+        return html if math == "none" else mathml.typeset(html, refused)
+
     page_words = words(language)
     ui_lang, ui = page_words.language, page_words.words
     fragment = body.render(
@@ -51,6 +57,7 @@ def chapter_page(
         self_link_label=ui["self_link"],
         parsed=parsed,
         flavor=flavor,
+        math=math,
         liquid=True,
         site_url=site.site_url,
         asset=lambda path: asset_url(path, site, language),
@@ -73,13 +80,13 @@ def chapter_page(
         "authors": _authors(meta.get(keys.AUTHORS)),
         "date": _date(meta.get(keys.DATE), language),
         "headings": _contents(fragment.headings),
-        "body": Markup(typeset(fragment.body, refused)),
+        "body": Markup(typeset(fragment.body)),
         "notes": [
             {
                 "number": n.number,
                 "id": notes.note_id(n.number),
                 "ref": notes.ref_id(n.number),
-                "html": Markup(typeset(n.html, refused)),
+                "html": Markup(typeset(n.html)),
                 "english": n.english,
             }
             for n in fragment.notes.notes

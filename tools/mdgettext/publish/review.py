@@ -29,6 +29,8 @@ from markupsafe import Markup
 
 from mdgettext.checks import safety
 from mdgettext.locale import language_name
+from mdgettext.markdown.inline import Reader
+from mdgettext.markdown.keys import math_of
 from mdgettext.markdown.parser import text_only
 from mdgettext.model import Diagnostic, Document, Key, Location, Style
 from mdgettext.po.catalog import CatalogFile, State
@@ -72,6 +74,7 @@ def rows(
     """The rows in document order, and the findings that belong to no entry."""
     entries = {(e.msgctxt, e.msgid): e for e in catalog.po if not e.obsolete and e.msgid}
     lines = catalog.msgid_lines
+    reader = Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
     by_line: dict[int, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         by_line.setdefault(diagnostic.location.line, []).append(diagnostic)
@@ -89,7 +92,8 @@ def rows(
         previous = entry.previous_msgid if entry is not None and found is State.FUZZY else None
         msgstr = entry.msgstr if entry is not None else ""
         unsafe = state == "refused" or (
-            found is State.FUZZY and bool(safety.unsafe_reasons(seg.msgid, msgstr, safety.where(seg), seg.comments))
+            found is State.FUZZY
+            and bool(safety.unsafe_reasons(seg.msgid, msgstr, safety.where(seg), seg.comments, reader))
         )
         out.append(
             Row(
@@ -117,22 +121,25 @@ def render_message(
     as_text: bool = False,
     macros: Mapping[str, tex.Macro] | None = None,
     note_label: str = "Note",
+    math: str = "dollars",
 ) -> Markup:
     """A message as readers see it; front-matter values are plain text, and an unsafe
     translation is its text, escaped, never rendered. `link` gives each link the
     destination the chapter page gives it, so a reviewer can follow it; formulas
-    are typeset with `macros`, and notes shown in place under `note_label`."""
+    are typeset with `macros` (none where the project's `math` is "none"), and notes
+    shown in place under `note_label`."""
     if as_text:
         return Markup(f'<span class="as-text">{escape(text)}</span>')
     if plain:
         return Markup(escape(text))
-    md = text_only()
+    md = text_only(math)
     env: dict[str, Any] = {}
     tokens = md.parseInline(text, env)
     rewrite_links(tokens, link)
     for token in tokens:
         token.children = [_math_text(c, macros or {}) for c in token.children or ()]
-    return Markup(typeset(inline_notes(md.renderer.render(tokens, md.options, env), note_label)))
+    html = inline_notes(md.renderer.render(tokens, md.options, env), note_label)
+    return Markup(html if math == "none" else typeset(html))
 
 
 def _math_text(token: Token, macros: Mapping[str, tex.Macro]) -> Token:
@@ -199,7 +206,7 @@ def review_page(
         "catalog": catalog.display,
         "source": doc.path,
         "chapter_href": chapter_href,
-        "rows": [_view(row, link, macros) for row in table],
+        "rows": [_view(row, link, macros, math_of(doc.flavor, doc.math)) for row in table],
         "counts": counts,
         "total": len(table),
         "with_findings": sum(1 for r in table if r.findings),
@@ -218,8 +225,8 @@ def _review_link(site: Site, language: str, chapter_href: str, url: str) -> str:
     return chapter_link(url, site, language)
 
 
-def _view(row: Row, link: Callable[[str], str], macros: Mapping[str, tex.Macro]) -> dict[str, Any]:
-    render = partial(render_message, plain=row.plain, link=link, macros=macros)
+def _view(row: Row, link: Callable[[str], str], macros: Mapping[str, tex.Macro], math: str) -> dict[str, Any]:
+    render = partial(render_message, plain=row.plain, link=link, macros=macros, math=math)
     return {
         "row": row,
         "source_html": render(row.key[1]),

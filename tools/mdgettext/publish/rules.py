@@ -20,19 +20,25 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from mdgettext.markdown.keys import math_of
 from mdgettext.markdown.parser import parser
 
 Rule = Callable[[RendererHTML, Sequence[Token], int, OptionsDict, EnvType], str]
 MARKDOWN_ATTR = re.compile(r"""\s+markdown\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)""", re.IGNORECASE)
 
 
-@lru_cache(maxsize=2)
-def renderer(flavor: str = "commonmark") -> RendererHTML:
+def renderer(flavor: str = "commonmark", math: str | None = None) -> RendererHTML:
     """The shared parser's renderer (with its plugins' rules) and ours on top; a
-    separate object, so the parser other stages use keeps rendering as before."""
-    base = cast(RendererHTML, parser(flavor).renderer)
+    separate object, so the parser other stages use keeps rendering as before.
+    Math is drawn as the parser that read it writes it (`math`: keys.MATHS)."""
+    return _renderer(flavor, math_of(flavor, math))
+
+
+@lru_cache(maxsize=6)
+def _renderer(flavor: str, math: str) -> RendererHTML:
+    base = cast(RendererHTML, parser(flavor, math).renderer)
     own = RendererHTML()
-    rules = {**COMMON, **(KRAMDOWN if flavor == "kramdown" else COMMONMARK)}
+    rules = {**COMMON, **(KRAMDOWN if flavor == "kramdown" else {}), **MATH.get(math, {})}
     own.rules = {**base.rules, **{name: rule.__get__(own) for name, rule in rules.items()}}
     return own
 
@@ -65,7 +71,7 @@ def _math_block(self: RendererHTML, tokens: Sequence[Token], idx: int, options: 
     return f'<div class="math display">\\[{escape(tokens[idx].content.strip())}\\]</div>\n'
 
 
-COMMONMARK: dict[str, Rule] = {
+DOLLARS: dict[str, Rule] = {  # dollarmath's tokens, in elements a typesetter finds
     "math_inline": _math_inline,
     "math_inline_double": _math_display_inline,
     "math_block": _math_block,
@@ -156,9 +162,8 @@ def _k_footnote_anchor(
     return f' <a href="#{_backref(tokens[idx])}" class="reversefootnote" role="doc-backlink">&#8617;</a>'
 
 
+KRAMDOWN_MATH: dict[str, Rule] = {"math_inline": _k_math_inline, "math_block": _k_math_block}
 KRAMDOWN: dict[str, Rule] = {
-    "math_inline": _k_math_inline,
-    "math_block": _k_math_block,
     "fence": _k_fence,
     "code_block": _k_fence,
     "code_inline": _k_code_inline,
@@ -173,3 +178,5 @@ KRAMDOWN: dict[str, Rule] = {
     "s_open": lambda self, tokens, idx, options, env: "<del>",  # kramdown's element for `~~x~~`
     "s_close": lambda self, tokens, idx, options, env: "</del>",
 }
+
+MATH = {"dollars": DOLLARS, "kramdown": KRAMDOWN_MATH}  # by the `math` setting: how its parser writes math

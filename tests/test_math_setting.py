@@ -1,0 +1,129 @@
+"""The `math` setting: whether `$` is math, and whose, for every stage alike.
+
+A site without math (`math = "none"`) writes prices: "$5 per month … $10 per month"
+is text in the template, in the checks and on the page, so its German translation
+is published. Without the setting each flavor reads `$` as it always did.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+import pytest
+
+from conftest import BOOK, FIXTURES, cli
+from mdgettext.markdown.keys import FLAVOR_MATH, FLAVORS, MATHS
+from mdgettext.markdown.segment import segment
+from mdgettext.markdown.weave import weave
+from mdgettext.model import TranslationMap
+from mdgettext.project import load_config
+
+CHAPTER = "# Pricing\n\nThe plan costs $5 per month, and the team plan costs $10 per month.\n\n```\nprice = $5\n```\n"
+PRICES = "The plan costs $5 per month, and the team plan costs $10 per month."
+GERMAN = {
+    "Pricing": "Preise",
+    PRICES: "Der Tarif kostet $5 pro Monat, der Team-Tarif $10 pro Monat.",
+}
+
+
+def translated(project: Path, settings: str) -> Path:
+    """The chapter extracted and its German catalog filled in, under `settings`."""
+    (project / "mdgettext.toml").write_text(f'locales = ["de"]\n{settings}', encoding="utf-8")
+    (project / "source" / "en" / "intro.md").write_text(CHAPTER, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update").code == 0
+    path = project / "locale" / "de" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(path))
+    for entry in po:
+        entry.msgstr = GERMAN[entry.msgid]
+    po.save()
+    return project
+
+
+@pytest.mark.parametrize("flavor", FLAVORS)
+def test_without_math_a_german_translation_of_prices_is_checked_clean_and_published(project: Path, flavor: str) -> None:
+    translated(project, f'flavor = "{flavor}"\nmath = "none"\n')
+    assert PRICES in (project / "locale" / "intro.pot").read_text(encoding="utf-8")  # `$5` as text
+    checked = cli("-C", project, "check", "-l", "de")
+    assert checked.code == 0, checked.out
+    assert "markup.math" not in checked.out and "error" not in checked.out.split("checked")[0]
+    built = cli("-C", project, "build")
+    assert built.code == 0, built.err
+    page = (project / "build" / "de" / "intro.html").read_text(encoding="utf-8")
+    assert "Der Tarif kostet $5 pro Monat, der Team-Tarif $10 pro Monat." in page
+    assert "<math" not in page
+    assert "<math" not in (project / "build" / "en" / "intro.html").read_text(encoding="utf-8")
+    assert "<math" not in (project / "build" / "de" / "intro.review.html").read_text(encoding="utf-8")
+    assert (project / "build" / "de" / "intro.md").read_text(encoding="utf-8") == CHAPTER.replace(
+        "Pricing", "Preise"
+    ).replace(PRICES, GERMAN[PRICES])
+
+
+@pytest.mark.parametrize("flavor", FLAVORS)
+def test_by_default_dollars_are_math_and_the_same_translation_is_refused(project: Path, flavor: str) -> None:
+    translated(project, f'flavor = "{flavor}"\n')
+    checked = cli("-C", project, "check", "-l", "de")
+    assert checked.code == 1
+    assert "[markup.math]" in checked.out
+    assert cli("-C", project, "-q", "build").code == 0
+    page = (project / "build" / "de" / "intro.html").read_text(encoding="utf-8")
+    assert "Der Tarif" not in page  # the English is published instead
+    assert "<math" in page  # `$5 per month, and the team plan costs$` typeset, as the site's browser would
+
+
+@pytest.mark.parametrize("flavor", FLAVORS)
+def test_the_default_is_how_each_flavors_site_reads_dollars(project: Path, flavor: str) -> None:
+    (project / "mdgettext.toml").write_text(f'flavor = "{flavor}"\n', encoding="utf-8")
+    assert load_config(project).math == FLAVOR_MATH[flavor] == {"commonmark": "dollars", "kramdown": "kramdown"}[flavor]
+    text = (FIXTURES / "math" / "chapter.md").read_text(encoding="utf-8")
+    implicit, explicit = (
+        segment(text, "x.md", flavor=flavor),
+        segment(text, "x.md", flavor=flavor, math=FLAVOR_MATH[flavor]),
+    )
+    assert implicit.segments == explicit.segments
+    assert [t.as_dict() for t in implicit.tokens] == [t.as_dict() for t in explicit.tokens]
+
+
+def test_init_writes_the_flavors_math_as_the_commented_default(project: Path) -> None:
+    assert cli("-C", project, "init", "--flavor", "kramdown").code == 0
+    assert '# math = "kramdown"\n' in (project / "mdgettext.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "name, text, words",
+    [
+        ("mdgettext.toml", 'math = "tex"\n', "mdgettext.toml: math = 'tex': choose 'dollars' or 'kramdown' or 'none'"),
+        (
+            "pyproject.toml",
+            '[tool.mdgettext]\nmath = "tex"\n',
+            "pyproject.toml: [tool.mdgettext] math = 'tex': choose 'dollars' or 'kramdown' or 'none'",
+        ),
+        ("mdgettext.toml", "math = false\n", "mdgettext.toml: math must be a string"),
+    ],
+)
+def test_a_bad_math_value_is_one_line_naming_the_file_and_the_choices(
+    project: Path, name: str, text: str, words: str
+) -> None:
+    (project / "source" / "en" / "intro.md").write_text(CHAPTER, encoding="utf-8")
+    (project / name).write_text(text, encoding="utf-8")
+    result = cli("-C", project, "extract")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err.startswith(f"mdgettext: error: {words}")
+    assert not (project / "locale").exists()
+
+
+SOURCES = sorted((FIXTURES / "extract").glob("*.md")) + sorted((FIXTURES / "build").glob("*.md"))
+SOURCES += [FIXTURES / "math" / "chapter.md", *sorted((BOOK / "en").glob("*.md"))[:2]]
+
+
+@pytest.mark.parametrize("math", MATHS)
+@pytest.mark.parametrize("flavor", FLAVORS)
+@pytest.mark.parametrize("source", [s for s in SOURCES if ".expected." not in s.name], ids=lambda p: p.stem)
+def test_identity_translation_reproduces_the_source_whatever_reads_dollars(
+    source: Path, flavor: str, math: str
+) -> None:
+    text = source.read_text(encoding="utf-8")
+    doc = segment(text, source.name, flavor=flavor, math=math)
+    identity = TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})
+    assert weave(doc, identity, heading_ids=True).text == text
