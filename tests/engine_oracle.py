@@ -44,6 +44,7 @@ TEXTUAL = frozenset({"text", "smart_quote", "typographic_sym", "entity", "abbrev
 LIQUID = re.compile(r"\{%-?\s*(.*?)\s*-?%\}|\{\{-?\s*(.*?)\s*-?\}\}", re.S)
 LIQUID_ARGUMENT = re.compile(r"([\w-]+)\s*=\s*(\"(?:\\.|[^\"\\])*\"|'[^']*'|\S+)")
 DOLLARS = re.compile(r"(?<!\\)\$((?:\\.|[^$\\])+)\$", re.S)  # MathJax's inline `$`, as the book sets it
+DISPLAY_DOLLARS = re.compile(r"(?<!\\)\$\$((?:\\.|[^$\\])+)\$\$", re.S)  # MathJax's display `$$` (its default)
 LITERAL = frozenset("<>*`")  # markup the reader would see as text: a tag or a delimiter left open
 TEX_TEXT = re.compile(r"\\(?:text|textrm|textit|textbf|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
 
@@ -229,6 +230,8 @@ def _text_constructs(text: str, dollars: bool) -> list[Shape]:
     found = [_liquid(LIQUID_NUMBERED[int(m.group(1))]) for m in MARKER.finditer(text)]
     text = MARKER.sub(" ", text)
     if dollars:
+        found.extend(("math", "display", _tex(m.group(1))) for m in DISPLAY_DOLLARS.finditer(text))
+        text = DISPLAY_DOLLARS.sub(" ", text)
         found.extend(("math", "span", _tex(m.group(1))) for m in DOLLARS.finditer(text))
         text = DOLLARS.sub(" ", text)
     found.extend(("literal", c) for c in text if c in LITERAL)

@@ -58,6 +58,7 @@ DIFFERENT_IN_BOTH = [
     ("a `x.shape` b", "가 `x.size` 나"),  # code
     ("a $x$ b", "가 $y$ 나"),  # TeX
     ("a $$x$$ b", "$$x$$"),  # inline math made display math
+    ("a $$x$$ b", "가 \\$$x$$ 나"),  # escaped: MathJax sets the text `$$x$$` as display math; markdown-it shows `$`
     ('x <d-cite key="a"></d-cite>', 'x <d-cite key="b"></d-cite>'),  # attribute
     ('{% include figure.liquid path="a.png" %}', '{% include figure.liquid path="b.png" %}'),
     (
