@@ -33,3 +33,33 @@ def test_strikethrough_is_read_and_rendered_as_the_books_kramdown_does() -> None
     ours = body.render(text, [], [], flavor="kramdown").body
     assert "<del>three</del>" in site and "~~ five~~" in site  # kramdown opens ~~ only before a non-space
     assert "<del>three</del>" in ours and "~~ five~~" in ours
+
+
+def test_a_task_list_is_read_and_rendered_as_the_books_kramdown_does() -> None:
+    from mdgettext.markdown.segment import segment
+    from mdgettext.publish import body
+
+    text = "Steps:\n\n- plain first\n- [ ] Write the *draft*\n- [X] Review it\n- plain last\n"
+    (site,) = kramdown.html([text])
+    ours = body.render(text, [], [], flavor="kramdown").body
+    for page in (site, ours):
+        assert '<ul class="task-list">' in page
+        assert "<li>plain first</li>" in page and '<li class="task-list-item">plain last</li>' in page
+        assert 'disabled="disabled" />Write the <em>draft</em>' in page
+        assert page.count('checked="checked"') == 1
+    msgids = [s.msgid for s in segment(text, "t.md", flavor="kramdown").segments]
+    assert msgids == ["Steps:", "plain first", "Write the *draft*", "Review it", "plain last"]
+    assert [s.msgid for s in segment(text, "t.md").segments][2] == "[ ] Write the *draft*"  # CommonMark: words
+
+
+def test_a_translated_task_list_keeps_its_boxes() -> None:
+    from mdgettext.markdown.segment import segment
+    from mdgettext.markdown.weave import weave
+    from mdgettext.model import TranslationMap
+
+    text = "- [ ] Write the draft\n  over two lines\n- [x] Review it\n"
+    doc = segment(text, "t.md", flavor="kramdown")
+    identity = TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})
+    assert weave(doc, identity).text == text
+    korean = TranslationMap({(s.context, s.msgid): s.msgid.upper() for s in doc.segments})
+    assert weave(doc, korean).text == "- [ ] WRITE THE DRAFT OVER TWO LINES\n- [x] REVIEW IT\n"

@@ -24,6 +24,7 @@ from markdown_it.token import Token
 from mdgettext.markdown import directives, frontmatter, htmltext, keys, liquid, tagtext
 from mdgettext.markdown.anchors import ANCHOR_SPAN, explicit_id, slugger
 from mdgettext.markdown.inline import breaks_in_raw_html, walk
+from mdgettext.markdown.kramdown.tasks import task_marker
 from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
 from mdgettext.markdown.lines import continuation as container_continuation
 from mdgettext.markdown.parser import normalize, parser
@@ -86,7 +87,8 @@ def segment(
             elif "offsets" in token.meta:
                 found = _element_text(parent, token, lines, path)
             else:
-                found = _paragraph(token, lines, path, stack)
+                task = flavor == "kramdown" and index >= 2 and tokens[index - 2].type == "list_item_open"
+                found = _paragraph(token, lines, path, stack, task_marker(token.content) if task else 0)
             if not _has_letters(token, math != "none"):
                 found = ()
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
@@ -125,7 +127,8 @@ def _element_text(opening: Token, token: Token, lines: Lines, path: str) -> Iter
     yield Segment(fold(lines.text[start:end]), kind, Location(path, block_lines(token)[0] + 1), Span(start, end))
 
 
-def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Iterator[Segment]:
+def _paragraph(token: Token, lines: Lines, path: str, stack: list[str], marker: int = 0) -> Iterator[Segment]:
+    """A paragraph's text; `marker`: the length of a task list's `[ ] ` before it, which is no words."""
     if liquid.only_liquid(token.content):
         return
     start_line = block_lines(token)[0]
@@ -138,12 +141,12 @@ def _paragraph(token: Token, lines: Lines, path: str, stack: list[str]) -> Itera
         continuation = second[: starts[1] - lines.start(start_line + 1)]
     else:
         continuation = container_continuation(prefix)
-    kind = stack[-1] if stack else "paragraph"
+    kind = "task list item" if marker else stack[-1] if stack else "paragraph"
     yield Segment(
-        msgid=fold(token.content),
+        msgid=fold(token.content[marker:]),
         kind=kind,
         location=Location(path, start_line + 1),
-        span=Span(starts[0], end, Style.INLINE, continuation),
+        span=Span(starts[0] + marker, end, Style.INLINE, continuation),
     )
 
 

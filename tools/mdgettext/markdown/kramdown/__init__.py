@@ -15,6 +15,7 @@ from mdgettext.markdown.kramdown.emphasis import emphasis_plugin
 from mdgettext.markdown.kramdown.lists import lists_plugin
 from mdgettext.markdown.kramdown.math import math_plugin
 from mdgettext.markdown.kramdown.raw_html import html_plugin
+from mdgettext.markdown.kramdown.tasks import tasks_plugin
 
 
 def kramdown_plugin(md: MarkdownIt, math: bool = True) -> None:
@@ -22,5 +23,5 @@ def kramdown_plugin(md: MarkdownIt, math: bool = True) -> None:
     `$$` too (a project's `math` setting may read `$` otherwise)."""
     if math:
         md.use(math_plugin)
-    md.use(html_plugin).use(emphasis_plugin).use(lists_plugin).use(attributes_plugin)
+    md.use(html_plugin).use(emphasis_plugin).use(lists_plugin).use(tasks_plugin).use(attributes_plugin)
     md.enable("strikethrough")  # kramdown's GFM parser reads `~~x~~` (STRIKETHROUGH_MATCH in parser/gfm.rb)
