@@ -54,7 +54,10 @@ def test_a_japanese_page_has_japanese_words_and_an_unshipped_language_english_on
     assert cli("-C", project, "-q", "extract").code == 0
     for language in ("ja", "fr"):
         assert cli("-C", project, "-q", "update", "-l", language).code == 0
-    assert cli("-C", project, "-q", "build", "--format", "html").code == 0
+    built = cli("-C", project, "build", "--format", "html")
+    assert built.code == 0
+    told = [line for line in built.err.splitlines() if "no page words" in line]
+    assert len(told) == 1 and "'fr'" in told[0] and "locale/fr/LC_MESSAGES/page.po" in told[0], built.err
     japanese = (project / "build" / "ja" / "a.html").read_text(encoding="utf-8")
     assert '<h2 class="toc-title" id="toc-title" lang="ja">目次</h2>' in japanese
     assert "このページの 3 個の段落のうち 3 個はまだ翻訳されておらず" in japanese

@@ -67,6 +67,12 @@ def build(
     todo = [
         Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in stale.items() if langs
     ]
+    if "html" in formats:
+        from mdgettext.publish.words import missing
+
+        rebuilt = {lang for langs in stale.values() for lang in langs}
+        for told in filter(None, (missing(lang) for lang in translated if lang in rebuilt)):
+            report.warn(told)
     plan = Plan()
     if css_stale:
         from mdgettext.publish.templates import stylesheet  # Jinja2's package: only when pages are made

@@ -75,6 +75,17 @@ def words(language: str) -> Words:
     return _catalog(SOURCE)
 
 
+def missing(language: str) -> str | None:
+    """What to say when `language`'s pages get English words for want of a catalog; None when they need none."""
+    if words(language).language != SOURCE or language.replace("-", "_").split("_")[0] == SOURCE:
+        return None
+    return (
+        f"no page words for {language!r}: its pages say 'Contents', 'Previous' and 'Next' in English "
+        f'(marked lang="en"); translate {(LOCALE / "page.pot").name} into '
+        f"mdgettext/publish/locale/{language}/LC_MESSAGES/{DOMAIN}.po to give them its words"
+    )
+
+
 @lru_cache(maxsize=8)
 def _catalog(code: str) -> Words:
     translations = _read(code) if code != SOURCE else gettext.NullTranslations()
