@@ -64,3 +64,33 @@ def test_a_japanese_page_has_japanese_words_and_an_unshipped_language_english_on
     french = (project / "build" / "fr" / "a.html").read_text(encoding="utf-8")
     assert '<h2 class="toc-title" id="toc-title" lang="en">Contents</h2>' in french
     assert "3 of 3 passages on this page are not translated yet" in french
+
+
+def test_a_book_written_in_german_marks_what_stays_german(project: Path) -> None:
+    (project / "source" / "en").rmdir()
+    (project / "source" / "de").mkdir()
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nsource = "source/de"\nsource_language = "de"\nlocales = ["en"]\n', encoding="utf-8"
+    )
+    (project / "source" / "de" / "a.md").write_text("# Titel\n\n## Teil\n\nText.\n\nMehr Text.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "en").code == 0
+    po = polib.pofile(str(project / "locale" / "en" / "LC_MESSAGES" / "a.po"))
+    po.find("Text.").msgstr = "Text, in English."
+    po.save()
+    assert cli("-C", project, "-q", "build", "--format", "html").code == 0
+    english = (project / "build" / "en" / "a.html").read_text(encoding="utf-8")
+    assert (
+        '<p lang="de" class="untranslated">Mehr Text.</p>' in english
+        and 'lang="en" class="untranslated"' not in english
+    )
+    assert "<p>Text, in English.</p>" in english
+    german = (project / "build" / "de" / "a.html").read_text(encoding="utf-8")
+    assert '<html lang="de"' in german and '<h2 class="toc-title" id="toc-title" lang="de">Inhalt</h2>' in german
+
+
+def test_a_source_language_that_is_no_locale_is_one_line(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nsource_language = "english!"\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text("Text.\n", encoding="utf-8")
+    result = cli("-C", project, "extract")
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1 and "english!" in result.err, result.err

@@ -70,7 +70,6 @@ class Config(Settings):
     """The project's settings and where its files live."""
 
     root: Path
-    source_language: str = "en"
     # Folders already resolved (symbolic links followed): a build asks about every
     # chapter's files in the same few folders. A long-lived caller (serve) makes a
     # fresh Config per build, so a folder replaced by a link meanwhile is seen.
@@ -232,7 +231,7 @@ def load_config(root: Path) -> Config:
             raise ConfigError(
                 f"{where}exclude: {pattern!r} is not a glob inside the source folder; write it relative to {settings.source!r}"
             )
-    for code in settings.locales:
+    for code in (*settings.locales, settings.source_language):
         check_code(code)
     return Config(root=root, **found.values())
 

@@ -42,6 +42,11 @@ class Settings:
     of the settings file."""
 
     source: str = setting("source/en", "the folder of the source-language chapters (`**/*.md`)")
+    source_language: str = setting(
+        "en",
+        "the language the chapters are written in: its pages are built from the sources, and text "
+        "a translation left untranslated is marked with it (`lang`)",
+    )
     locale_dir: str = setting("locale", "where templates (`X.pot`) and catalogs (`LANG/LC_MESSAGES/X.po`) live")
     build_dir: str = setting("build", "where `build` writes `LANG/X.md` and `LANG/X.html`: a folder of its own")
     locales: tuple[str, ...] = setting(

@@ -1,9 +1,8 @@
 """`mdgettext build`: each chapter in each language -> build/<lang>/<name>.md, .html, .review.html.
 
-Only what changed since the last build is redone (cache.py keeps the record in the
-build folder; `--force` ignores it), and chapters are built in parallel processes
-(`-j N`, default one per core). The files are written here, all at once and in
-chapter order, so the bytes are the same whatever order the work finished in.
+Only what changed since the last build is redone (cache.py keeps the record in the build folder; `--force`
+ignores it), and chapters are built in parallel processes (`-j N`, default one per core). The files are
+written here, all at once and in chapter order, so the bytes are the same whatever order the work finished in.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from mdgettext import __version__, cache
-from mdgettext.commands.languages import require_catalogs
+from mdgettext.commands.languages import require_catalogs, tell_missing_words
 from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
 from mdgettext.project import Config
@@ -67,12 +66,7 @@ def build(
     todo = [
         Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in stale.items() if langs
     ]
-    if "html" in formats:
-        from mdgettext.publish.words import missing
-
-        rebuilt = {lang for langs in stale.values() for lang in langs}
-        for told in filter(None, (missing(lang) for lang in translated if lang in rebuilt)):
-            report.warn(told)
+    tell_missing_words(stale, formats, report)
     plan = Plan()
     if css_stale:
         from mdgettext.publish.templates import stylesheet  # Jinja2's package: only when pages are made

@@ -1,4 +1,4 @@
-"""The languages a command may work in: those with catalogs.
+"""The languages a command may work in: those with catalogs; and the pages' own words for them.
 
 `build -l ja_JP` when the catalogs are `ja` used to publish every page in English with
 exit 0, and `check -l fr` with no catalogs reported "100.0% translated": a language with
@@ -7,8 +7,9 @@ no catalog is a mistyped or unstarted one, and the one line says which exist.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.locale import check_known
 from mdgettext.project import Config
@@ -34,3 +35,13 @@ def require_catalogs(config: Config, languages: Sequence[str]) -> None:
                 f"-l {language}: no catalogs in {config.locale_dir}/{language}/LC_MESSAGES ({have}); "
                 f"check the language code, or start them with `mdgettext update -l {language}`"
             )
+
+
+def tell_missing_words(stale: Mapping[str, Sequence[str]], formats: Sequence[str], report: Reporter) -> None:
+    """One warning per language whose pages this build makes without page words of their own."""
+    if "html" not in formats:
+        return
+    from mdgettext.publish.words import missing  # Babel's catalogs: only when pages are made
+
+    for told in filter(None, map(missing, sorted({lang for langs in stale.values() for lang in langs}))):
+        report.warn(told)

@@ -6,7 +6,8 @@ What it adds to markdown-it-py's HTML is what a localized page needs:
 - headings take the English slugs as ids in every language, so a link to
   `conclusion.html#further-reading` opens the same section in English and Korean,
   and each gets a self-link;
-- text that fell back to English is marked `lang="en" class="untranslated"`, so
+- text that fell back to the source language is marked `lang="en" class="untranslated"`
+  (the project's `source_language`), so
   readers can tell and screen readers pronounce it right. The caller passes the
   character spans of that text in the Markdown (from `weave`'s `placed`); the
   tokens' line maps find the block each span is in;
@@ -39,9 +40,7 @@ from mdgettext.publish.notes import Notes, collect
 from mdgettext.publish.rules import renderer
 
 RAW_TEXT_OPEN = re.compile(r"<(script|style|textarea)\b", re.IGNORECASE)
-FALLBACK_LANG = "en"
 FALLBACK_CLASS = "untranslated"
-FALLBACK_OPEN = f'<span lang="{FALLBACK_LANG}" class="{FALLBACK_CLASS}">'
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +77,7 @@ def render(
     asset: Callable[[str], str] | None = None,
     macros: Mapping[str, tex_macros.Macro] | None = None,
     note_label: str = "Note {number}",
+    source_language: str = "en",
 ) -> Fragment:
     """The body of a page.
 
@@ -96,7 +96,7 @@ def render(
     if liquid:
         tokens = emulate(tokens, site_url, link, asset)
     tokens = tex_macros.expand_tokens(tokens, macros)
-    marked = _mark_fallbacks(tokens, markdown, fallbacks)
+    marked = _mark_fallbacks(tokens, markdown, fallbacks, source_language)
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
         rewrite_links(tokens, link)
@@ -155,7 +155,12 @@ def _without_trailing_id(children: list[Token]) -> list[Token]:
 # ---------------------------------------------------------------- fallback marks
 
 
-def _mark_fallbacks(tokens: list[Token], text: str, spans: Sequence[tuple[int, int]]) -> set[int]:
+def fallback_open(lang: str) -> str:
+    """The tag that opens text left in the source language, inline."""
+    return f'<span lang="{lang}" class="{FALLBACK_CLASS}">'
+
+
+def _mark_fallbacks(tokens: list[Token], text: str, spans: Sequence[tuple[int, int]], lang: str) -> set[int]:
     """Mark the blocks holding each span; returns the indexes of marked opening tokens.
 
     A span is found by the line it starts on (block tokens carry 0-based line
@@ -179,35 +184,35 @@ def _mark_fallbacks(tokens: list[Token], text: str, spans: Sequence[tuple[int, i
         if not here:
             continue
         if token.type == "html_block":
-            tokens[i] = token.copy(content=_splice_spans(token, lines, here))
+            tokens[i] = token.copy(content=_splice_spans(token, lines, here, lang))
         elif token.type == "inline":
             opening = tokens[i - 1]
             if opening.type in ("th_open", "td_open"):
                 start, end = cursor.cell(text, first) or (-1, -1)
                 if any(start <= s <= end for s, _ in here):
-                    _mark(tokens, i - 1, marked)
+                    _mark(tokens, i - 1, marked, lang)
             else:
-                _mark(tokens, i - 1, marked)
+                _mark(tokens, i - 1, marked, lang)
     return marked
 
 
-def _mark(tokens: list[Token], index: int, marked: set[int]) -> None:
+def _mark(tokens: list[Token], index: int, marked: set[int], lang: str) -> None:
     """Put the marks on a block's opening tag, or, when the parser hides that tag
     (the paragraph of a tight list item), around the block's inline content."""
     opening = tokens[index]
     if opening.hidden:
         inline = tokens[index + 1]
         before, after = Token("html_inline", "", 0), Token("html_inline", "", 0)
-        before.content, after.content = FALLBACK_OPEN, "</span>"
+        before.content, after.content = fallback_open(lang), "</span>"
         tokens[index + 1] = inline.copy(children=[before, *(inline.children or []), after])
     else:
         tokens[index] = opening = opening.copy(attrs=dict(opening.attrs))
-        opening.attrSet("lang", FALLBACK_LANG)
+        opening.attrSet("lang", lang)
         opening.attrJoin("class", FALLBACK_CLASS)
     marked.add(index)
 
 
-def _splice_spans(token: Token, lines: Lines, spans: list[tuple[int, int]]) -> str:
+def _splice_spans(token: Token, lines: Lines, spans: list[tuple[int, int]], lang: str) -> str:
     """The content of a raw HTML block with its text runs wrapped in the fallback `<span>`.
 
     The block's content lines are the tails of their source lines (a container's
@@ -229,7 +234,7 @@ def _splice_spans(token: Token, lines: Lines, spans: list[tuple[int, int]]) -> s
         a, b = content_offset(start), content_offset(end)
         if _in_raw_text(content, a):
             continue  # a span inside <script> or <style> would change the code
-        content = content[:a] + FALLBACK_OPEN + content[a:b] + "</span>" + content[b:]
+        content = content[:a] + fallback_open(lang) + content[a:b] + "</span>" + content[b:]
     return content
 
 

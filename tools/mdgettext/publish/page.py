@@ -63,11 +63,13 @@ def chapter_page(
         asset=lambda path: asset_url(path, site, language),
         macros=macros.from_setting(dict(site.macros)),
         note_label=ui["note"],
+        source_language=site.source_language,
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}
     context = {
         "lang": language,
+        "source_lang": site.source_language,
         "dir": locale.direction(language),
         "ui": ui,
         "ui_lang": ui_lang,
