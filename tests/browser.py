@@ -17,6 +17,7 @@ from pathlib import Path
 
 CHROMIUM = Path(os.environ.get("MDGETTEXT_CHROMIUM", "/usr/bin/chromium"))
 CHROMEDRIVER = Path(os.environ.get("MDGETTEXT_CHROMEDRIVER", "/usr/bin/chromedriver"))
+AXE = Path(__file__).resolve().parent / "data" / "axe-core" / "axe.min.js"  # axe-core 4.14.1, vendored (MPL-2.0)
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -68,6 +69,15 @@ for (const el of document.body.querySelectorAll('*')) {
 return found;
 """
 
+AXE_RUN_JS = """
+const done = arguments[arguments.length - 1];
+const authored = (rule, el) => el && (
+  (rule === 'color-contrast' && !!el.closest('[style*="color"]')) || (rule === 'frame-title' && el.tagName === 'IFRAME'));
+axe.run(document, {resultTypes: ['violations']}).then(result => done(result.violations.map(v => [
+  v.id, v.impact,
+  v.nodes.map(n => n.target.join(' ')).filter(t => !authored(v.id, document.querySelector(t))),
+])));
+"""
 BROKEN_ANCHORS_JS = """
 const found = [];
 const here = location.href.split('#')[0];
@@ -113,6 +123,16 @@ class Browser:
 
     def broken_anchors(self) -> list[str]:
         return self.js(BROKEN_ANCHORS_JS)
+
+    def accessibility(self) -> list[str]:
+        """axe-core's violations on the open page, one line each (rule, impact, the first
+        elements), but for what the book's own HTML does and no page of ours can change:
+        text the author coloured (`style="color:…"`, `color-contrast`) and the author's
+        iframes without a title (`frame-title`)."""
+        self.driver.execute_script(AXE.read_text(encoding="utf-8"))
+        self.driver.set_script_timeout(120)
+        found = self.driver.execute_async_script(AXE_RUN_JS)
+        return [f"{rule} ({impact}): {', '.join(targets[:3])}" for rule, impact, targets in found if targets]
 
     def screenshot_at(self, path: Path, top: int, height: int) -> tuple[int, int]:
         """`height` pixels of the page from `top` as a PNG; returns its size."""

@@ -158,3 +158,22 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = cli("-C", root, "-q", "build")
     assert result.code == 0, result.err
     return root
+
+
+@pytest.fixture(scope="session")
+def zh_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The six chapters with the community Chinese translation imported (against the
+    December 2025 English it was made from), built in Chinese."""
+    root = tmp_path_factory.mktemp("zh-book")
+    shutil.copytree(BOOK / "en-2025-12", root / "source" / "en")
+    shutil.copytree(BOOK / "zh", root / "zh")
+    settings = BOOK_SETTINGS.read_text(encoding="utf-8").replace('locales = ["ko"]', 'locales = ["zh"]')
+    (root / "pyproject.toml").write_text(settings, encoding="utf-8")
+    (root / "assets" / "bibliography").mkdir(parents=True)
+    shutil.copy(BOOK / "main.bib", root / "assets" / "bibliography")
+    assert cli("-C", root, "-q", "extract").code == 0
+    for translated in sorted((root / "zh").glob("*.md")):  # import keeps going past what it cannot read
+        cli("-C", root, "-q", "import", "-l", "zh", translated.relative_to(root))
+    result = cli("-C", root, "-q", "build", "-l", "zh")
+    assert result.code == 0, result.err
+    return root

@@ -265,3 +265,24 @@ def test_the_books_korean_pages_read_as_on_the_site(browser: Browser, book: Path
             "return [location.hash, r.top >= -1 && r.top < innerHeight];"
         )
         assert back == ["#" + ref, True]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("pages", ["part 11", "book ko", "book zh", "book en"])
+def test_axe_finds_nothing_on_any_page(
+    browser: Browser, built: Path, request: pytest.FixtureRequest, pages: str, width: int
+) -> None:
+    """axe-core (WCAG 2.x A/AA and best practices) on every chapter and review page, phone and
+    laptop; what the book's own HTML does (text the author coloured, its iframes) aside."""
+    if pages == "part 11":
+        folders = [built / "ko", built / "en"]
+    else:
+        language = pages.split()[1]
+        root: Path = request.getfixturevalue("zh_book" if language == "zh" else "book")
+        folders = [root / "build" / language]
+    found = {}
+    for page in sorted(p for folder in folders for p in folder.glob("*.html")):
+        browser.open(page, width)
+        if violations := browser.accessibility():
+            found[f"{page.parent.name}/{page.name}"] = violations
+    assert found == {}

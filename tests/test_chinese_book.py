@@ -6,33 +6,11 @@ not used to tune the build."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
-import pytest
-
 import kramdown
-from conftest import BOOK, BOOK_SETTINGS, CHAPTERS, cli
+from conftest import CHAPTERS
 from test_book_engines import front_matter, ids, toc_names, visible_text
-
-
-@pytest.fixture(scope="module")
-def zh_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("zh-book")
-    shutil.copytree(BOOK / "en-2025-12", root / "source" / "en")
-    shutil.copytree(BOOK / "zh", root / "zh")
-    settings = BOOK_SETTINGS.read_text(encoding="utf-8").replace('locales = ["ko"]', 'locales = ["zh"]')
-    (root / "pyproject.toml").write_text(settings, encoding="utf-8")
-    (root / "assets" / "bibliography").mkdir(parents=True)
-    shutil.copy(BOOK / "main.bib", root / "assets" / "bibliography")
-    assert cli("-C", root, "-q", "extract").code == 0
-    for translated in sorted((root / "zh").glob("*.md")):
-        cli(
-            "-C", root, "-q", "import", "-l", "zh", translated.relative_to(root)
-        )  # keeps going past what it cannot read
-    result = cli("-C", root, "-q", "build", "-l", "zh")
-    assert result.code == 0, result.err
-    return root
 
 
 def test_no_chinese_page_shows_markdown_or_tex_it_should_have_rendered(zh_book: Path) -> None:

@@ -30,6 +30,7 @@ from mdgettext.markdown.mathtext import find_math
 from mdgettext.publish.mathml_judge import costly, serialized
 
 # Elements whose text is never math to a typesetter (auto-render's ignoredTags, and MathML itself).
+LONG_INLINE = 32  # TeX characters from which an inline formula may be wider than a 390 px phone's line
 IGNORED = frozenset({"script", "noscript", "style", "textarea", "pre", "code", "option", "math"})
 TAG = re.compile(r"""<!--.*?-->|<(/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>""", re.DOTALL)
 
@@ -91,7 +92,13 @@ def mathml(tex: str, display: bool) -> tuple[str | None, str]:
     written, why = serialized(element)
     if written is None:
         return None, why
-    return f'<span class="math {"display" if display else "inline"}">{written}</span>', ""
+    # A formula that may scroll sideways on a phone takes the keyboard's focus (WCAG 2.1.1): every
+    # display one, and an inline one long enough to outgrow a phone's line (a tab stop per short
+    # formula would make the keyboard crawl through the text)
+    scrolls = display or len(tex.strip()) >= LONG_INLINE
+    focus = ' tabindex="0"' if scrolls else ""
+    wrapper = f'<span class="math {"display" if display else "inline"}"{focus}>'
+    return f"{wrapper}{written}</span>", ""
 
 
 def _short(tex: str, size: int = 60) -> str:

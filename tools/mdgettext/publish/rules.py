@@ -44,14 +44,29 @@ def _renderer(flavor: str, math: str) -> RendererHTML:
 
 
 def _table_open(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return '<div class="table-wrap">\n' + str(self.renderToken(tokens, idx, options, env))
+    return '<div class="table-wrap" tabindex="0">\n' + str(self.renderToken(tokens, idx, options, env))
 
 
 def _table_close(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
     return str(self.renderToken(tokens, idx, options, env)) + "</div>\n"
 
 
-COMMON: dict[str, Rule] = {"table_open": _table_open, "table_close": _table_close}
+def _focusable(rule: Rule) -> Rule:
+    """A code block that scrolls sideways must take the keyboard's focus (WCAG 2.1.1;
+    axe's scrollable-region-focusable), so its `<pre>` gets `tabindex="0"`."""
+
+    def render(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return str(rule(self, tokens, idx, options, env)).replace("<pre>", '<pre tabindex="0">', 1)
+
+    return render
+
+
+COMMON: dict[str, Rule] = {
+    "table_open": _table_open,
+    "table_close": _table_close,
+    "fence": _focusable(RendererHTML.fence),
+    "code_block": _focusable(RendererHTML.code_block),
+}
 
 
 # ---------------------------------------------------------------- CommonMark
@@ -96,7 +111,7 @@ def _k_fence(self: RendererHTML, tokens: Sequence[Token], idx: int, options: Opt
     code = escape(token.content, quote=False)
     return (
         f'<div class="language-{escape(language)} highlighter-rouge"><div class="highlight">'
-        f'<pre class="highlight"><code>{code}</code></pre></div></div>\n'
+        f'<pre class="highlight" tabindex="0"><code>{code}</code></pre></div></div>\n'
     )
 
 
