@@ -221,6 +221,7 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
         ("It depends on *X*.", "＊X＊에 의존한다.", ["markup.unclosed"]),  # an IME's full-width asterisks
         ("It depends on *X*.", "\\*X*에 의존한다.", ["markup.unclosed"]),  # an escaped opener
         ("Costs 2\\*3.", "2\\*3이 든다.", []),  # escaped as in the English
+        ("It depends on *X* here.", "*X에 의존한다.", ["markup.unclosed"]),  # opened, never closed: `*` shown
         # a caption is words: translating it is translating; the tag around it is the site's
         (FIGURE.format(caption="A chip"), FIGURE.format(caption="칩 하나") + " 참고.", []),
         (

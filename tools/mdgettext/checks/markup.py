@@ -77,8 +77,11 @@ def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) 
     not a reason to publish the English instead."""
     if (target.strong, target.emphasis) == (source.strong, source.emphasis):
         return
-    stuck = list((stuck_kramdown if ctx.doc.flavor == "kramdown" else stuck_delimiters)(entry.msgstr))
-    stuck += shown_literally(entry.msgid, entry.msgstr)
+    stuck = (
+        list((stuck_kramdown if ctx.doc.flavor == "kramdown" else stuck_delimiters)(entry.msgstr))
+        or shown_literally(entry.msgid, entry.msgstr)
+        or left_open(source, target)
+    )
     for message in stuck:
         yield ctx.finding(entry, "markup.unclosed", Severity.ERROR, message)
     if stuck:
@@ -130,6 +133,18 @@ def shown_literally(english: str, translation: str) -> list[str]:
             "English's emphasis is lost; remove the backslash"
         )
     return found
+
+
+def left_open(source: Inventory, target: Inventory) -> list[str]:
+    """Explain a `*` or `_` that the page shows as a character where the English shows
+    none (`*each layer` never closed), when no rule above has named it."""
+    shown = [(c, target.text.count(c) - source.text.count(c)) for c in "*_"]
+    return [
+        f"the page shows {more} more `{c}` as text than the English does: a delimiter that opens or closes "
+        f"no emphasis, so the English's emphasis is lost; close each span you open with the same `{c}`"
+        for c, more in shown
+        if more > 0
+    ]
 
 
 def stuck_delimiters(text: str) -> Iterable[str]:
