@@ -288,3 +288,24 @@ def test_a_long_suppression_keeps_every_code_when_a_tool_rewraps_it(writer: str)
     assert sum(line.startswith("# ") for line in text.splitlines()) > 2, "the comment was not re-wrapped"
     [entry] = [e for e in polib.pofile(text) if e.msgid == "Text"]
     assert ignored_codes(entry) == codes
+
+
+@pytest.mark.parametrize(
+    ("korean", "codes"),
+    [
+        ("첫 줄이다.  \n둘째 줄이다.", []),  # the break kept
+        ("첫 줄이다.\\\n둘째 줄이다.", []),  # a backslash break is the same break
+        ("첫 줄이다. 둘째 줄이다.", ["structure.changed"]),  # joined: the page runs the lines together
+    ],
+)
+def test_a_hard_line_break_the_english_has_is_kept(project: Path, korean: str, codes: list[str]) -> None:
+    (project / "source" / "en" / "a.md").write_text("Line one.  \nLine two.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po[0].msgstr = korean
+    path.write_text(dumps(po), encoding="utf-8")
+    found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "structure").out)
+    assert [f["code"] for f in found] == codes, found
+    assert all("with two spaces" in f["message"] for f in found)

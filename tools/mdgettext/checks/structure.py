@@ -7,6 +7,7 @@ that does it, found by putting that translation back alone.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -18,6 +19,7 @@ from mdgettext.markdown.inline import read_tag
 from mdgettext.markdown.tables import UNESCAPED_PIPE
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Severity, TranslationMap
+from mdgettext.report import counted
 
 CODES = {
     "structure.changed": "putting the translation back changes the page's block structure",
@@ -35,13 +37,25 @@ OPENS = {
     "html_block": "starts an HTML block",
     "math_block": "starts a display-math block",
 }
+HARD_BREAK = re.compile(r"(?: {2,}|\\)\n")  # CommonMark's and kramdown's hard line break
 ESCAPE_HINT = "escape the character it starts with (`\\-`, `\\#`, `1\\.`, `\\>`) or reword it"
 # A block token as the skeleton compares it: (type, tag, markup), or ("inline", its elements)
 Shape = tuple[object, ...]
 
 
 def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
-    """A pipe in a table cell's translation makes a new cell, which the table drops."""
+    """A pipe in a table cell's translation makes a new cell, which the table drops; a
+    hard line break the English has and the translation lost runs two lines together."""
+    english, translated = len(HARD_BREAK.findall(entry.msgid)), len(HARD_BREAK.findall(entry.msgstr))
+    if translated < english and not any(k.startswith(("html", "front matter")) for k in entry.kinds):
+        yield ctx.finding(
+            entry,
+            "structure.changed",
+            Severity.ERROR,
+            f"the English ends a line with two spaces or a `\\` (a line break on the page) {counted(english, 'time')}"
+            f" and the translation {counted(translated, 'time')}, so the page runs those lines together; end the line where the "
+            "English does, with two spaces",
+        )
     if any(k in ("table cell", "table header") for k in entry.kinds):
         if len(UNESCAPED_PIPE.findall(entry.msgstr)) > len(UNESCAPED_PIPE.findall(entry.msgid)):
             yield ctx.finding(
