@@ -29,7 +29,7 @@ AGREEMENT_FLOOR = {"kramdown": 0.98, "commonmark": 0.99}
 # (language, split) -> (precision, recall) on the book, today (floors; targets 0.95 and 0.9)
 BOOK_FLOOR = {
     ("ko", "tune"): (1.0, 1.0),  # 9 flagged, 9 broken, 9 both
-    ("ko", "held-out"): (1.0, 0.89),  # 17, 19, 17
+    ("ko", "held-out"): (1.0, 0.94),  # 18, 19, 18
     ("zh", "tune"): (1.0, 1.0),  # 4, 4, 4
     ("zh", "held-out"): (1.0, 0.95),  # 20, 21, 20
 }
