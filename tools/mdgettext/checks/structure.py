@@ -7,7 +7,6 @@ that does it, found by putting that translation back alone.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -16,6 +15,7 @@ from markdown_it.token import Token
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown.anchors import is_anchor_span
 from mdgettext.markdown.inline import read_tag
+from mdgettext.markdown.segment import hard_breaks
 from mdgettext.markdown.tables import UNESCAPED_PIPE
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Severity, TranslationMap
@@ -37,7 +37,6 @@ OPENS = {
     "html_block": "starts an HTML block",
     "math_block": "starts a display-math block",
 }
-HARD_BREAK = re.compile(r"(?: {2,}|\\)\n")  # CommonMark's and kramdown's hard line break
 ESCAPE_HINT = "escape the character it starts with (`\\-`, `\\#`, `1\\.`, `\\>`) or reword it"
 # A block token as the skeleton compares it: (type, tag, markup), or ("inline", its elements)
 Shape = tuple[object, ...]
@@ -46,7 +45,7 @@ Shape = tuple[object, ...]
 def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     """A pipe in a table cell's translation makes a new cell, which the table drops; a
     hard line break the English has and the translation lost runs two lines together."""
-    english, translated = len(HARD_BREAK.findall(entry.msgid)), len(HARD_BREAK.findall(entry.msgstr))
+    english, translated = hard_breaks(entry.msgid), hard_breaks(entry.msgstr)
     if translated < english and not any(k.startswith(("html", "front matter")) for k in entry.kinds):
         yield ctx.finding(
             entry,

@@ -276,6 +276,11 @@ def fold(content: str) -> str:
     return "".join(out)
 
 
+def hard_breaks(text: str) -> int:
+    """How many lines of `text` end in a hard break (the breaks `fold` keeps)."""
+    return sum(1 for line in text.split("\n")[:-1] if HARD_BREAK.search(line))
+
+
 def plain_text(token: Token) -> str:
     """The visible text of an inline token, as a table of contents shows it."""
     return walk(token.children or []).plain
