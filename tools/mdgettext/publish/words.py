@@ -70,7 +70,7 @@ def words(language: str) -> Words:
     if not (parts[0] == "zh" and {p.lower() for p in parts[1:]} & TRADITIONAL):  # zh_TW reads no Simplified
         tried.append(parts[0])
     for code in tried:
-        if (LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po").is_file():
+        if _path(code).is_file():
             return _catalog(code)
     return _catalog(SOURCE)
 
@@ -81,8 +81,8 @@ def missing(language: str) -> str | None:
         return None
     return (
         f"no page words for {language!r}: its pages say 'Contents', 'Previous' and 'Next' in English "
-        f'(marked lang="en"); translate {(LOCALE / "page.pot").name} into '
-        f"mdgettext/publish/locale/{language}/LC_MESSAGES/{DOMAIN}.po to give them its words"
+        f'(marked lang="en"); translate {DOMAIN}.pot into mdgettext/publish/{_path(language).relative_to(LOCALE.parent)} '
+        "to give them its words"
     )
 
 
@@ -92,9 +92,12 @@ def _catalog(code: str) -> Words:
     return Words(code, {key: translations.pgettext(key, english) for key, english in ENGLISH.items()}, translations)
 
 
+def _path(code: str) -> Path:
+    return LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
 def _read(code: str) -> gettext.GNUTranslations:
-    path = LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as po:
+    with _path(code).open("rb") as po:
         catalog = read_po(po, locale=None, domain=DOMAIN)
     mo = io.BytesIO()
     write_mo(mo, catalog)
