@@ -201,6 +201,19 @@ def test_check_resolves_links_between_chapter_folders_as_the_build_does(project:
     assert 'href="../part2/intro.html#next"' in page  # the link check accepted is the one the build follows
 
 
+def checked_one(project: Path, english: str, translation: str, select: str) -> list[dict]:
+    """`check --select` on a one-message chapter whose English is `english`, translated as `translation`."""
+    (project / "source" / "en" / "a.md").write_text(english, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po[0].msgstr = translation
+    path.write_text(dumps(po), encoding="utf-8")
+    found: list[dict] = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", select).out)
+    return found
+
+
 FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
 
 
@@ -234,14 +247,7 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
 )
 def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, korean: str, codes: list[str]) -> None:
     (project / "pyproject.toml").write_text('[tool.mdgettext]\nflavor = "kramdown"\n', encoding="utf-8")
-    (project / "source" / "en" / "a.md").write_text(f"{english}\n", encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
-    po = polib.pofile(str(path))
-    po[0].msgstr = korean
-    path.write_text(dumps(po), encoding="utf-8")
-    found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "markup,safety").out)
+    found = checked_one(project, f"{english}\n", korean, "markup,safety")
     assert [f["code"] for f in found] == codes, found
     # an error refuses the translation, so the page shows the English; a warning does not
     published = cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code == 0 and (
@@ -299,13 +305,6 @@ def test_a_long_suppression_keeps_every_code_when_a_tool_rewraps_it(writer: str)
     ],
 )
 def test_a_hard_line_break_the_english_has_is_kept(project: Path, korean: str, codes: list[str]) -> None:
-    (project / "source" / "en" / "a.md").write_text("Line one.  \nLine two.\n", encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
-    po = polib.pofile(str(path))
-    po[0].msgstr = korean
-    path.write_text(dumps(po), encoding="utf-8")
-    found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "structure").out)
+    found = checked_one(project, "Line one.  \nLine two.\n", korean, "structure")
     assert [f["code"] for f in found] == codes, found
     assert all("with two spaces" in f["message"] for f in found)
