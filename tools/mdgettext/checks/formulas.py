@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from mdgettext.checks.allowlist import ESCAPE
 from mdgettext.markdown.inline import Reader
-from mdgettext.markdown.mathtext import TEXT_IN_MATH, find_math, normal, words_aside
+from mdgettext.markdown.mathtext import TEXT_IN_MATH, find_math, normal, shortened, words_aside
 
 NOTE = "math may differ"  # an author's note that opens with these words frees the message's formulas
 MAX_TEX = 4000  # characters in one formula; the book's longest has 800
@@ -116,15 +116,15 @@ def _compared(english: tuple[str, ...], translation: tuple[str, ...], loose: boo
             if plain_words(tex) and words_aside(tex) == words_aside(was):
                 continue  # the words of its \text{…} translated, the rest the English's
         if loose:
-            found += [f"{CHANGED}{number} `{_short(tex)}`, which {why}" for why in screen(tex)]
+            found += [f"{CHANGED}{number} `{shortened(tex)}`, which {why}" for why in screen(tex)]
             continue
-        english_one = f" (the English has `{_short(was)}`)" if was is not None else ""
+        english_one = f" (the English has `{shortened(was)}`)" if was is not None else ""
         found.append(
-            f"{CHANGED}{number} `{_short(tex)}`, which is not one of the English's formulas{english_one}: "
+            f"{CHANGED}{number} `{shortened(tex)}`, which is not one of the English's formulas{english_one}: "
             "use the English formula unchanged"
         )
     if not loose:
-        found += [f"{DROPPED}`{_short(tex)}`: copy it unchanged" for tex in missing.elements()]
+        found += [f"{DROPPED}`{shortened(tex)}`: copy it unchanged" for tex in missing.elements()]
     return found
 
 
@@ -152,7 +152,3 @@ def screen(tex: str) -> list[str]:
     if not plain_words(tex):
         found.append("has a \\text{…} with more than plain words in it")
     return found
-
-
-def _short(tex: str, size: int = 60) -> str:
-    return tex if len(tex) <= size else tex[: size - 1] + "…"

@@ -79,6 +79,12 @@ def normal(tex: str) -> str:
     return " ".join(tex.split())
 
 
+def shortened(tex: str, size: int = 60) -> str:
+    """A formula as a message quotes it: normalised, and cut to `size` characters."""
+    tex = normal(tex)
+    return tex if len(tex) <= size else tex[: size - 1] + "…"
+
+
 def words_aside(tex: str) -> str:
     """A formula with the words of its `\\text{…}` set aside: they are prose, and a
     translation may translate them (`\\text{size of A}`, `\\text{A의 크기}`) and

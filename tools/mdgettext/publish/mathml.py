@@ -26,11 +26,11 @@ from functools import lru_cache
 
 from latex2mathml.converter import convert_to_element
 
-from mdgettext.markdown.mathtext import find_math
+from mdgettext.markdown.mathtext import find_math, shortened
 from mdgettext.publish.mathml_judge import costly, serialized
 
-# Elements whose text is never math to a typesetter (auto-render's ignoredTags, and MathML itself).
 LONG_INLINE = 32  # TeX characters from which an inline formula may be wider than a 390 px phone's line
+# Elements whose text is never math to a typesetter (auto-render's ignoredTags, and MathML itself).
 IGNORED = frozenset({"script", "noscript", "style", "textarea", "pre", "code", "option", "math"})
 TAG = re.compile(r"""<!--.*?-->|<(/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>""", re.DOTALL)
 
@@ -69,7 +69,7 @@ def _text(node: str, refused: list[str]) -> str:
         pieces.append(html.escape(text[last : math.start], quote=False))
         element, why = mathml(math.tex, math.display)
         if why:
-            refused.append(f"formula `{_short(math.tex)}` shown as TeX: {why}")
+            refused.append(f"formula `{shortened(math.tex)}` shown as TeX: {why}")
         pieces.append(element or html.escape(text[math.start : math.end], quote=False))
         last = math.end
     pieces.append(html.escape(text[last:], quote=False))
@@ -99,8 +99,3 @@ def mathml(tex: str, display: bool) -> tuple[str | None, str]:
     focus = ' tabindex="0"' if scrolls else ""
     wrapper = f'<span class="math {"display" if display else "inline"}"{focus}>'
     return f"{wrapper}{written}</span>", ""
-
-
-def _short(tex: str, size: int = 60) -> str:
-    tex = " ".join(tex.split())
-    return tex if len(tex) <= size else tex[: size - 1] + "…"
