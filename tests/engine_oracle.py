@@ -43,8 +43,10 @@ TEXT_ATTRIBUTES = frozenset({"alt", "title", "aria-label", "caption", "summary"}
 TEXTUAL = frozenset({"text", "smart_quote", "typographic_sym", "entity", "abbreviation", "softbreak"})
 LIQUID = re.compile(r"\{%-?\s*(.*?)\s*-?%\}|\{\{-?\s*(.*?)\s*-?\}\}", re.S)
 LIQUID_ARGUMENT = re.compile(r"([\w-]+)\s*=\s*(\"(?:\\.|[^\"\\])*\"|'[^']*'|\S+)")
-DOLLARS = re.compile(r"(?<!\\)\$((?:\\.|[^$\\])+)\$", re.S)  # MathJax's inline `$`, as the book sets it
-DISPLAY_DOLLARS = re.compile(r"(?<!\\)\$\$((?:\\.|[^$\\])+)\$\$", re.S)  # MathJax's display `$$` (its default)
+# MathJax's FindTeX as the book sets it up: `$…$` and `\\(…\\)` inline, `$$…$$` and `\\[…\\]` displayed,
+# `\\$` a dollar sign (processEscapes); the longest opening wins where several start.
+MATHJAX_OPENING = re.compile(r"\\\$|\$\$|\$|\\\[|\\\(")
+MATHJAX_CLOSING = {"$$": ("$$", "display"), "$": ("$", "span"), "\\[": ("\\]", "display"), "\\(": ("\\)", "span")}
 LITERAL = frozenset("<>*`")  # markup the reader would see as text: a tag or a delimiter left open
 TEX_TEXT = re.compile(r"\\(?:text|textrm|textit|textbf|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
 
@@ -230,12 +232,44 @@ def _text_constructs(text: str, dollars: bool) -> list[Shape]:
     found = [_liquid(LIQUID_NUMBERED[int(m.group(1))]) for m in MARKER.finditer(text)]
     text = MARKER.sub(" ", text)
     if dollars:
-        found.extend(("math", "display", _tex(m.group(1))) for m in DISPLAY_DOLLARS.finditer(text))
-        text = DISPLAY_DOLLARS.sub(" ", text)
-        found.extend(("math", "span", _tex(m.group(1))) for m in DOLLARS.finditer(text))
-        text = DOLLARS.sub(" ", text)
+        formulas, text = _mathjax(text)
+        found.extend(formulas)
     found.extend(("literal", c) for c in text if c in LITERAL)
     return found
+
+
+def _mathjax(text: str) -> tuple[list[Shape], str]:
+    """The formulas MathJax finds in one text node, and the text without them. As its
+    FindTeX does: an opening whose closing never comes is text, and the search goes on
+    right after that opening (so `$$x$` shows as typed: `$$` opens, `x$` has no closing)."""
+    found: list[Shape] = []
+    kept: list[str] = []
+    pos = last = 0
+    while (opening := MATHJAX_OPENING.search(text, pos)) is not None:
+        pos = opening.end()
+        if opening.group() == "\\$":
+            continue
+        closing, kind = MATHJAX_CLOSING[opening.group()]
+        end = _mathjax_end(text, closing, opening.end())
+        if end < 0:
+            continue
+        found.append(("math", kind, _tex(text[opening.end() : end])))
+        kept += [text[last : opening.start()], " "]
+        last = pos = end + len(closing)
+    return found, "".join([*kept, text[last:]])
+
+
+def _mathjax_end(text: str, closing: str, start: int) -> int:
+    """FindTeX's findEnd: the closing delimiter outside braces, a backslash escaping the next character."""
+    braces = 0
+    for match in re.compile(re.escape(closing) + r"|\\.|[{}]", re.S).finditer(text, start):
+        if match.group() == closing and braces == 0:
+            return match.start()
+        if match.group() == "{":
+            braces += 1
+        elif match.group() == "}" and braces:
+            braces -= 1
+    return -1
 
 
 def _liquid(tag: str) -> Shape:

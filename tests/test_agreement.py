@@ -96,6 +96,13 @@ def test_the_engines_differ_where_the_book_needs_kramdown() -> None:
     # MathJax reads `$x$` as kramdown's inline `$$x$$`; dollarmath sets `$$x$$` in a sentence as display math
     assert same_structure("a $x$ b", "가 $$x$$ 나", "kramdown")
     assert not same_structure("a $x$ b", "가 $$x$$ 나", "commonmark")
+    # MathJax goes on right after an opening it cannot close: `$$x$` shows as typed, no formula
+    assert not same_structure("a $$x$$ b", "가 $$x$ 나", "kramdown")
+    assert shapes(["$$x$ and $y$"], "kramdown") == shapes(["$$x$ and $z$"], "kramdown")  # `x$ and $` is no formula
+    assert shapes(["$$x$ and $y$"], "kramdown") != shapes(["$$x$ and y"], "kramdown")
+    # kramdown closes an element left open at the end of its text, swallowing what follows
+    assert same_structure("a <b>x</b>", "가 <b>x", "kramdown")
+    assert not same_structure("a <b>x</b> [l](u)", "가 <b>x [l](u)", "kramdown")
     # a space between ] and ( is no link in either, even where the English has one
     assert same_structure("[D, F] (*x*)", "*x*", "kramdown")
     assert not same_structure("[D, F](*x*)", "[D，F] (*x*)", "kramdown")

@@ -127,3 +127,28 @@ def test_identity_translation_reproduces_the_source_whatever_reads_dollars(
     doc = segment(text, source.name, flavor=flavor, math=math)
     identity = TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})
     assert weave(doc, identity, heading_ids=True).text == text
+
+
+def test_an_escaped_dollar_is_a_dollar_sign_where_markdown_it_reads_the_math(project: Path) -> None:
+    """dollarmath takes every formula out of the text, so a `$` left there was written
+    `\\$` to be a dollar sign: the page typesets none of it, and a translation that
+    escapes the English's formula loses it (markdown-it shows `$x$` as typed)."""
+    chapter = "# Pricing\n\nThe plan costs \\$5, the team plan \\$10.\n\nThe bound is $x$.\n"
+    (project / "mdgettext.toml").write_text('locales = ["de"]\nflavor = "commonmark"\n', encoding="utf-8")
+    (project / "source" / "en" / "intro.md").write_text(chapter, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update").code == 0
+    path = project / "locale" / "de" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(path))
+    german = {"The bound is $x$.": "Die Schranke ist \\$x$.", "Pricing": "Preise"}
+    for entry in po:
+        entry.msgstr = german.get(entry.msgid, "Der Tarif kostet \\$5, der Team-Tarif \\$10.")
+    po.save()
+    checked = cli("-C", project, "check", "-l", "de")
+    assert checked.code == 1 and checked.out.count("[markup.math]") == 1, checked.out
+    assert "$x$ is missing" in checked.out
+    assert cli("-C", project, "-q", "build").code == 0
+    for language in ("en", "de"):
+        page = (project / "build" / language / "intro.html").read_text(encoding="utf-8")
+        assert "$5, " in page and "$10." in page
+        assert page.count("<math") == 1  # the English's $x$, published in both

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from mdgettext.checks.entry import Context, Entry, Family, edits
 from mdgettext.checks.formulas import free
+from mdgettext.markdown.closing import closed
 from mdgettext.markdown.inline import Inventory, difference
 from mdgettext.markdown.mathtext import words_aside
 from mdgettext.markdown.tagtext import prose_aside
@@ -31,6 +32,8 @@ CODES = {
     "markup.html": "an inline HTML tag (name or attributes) differs from the source",
     "markup.emphasis": "the translation has a different number of emphasis or strong spans",
     "markup.unclosed": "an emphasis delimiter in the translation does not open or close",
+    "markup.left-open": "an inline HTML element the translation opens is never closed (kramdown closes it, "
+    "and so does the build)",
 }
 PARTS = (
     ("code", "markup.code", "code span"),
@@ -47,7 +50,10 @@ DELIMITER_RUN = re.compile(r"(?<![\\*_])(\*+|_+)")
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     """Code, math, Liquid, footnote references and inline tags are kept exactly; emphasis
     still opens and closes. One part the translator edited is one finding."""
-    source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
+    msgstr = closed(entry.msgid, entry.msgstr, ctx.inline)
+    source, target = ctx.inline(entry.msgid), ctx.inline(msgstr)
+    if msgstr != entry.msgstr:
+        yield _left_open(entry, ctx, msgstr[len(entry.msgstr) :])
     for part, code, noun in PARTS:
         if part == "math" and any(free(seg.comments) for seg in entry.segments):
             continue  # the author lets them differ; the safety check screens what is new
@@ -67,6 +73,16 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             message = f"{noun} {shown[item]} is not in the English; remove it or copy the English one exactly"
             yield ctx.finding(entry, code, Severity.ERROR, message)
     yield from _emphasis(entry, ctx, source, target)
+
+
+def _left_open(entry: Entry, ctx: Context, end_tags: str) -> Diagnostic:
+    return ctx.finding(
+        entry,
+        "markup.left-open",
+        Severity.WARNING,
+        f"the translation leaves its last element open: kramdown closes it at the end of the text, and the "
+        f"build writes {end_tags} there for you; end the translation with {end_tags} as the English does",
+    )
 
 
 def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:

@@ -33,6 +33,7 @@ from mdgettext.checks import formulas
 from mdgettext.checks.allowlist import Markup, Where, markup_of, refusals
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
+from mdgettext.markdown.closing import closed
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.weave import render
@@ -96,13 +97,18 @@ def formula_reasons(
 
 
 def judge(doc: Document, translations: TranslationMap) -> Verdict:
-    """Every translation of `doc` judged where it stands; HTML blocks whole."""
+    """Every translation of `doc` judged where it stands; HTML blocks whole. A kept
+    translation is the one the page is built with: an inline element it leaves open
+    closed as kramdown closes it (markdown/closing.py)."""
     judging = _judge_of(doc)
     refused: dict[Key, tuple[str, ...]] = {}
+    ending: dict[Key, str] = {}
     for seg in doc.segments:
         msgstr = translations.get((seg.context, seg.msgid))
         if msgstr is None or msgstr == seg.msgid:
             continue
+        if seg.kind not in HTML_KINDS and seg.span.style in (Style.INLINE, Style.LINE):
+            msgstr = ending.setdefault((seg.context, seg.msgid), closed(seg.msgid, msgstr, judging.reader))
         # A run of an HTML block found has its markup judged in its block, its formulas
         # here; any other message (an HTML run outside any block found too) is judged alone.
         inside = id(seg) in judging.in_blocks
@@ -128,7 +134,7 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
             for key, why in judging.block(block, runs).items():
                 refused.setdefault(key, why)
                 changed = True
-    kept = {key: msgstr for key, msgstr in translations.items() if key not in refused}
+    kept = {key: ending.get(key, msgstr) for key, msgstr in translations.items() if key not in refused}
     return Verdict(TranslationMap(kept), refused)
 
 

@@ -144,7 +144,7 @@ def breaks_in_raw_html(content: str) -> frozenset[int]:
 
 def walk(children: Sequence[Token], source: str = "", typeset: bool = True) -> Inventory:
     """The inventory of an inline token's children (`source`: the Markdown they came from;
-    `typeset`: the site's typesetter reads math in text, as it does unless `math` is "none")."""
+    `typeset`: the site's typesetter reads `$` math in text, as it does where `math` is "kramdown")."""
     w = _Walk(typeset)
     w.walk(children)
     return Inventory(
@@ -257,7 +257,7 @@ class Reader:
             # footnote references number themselves in env: each parse gets its own
             env = {"references": self.references, "footnotes": {"refs": {f":{label}": -1 for label in self.footnotes}}}
             tokens = parser(self.flavor, self.math).parseInline(markdown, env)
-            found = walk(tokens[0].children or [] if tokens else [], markdown, self.math != "none")
+            found = walk(tokens[0].children or [] if tokens else [], markdown, self.math == "kramdown")
             self._seen[markdown] = found
         return found
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 # Tried in this order at each opening, as auto-render tries its delimiter list.
 DELIMITERS = (("$$", "$$", True), ("\\[", "\\]", True), ("\\(", "\\)", False), ("$", "$", False))
 OPENING = re.compile(r"\$\$|\\\[|\\\(|\$")
+BRACKETS = re.compile(r"\\\[|\\\(")  # what a page whose Markdown parser reads `$` itself leaves for its typesetter
 TEXT_IN_MATH = re.compile(r"(\\(?:text|textrm|textit|textbf|mbox))\{[^{}]*\}")  # \text{size of A}
 
 
@@ -30,11 +31,14 @@ class Math:
     opening: str  # the delimiter as written, so the text can be given back unchanged
 
 
-def find_math(text: str) -> list[Math]:
-    """The formulas of one text node, left to right."""
+def find_math(text: str, dollars: bool = True) -> list[Math]:
+    """The formulas of one text node, left to right; `dollars`: `$` delimits math in
+    text (kramdown's sites), not only `\\(` and `\\[` (markdown-it's dollarmath took
+    every `$` formula out of the text already, and a `$` left there is a dollar sign)."""
     found: list[Math] = []
     pos = 0
-    while (match := OPENING.search(text, pos)) is not None:
+    opening = OPENING if dollars else BRACKETS
+    while (match := opening.search(text, pos)) is not None:
         left = match.group(0)
         right, display = next((r, d) for opening, r, d in DELIMITERS if opening == left)
         end = _end_of_math(text, right, match.end())

@@ -89,7 +89,7 @@ def segment(
             else:
                 task = flavor == "kramdown" and index >= 2 and tokens[index - 2].type == "list_item_open"
                 found = _paragraph(token, lines, path, stack, task_marker(token.content) if task else 0)
-            if not _has_letters(token, math != "none"):
+            if not _has_letters(token, math == "kramdown"):
                 found = ()
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
     segments.extend(_liquid(tokens, segments, lines, path, dict(liquid_prose)))
@@ -288,5 +288,5 @@ def plain_text(token: Token) -> str:
 
 def _has_letters(token: Token, typeset: bool) -> bool:
     """Whether a block has words to translate (not only code, math, tags or numbers);
-    `typeset`: the site typesets math in text (the project's `math` is not "none")."""
+    `typeset`: the site typesets `$` math in text (the project's `math` is "kramdown")."""
     return any(c.isalpha() for c in walk(token.children or [], typeset=typeset).text)

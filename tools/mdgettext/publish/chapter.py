@@ -78,7 +78,7 @@ def publish(
     refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **unsafe}
     # the review page says, for each refusal, what is wrong and what to change: check's message
     review_refusals = {**refused, **{k: [safety.message(v)] for k, v in unsafe.items()}}
-    if woven is None or refused:
+    if woven is None or refused or kept != translations:  # refused, or closed as kramdown closes it
         woven = weave(doc, kept, heading_ids=heading_ids)
     fell_back = fallbacks(woven, messages)
     note = f"{fell_back.count} of {counted(messages, 'message')} fell back to English"

@@ -35,15 +35,16 @@ IGNORED = frozenset({"script", "noscript", "style", "textarea", "pre", "code", "
 TAG = re.compile(r"""<!--.*?-->|<(/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>""", re.DOTALL)
 
 
-def typeset(page: str, refused: list[str] | None = None) -> str:
+def typeset(page: str, refused: list[str] | None = None, dollars: bool = True) -> str:
     """`page` with every formula in its text replaced by MathML; each formula left as
-    TeX because its MathML was not safe to publish is told in `refused`."""
+    TeX because its MathML was not safe to publish is told in `refused`. `dollars`:
+    `$` in text is math (a kramdown site's), not a dollar sign (mathtext.find_math)."""
     out: list[str] = []
     last = 0
     ignored: list[str] = []  # open elements whose text is left alone
     told = refused if refused is not None else []
     for tag in TAG.finditer(page):
-        out.append(page[last : tag.start()] if ignored else _text(page[last : tag.start()], told))
+        out.append(page[last : tag.start()] if ignored else _text(page[last : tag.start()], told, dollars))
         out.append(tag.group(0))
         last = tag.end()
         closing, name = tag.group(1), (tag.group(2) or "").lower()
@@ -52,16 +53,16 @@ def typeset(page: str, refused: list[str] | None = None) -> str:
                 ignored.append(name)
             elif ignored and ignored[-1] == name:
                 ignored.pop()
-    out.append(page[last:] if ignored else _text(page[last:], told))
+    out.append(page[last:] if ignored else _text(page[last:], told, dollars))
     return "".join(out)
 
 
-def _text(node: str, refused: list[str]) -> str:
+def _text(node: str, refused: list[str], dollars: bool) -> str:
     """One text node: its formulas as MathML, the rest as it was."""
     if not any(c in node for c in "$\\"):
         return node
     text = html.unescape(node)
-    found = find_math(text)
+    found = find_math(text, dollars)
     if not found:
         return node
     pieces, last = [], 0

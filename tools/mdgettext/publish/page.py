@@ -45,7 +45,7 @@ def chapter_page(
     math = keys.math_of(flavor, math)
 
     def typeset(html: str) -> str:
-        return html if math == "none" else mathml.typeset(html, refused)
+        return html if math == "none" else mathml.typeset(html, refused, dollars=math == "kramdown")
 
     page_words = words(language)
     ui_lang, ui = page_words.language, page_words.words

@@ -139,7 +139,7 @@ def render_message(
     for token in tokens:
         token.children = [_math_text(c, macros or {}) for c in token.children or ()]
     html = inline_notes(md.renderer.render(tokens, md.options, env), note_label)
-    return Markup(html if math == "none" else typeset(html))
+    return Markup(html if math == "none" else typeset(html, dollars=math == "kramdown"))
 
 
 def _math_text(token: Token, macros: Mapping[str, tex.Macro]) -> Token:
