@@ -37,7 +37,7 @@ from book import mdgettext, project  # the same project as book.py
 IMPORTS = """
 import time
 start = time.perf_counter()
-import mdgettext.checks, mdgettext.commands.jobs, mdgettext.commands.build
+import mdgettext.checks, mdgettext.pipeline.jobs, mdgettext.commands.build
 print(time.perf_counter() - start)
 """
 

@@ -23,6 +23,7 @@ LAYERS = [
     {"mdgettext.project", "mdgettext.settings", "mdgettext.files", "mdgettext.report", "mdgettext.cache"},
     {"mdgettext.checks"},
     {"mdgettext.alignment", "mdgettext.publish"},
+    {"mdgettext.pipeline"},  # one chapter's way through the stages above, for the commands
     {"mdgettext.commands"},
     {"mdgettext.cli", "mdgettext.__main__", "mdgettext.docs"},
 ]

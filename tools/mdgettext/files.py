@@ -207,3 +207,11 @@ def _umask() -> int:
     current = os.umask(0o022)  # the only way to read it is to set it
     os.umask(current)
     return current
+
+
+def display(path: Path, root: Path) -> str:
+    """A path as the user should read it: relative to the project folder when inside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from mdgettext import __version__, cache
 from mdgettext.commands.languages import require_catalogs, tell_missing_words
-from mdgettext.commands.terminal import Reporter, display
+from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
+from mdgettext.files import display, write_all
 from mdgettext.project import Config
 from mdgettext.report import counted
 
@@ -53,11 +54,10 @@ def build(
     if not css_stale and not any(stale.values()):
         report.info(f"{shown}: up to date ({builds}; --force redoes them)")
         return 0
-    from mdgettext.commands.assets import copies
-    from mdgettext.commands.common import Plan
-    from mdgettext.commands.jobs import Job, run
-    from mdgettext.commands.judged import load_project_glossary
-    from mdgettext.files import write_all
+    from mdgettext.pipeline.assets import copies
+    from mdgettext.pipeline.jobs import Job, run
+    from mdgettext.pipeline.judged import load_project_glossary
+    from mdgettext.pipeline.plan import Plan
     from mdgettext.publish.links import STYLESHEET_PATH
 
     translated = [lang for lang in languages if lang != config.source_language]  # codes checked on the way in
@@ -125,7 +125,7 @@ def build_file(
     source_path: Path, po_path: Path | None, output: Path, config: Config, report: Reporter, language: str | None = None
 ) -> int:
     """One source file, with or without a catalog, to one output (`.md` or `.html`)."""
-    from mdgettext.commands import jobs
+    from mdgettext.pipeline import jobs
 
     if output.suffix.lstrip(".") not in FORMATS:
         raise InputError(f"{output}: the output must end in .md or .html")

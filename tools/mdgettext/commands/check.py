@@ -8,13 +8,14 @@ from dataclasses import dataclass
 
 from mdgettext import report as reports
 from mdgettext.checks import CODES, Context, Entry, entries_of, run_book_checks, run_checks
-from mdgettext.commands.common import load_chapter, templates_required
-from mdgettext.commands.judged import check_context, load_project_glossary, template_keys
+from mdgettext.commands.common import templates_required
 from mdgettext.commands.languages import require_catalogs
 from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_catalog
 from mdgettext.locale import check_known
 from mdgettext.model import Diagnostic, Location, Severity
+from mdgettext.pipeline.judged import check_context, load_project_glossary, template_keys
+from mdgettext.pipeline.read import load_chapter
 from mdgettext.po.catalog import stats
 from mdgettext.project import Config
 

@@ -1,45 +1,21 @@
-"""What every command shares: reporting to the terminal, staged writes, reading a chapter."""
+"""What commands share beyond the pipeline: catalog headers' dates and project, the
+templates a command needs, a language's catalogs and its translation memory."""
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdgettext.commands.terminal import Reporter, display
 from mdgettext.errors import InputError
-from mdgettext.files import SourceText, read_catalog, read_source, write_all
-from mdgettext.markdown.frontmatter import FrontMatterError
-from mdgettext.markdown.lines import SegmentationError
-from mdgettext.markdown.segment import segment
-from mdgettext.model import Document
+from mdgettext.files import display, read_catalog
 from mdgettext.po.catalog import CatalogFile, Project
 from mdgettext.project import Config
 
 if TYPE_CHECKING:
     from mdgettext.po import memory
-
-
-@dataclass
-class Plan:
-    """The files a command will write, gathered before any is written: if an input
-    is bad, the command stops with nothing on disk changed, never half a project."""
-
-    writes: list[tuple[Path, str | bytes]] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
-
-    def write(self, path: Path, text: str | bytes) -> None:
-        """Stage a file: nothing is written until `carry_out`."""
-        self.writes.append((path, text))
-
-    def carry_out(self, report: Reporter) -> None:
-        """Write every staged file, then report: a failure leaves the project as it was."""
-        write_all(self.writes)
-        for line in self.lines:
-            report.info(line)
 
 
 def creation_date() -> str:
@@ -66,46 +42,6 @@ def creation_date() -> str:
 def project_info(config: Config) -> Project:
     """What a catalog header says about the project, dated now."""
     return Project(config.name, config.version, creation_date())
-
-
-def load(path: Path, display: str, config: Config) -> tuple[SourceText, Document]:
-    """A source file and its segments; parse problems become one-line input errors."""
-    source = read_source(path, display)
-    try:
-        doc = segment(source.text, display, config.front_matter_keys, config.flavor, config.liquid_prose, config.math)
-        return source, doc
-    except FrontMatterError as err:
-        raise InputError(f"{display}:{err.line + 2}: {err}; fix the YAML between the --- lines") from err
-    except SegmentationError as err:
-        raise InputError(f"{display}: {err}") from err
-
-
-def load_chapter(config: Config, chapter: str) -> tuple[SourceText, Document]:
-    """A chapter of the project by name."""
-    path = config.source_path(chapter)
-    return load(path, config.relative(path), config)
-
-
-class ChapterAnchors(Mapping[str, frozenset[str]]):
-    """Each chapter's heading ids, read when first asked for: a build of one chapter
-    reads another only when a translation links into it with a changed #fragment."""
-
-    def __init__(self, config: Config, loaded: Mapping[str, Document]) -> None:
-        self._config = config
-        self._ids = {name: frozenset(doc.headings) for name, doc in loaded.items()}
-
-    def __getitem__(self, chapter: str) -> frozenset[str]:
-        if chapter not in self._ids:
-            if not self._config.source_path(chapter).is_file():
-                raise KeyError(chapter)
-            self._ids[chapter] = frozenset(load_chapter(self._config, chapter)[1].headings)
-        return self._ids[chapter]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._config.chapters())
-
-    def __len__(self) -> int:
-        return len(self._config.chapters())
 
 
 def templates_required(config: Config) -> list[str]:

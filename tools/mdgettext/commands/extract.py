@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from mdgettext.commands.common import Plan, load, load_chapter, project_info
-from mdgettext.commands.pool import file_size, ordered
-from mdgettext.commands.terminal import Reporter, display
+from mdgettext.commands.common import project_info
+from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
-from mdgettext.files import current_text
+from mdgettext.files import current_text, display
 from mdgettext.model import Document
+from mdgettext.pipeline.plan import Plan
+from mdgettext.pipeline.pool import file_size, ordered
+from mdgettext.pipeline.read import load, load_chapter
 from mdgettext.po import catalog
 from mdgettext.po.catalog import Project
 from mdgettext.po.writer import dumps

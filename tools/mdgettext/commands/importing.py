@@ -7,16 +7,18 @@ from pathlib import Path, PurePosixPath
 
 from mdgettext.alignment.align import align
 from mdgettext.alignment.importer import CatalogMismatch, fill
-from mdgettext.commands.common import Plan, creation_date, load, project_info
-from mdgettext.commands.terminal import Reporter, display
+from mdgettext.commands.common import creation_date, project_info
+from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
-from mdgettext.files import read_po, read_source
+from mdgettext.files import display, read_po, read_source
 from mdgettext.locale import check_known
 from mdgettext.markdown.frontmatter import FrontMatterError
 from mdgettext.markdown.lines import SegmentationError
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
 from mdgettext.model import Document
+from mdgettext.pipeline.plan import Plan
+from mdgettext.pipeline.read import load
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config

@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from mdgettext.commands.common import Plan
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.locale import check_code
+from mdgettext.pipeline.plan import Plan
 from mdgettext.settings import BY_KEY, PYPROJECT, SETTINGS_FILE, ConfigError, parse, toml_text, toml_value
 
 ASKED = ("source", "locales", "flavor")  # what a person at a terminal is asked when no option gives it

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdgettext.commands.common import Plan
 from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_po
 from mdgettext.locale import check_known
+from mdgettext.pipeline.plan import Plan
 from mdgettext.po import catalog
 from mdgettext.project import Config
 from mdgettext.publish import progress

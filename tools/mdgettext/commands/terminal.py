@@ -7,7 +7,6 @@ from __future__ import annotations
 import shutil
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TextIO
 
 from mdgettext.report import escape
@@ -59,11 +58,3 @@ class Reporter:
         if self._progress:
             print("\r" + " " * self._progress + "\r", end="", file=self.err, flush=True)
             self._progress = 0
-
-
-def display(path: Path, root: Path) -> str:
-    """A path as the user should read it: relative to the project folder when inside it."""
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return str(path)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdgettext.commands.common import Plan, creation_date, load_memory, project_info, read_catalogs
-from mdgettext.commands.terminal import Reporter, display
+from mdgettext.commands.common import creation_date, load_memory, project_info, read_catalogs
+from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
+from mdgettext.files import display
 from mdgettext.locale import check_known
+from mdgettext.pipeline.plan import Plan
 from mdgettext.po.memory import compendium
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import polib
 
-from mdgettext.commands.common import Plan, creation_date, load_memory, project_info, read_catalogs, templates_required
+from mdgettext.commands.common import creation_date, load_memory, project_info, read_catalogs, templates_required
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import read_po
 from mdgettext.locale import check_known
+from mdgettext.pipeline.plan import Plan
 from mdgettext.po import catalog
 from mdgettext.po.update import merge, new_catalog
 from mdgettext.po.writer import dumps

@@ -13,15 +13,15 @@ from functools import partial
 from pathlib import Path
 
 from mdgettext.checks import Glossary
-from mdgettext.commands import assets
-from mdgettext.commands.common import ChapterAnchors, Plan, load, load_chapter
-from mdgettext.commands.judged import Verdict, checked, load_project_glossary, publish_checked, template_keys
-from mdgettext.commands.pool import file_size, ordered
-from mdgettext.commands.terminal import display
 from mdgettext.errors import InputError
-from mdgettext.files import SourceText, read_catalog
+from mdgettext.files import SourceText, display, read_catalog
 from mdgettext.locale import check_known
 from mdgettext.model import Key
+from mdgettext.pipeline import assets
+from mdgettext.pipeline.judged import Verdict, checked, load_project_glossary, publish_checked, template_keys
+from mdgettext.pipeline.plan import Plan
+from mdgettext.pipeline.pool import file_size, ordered
+from mdgettext.pipeline.read import ChapterAnchors, load, load_chapter
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs
