@@ -185,16 +185,14 @@ def _formulas_judged(step: Pair | Unmatched) -> Pair | Unmatched:
 
 def _set(entry: polib.POEntry, msgstr: str, reasons: tuple[str, ...], fuzzy: bool) -> bool:
     """Fill an entry; whether anything in it changed."""
-    flags = [f for f in entry.flags if f != "fuzzy"]
-    if reasons or fuzzy:
-        flags.insert(0, "fuzzy")
+    before = (entry.msgstr, list(entry.flags), entry.tcomment)
     own = (
         [line for line in entry.tcomment.split("\n") if line and not line.startswith(COMMENT)] if entry.tcomment else []
     )
-    tcomment = "\n".join(own + [COMMENT + r for r in reasons])
-    if (entry.msgstr, entry.flags, entry.tcomment) == (msgstr, flags, tcomment):
+    entry.msgstr, entry.tcomment = msgstr, "\n".join(own + [COMMENT + r for r in reasons])
+    entry.fuzzy = bool(reasons or fuzzy)
+    if (entry.msgstr, entry.flags, entry.tcomment) == before:
         return False
-    entry.msgstr, entry.flags, entry.tcomment = msgstr, flags, tcomment
     entry.previous_msgid = entry.previous_msgctxt = None
     return True
 

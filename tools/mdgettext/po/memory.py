@@ -149,7 +149,7 @@ def offer(entry: polib.POEntry, match: Match, exact_is_translated: bool = False)
     lines += [f"{COMMENT}translated differently in {other.origin}" for other in match.others]
     entry.tcomment = "\n".join([*([entry.tcomment] if entry.tcomment else []), *lines])
     if not (match.exact and exact_is_translated):
-        entry.flags = ["fuzzy", *(f for f in entry.flags if f != "fuzzy")]
+        entry.fuzzy = True
     if not match.exact:
         entry.previous_msgid, entry.previous_msgctxt = match.unit.msgid, match.unit.msgctxt
 

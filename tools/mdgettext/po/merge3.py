@@ -110,8 +110,7 @@ def _offer(
             elif _translation(holder) != _translation(gone):
                 holder.tcomment = _union_lines(holder.tcomment, RETRANSLATED + quoted(_text(gone)))
                 conflicts.append(holder.msgid)
-            if "fuzzy" not in holder.flags:
-                holder.flags.insert(0, "fuzzy")
+            holder.fuzzy = True
             offered.append(holder.msgid)
     po[:] = [entry for entry in po if id(entry) not in taken]
     return tuple(offered)
@@ -163,8 +162,7 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
         clash = False
     if clash:
         merged.tcomment = _union_lines(merged.tcomment, THEIRS + quoted(_text(theirs)))
-        if "fuzzy" not in merged.flags:
-            merged.flags.insert(0, "fuzzy")
+        merged.fuzzy = True
     return merged, clash
 
 

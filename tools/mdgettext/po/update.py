@@ -115,8 +115,7 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
                     offer(new, found, exact_is_translated=tm_exact)
                 continue
             _keep_translation(new, old_entry)
-            if "fuzzy" not in new.flags:
-                new.flags.insert(0, "fuzzy")
+            new.fuzzy = True
             if not _made_for_its_previous(old_entry):  # else `_keep_translation` kept the English it was made for
                 new.previous_msgid, new.previous_msgctxt = old_entry.msgid, old_entry.msgctxt
         unused.discard(old_entry)
@@ -145,7 +144,7 @@ def _restore(entry: polib.POEntry) -> None:
     reason left."""
     if entry.fuzzy and entry.previous_msgid == entry.msgid and entry.previous_msgctxt == entry.msgctxt:
         if not doubts(entry):  # an import's or a merge's doubt stays until the translator decides
-            entry.flags = [f for f in entry.flags if f != "fuzzy"]
+            entry.fuzzy = False
         entry.previous_msgid = entry.previous_msgctxt = None
 
 
