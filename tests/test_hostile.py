@@ -276,6 +276,6 @@ def test_a_real_community_translation_is_refused_only_where_its_links_differ() -
         translated += len(pairs)
         refused += len(verdict.refused)
         for reasons in verdict.refused.values():
-            links = all("Markdown link" in r or "link destination" in r for r in reasons)
-            assert links or all(r.startswith((formulas.CHANGED, formulas.DROPPED)) for r in reasons), reasons
+            links = all("Markdown link" in r.text or "link destination" in r.text for r in reasons)
+            assert links or all(r.kind in (formulas.CHANGED, formulas.DROPPED) for r in reasons), reasons
     assert (translated, refused) == (503, 17 + 3)

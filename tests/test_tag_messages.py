@@ -19,7 +19,7 @@ import polib
 import pytest
 
 from conftest import BOOK, BOOK_SETTINGS, cli
-from mdgettext.checks.safety import judge
+from mdgettext.checks.safety import judge, message
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Style, TranslationMap
@@ -129,7 +129,7 @@ def test_a_caption_translation_is_escaped_as_jekyll_reads_it_or_refused() -> Non
     ]:
         verdict = judge(doc, TranslationMap({(None, seg.msgid): msgstr}))
         assert (None, seg.msgid) not in verdict.kept
-        assert reason in "; ".join(verdict.refused[(None, seg.msgid)]), msgstr
+        assert reason in message(verdict.refused[(None, seg.msgid)]), msgstr
 
 
 def test_an_untranslated_caption_counts_on_the_banner_but_is_not_marked_inside_its_tag(tmp_path: Path) -> None:

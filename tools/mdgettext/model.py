@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -77,6 +77,25 @@ class Segment:
         return f"{self.kind}: {self.key}" if self.key is not None else self.kind
 
 
+class Keyed(Protocol):
+    """A catalog entry as a key reads it: polib's, or the checks' own."""
+
+    @property
+    def msgctxt(self) -> str | None:
+        """Its context, None for none."""
+
+    @property
+    def msgid(self) -> str:
+        """Its English."""
+
+
+def key_of(message: Segment | Keyed) -> Key:
+    """How catalogs, translations and findings name a segment's or an entry's message."""
+    if isinstance(message, Segment):
+        return (message.context, message.msgid)
+    return (message.msgctxt, message.msgid)
+
+
 @dataclass(frozen=True, slots=True)
 class Document:
     """A source Markdown file and its segments, in source order."""
@@ -127,6 +146,19 @@ class Severity(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Reason:
+    """One reason a translation is refused: what it adds or drops, which other
+    checks compare (`kind`: "adds html", "drops link", "break", "formula changed",
+    ...), and the clause a translator reads (`text`)."""
+
+    kind: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A finding about a file, printed the way compilers print theirs."""
 
@@ -135,6 +167,7 @@ class Diagnostic:
     severity: Severity
     message: str
     source: Location | None = None  # the English text the finding is about
+    reasons: tuple[Reason, ...] = ()  # what `message` tells, for the checks that compare findings
 
     def __str__(self) -> str:
         where = f" ({self.source})" if self.source else ""

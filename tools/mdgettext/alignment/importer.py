@@ -175,7 +175,7 @@ def _formulas_judged(step: Pair | Unmatched) -> Pair | Unmatched:
     if not isinstance(step, Pair) or len(step.source) != 1:
         return step
     found = [
-        f"its formulas are not the English's: the translation {reason}"
+        f"its formulas are not the English's: the translation {reason.text}"
         for seg in step.source
         if step.translation != seg.msgid
         for reason in formula_reasons(seg.msgid, step.translation, where(seg), seg.comments)

@@ -33,7 +33,7 @@ from mdgettext.checks import (
 )
 from mdgettext.checks.entry import Context, Entry, Family, Glossary, entries_of
 from mdgettext.markdown.weave import weave
-from mdgettext.model import Diagnostic, Key, Severity, TranslationMap
+from mdgettext.model import Diagnostic, Key, Reason, Severity, TranslationMap
 
 FAMILIES: tuple[Family, ...] = (
     budget.FAMILY,
@@ -98,9 +98,7 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
     for d in heard:
         told.setdefault(d.location.line, set()).add(d.code)
     unsafe_additions = {
-        d.location.line
-        for d in heard
-        if d.code == safety.CODE and any(r.startswith(ADDS_MARKUP) for r in safety.reasons_in(d.message))
+        d.location.line for d in heard if d.code == safety.CODE and any(r.kind in ADDS_MARKUP for r in d.reasons)
     }
     # One problem, one finding. A changed link or tag also changes the rebuilt page; the
     # safety check names a lost or changed link, a lost tag or a new block in its own
@@ -112,7 +110,7 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
         for d in heard
         if not (d.location.line in too_much and d.code != budget.CODE)  # as untranslated, it is incomplete too
         and not (d.code == "structure.changed" and told[d.location.line] & EXPLAINING)
-        and not (d.code == safety.CODE and _said_already(d.message, told[d.location.line]))
+        and not (d.code == safety.CODE and _said_already(d.reasons, told[d.location.line]))
         and not (d.code in ("markup.html", "markup.liquid") and d.location.line in unsafe_additions)
     ]
     return sorted(kept, key=lambda d: (d.location.line, d.code))
@@ -120,29 +118,28 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
 
 EXPLAINING = frozenset(c for c in CODES if c.startswith(("links.", "markup.")))
 # What the safety check's reasons say that a links, markup or structure finding on the
-# same entry says better: the reason's opening words, and the family that says it.
-SAID_BY = (
-    (f"drops {allowlist.HTML_NAME} <", "markup.html"),
-    (f"drops {allowlist.LIQUID_NAME} ", "markup.liquid"),
-    (f"adds {allowlist.MARKDOWN_NAME} link ", "links."),
-    (f"drops {allowlist.MARKDOWN_NAME} link ", "links."),
-    (f"adds {allowlist.MARKDOWN_NAME} image ", "links."),
-    (f"drops {allowlist.MARKDOWN_NAME} image ", "links."),
-    (f"adds {allowlist.DESTINATION_NAME} ", "links."),
-    (allowlist.BLOCKS_CHANGED, "structure."),
-    (allowlist.BREAK_ADDED, "structure."),
-    (formulas.CHANGED, "markup.math"),
-    (formulas.DROPPED, "markup.math"),
-)
+# same entry says better: the reason's kind, and the family that says it.
+SAID_BY = {
+    "drops html": "markup.html",
+    "drops liquid": "markup.liquid",
+    "adds link": "links.",
+    "drops link": "links.",
+    "adds image": "links.",
+    "drops image": "links.",
+    "adds destination": "links.",
+    allowlist.BLOCKS: "structure.",
+    allowlist.BREAK: "structure.",
+    formulas.CHANGED: "markup.math",
+    formulas.DROPPED: "markup.math",
+}
 # An added tag or Liquid tag: the safety finding says it best (it may be active content).
-ADDS_MARKUP = (f"adds {allowlist.HTML_NAME} <", f"adds {allowlist.LIQUID_NAME} ")
+ADDS_MARKUP = frozenset({"adds html", "adds liquid"})
 
 
-def _said_already(message: str, codes: set[str]) -> bool:
+def _said_already(reasons: Sequence[Reason], codes: set[str]) -> bool:
     """Whether every reason of a safety finding is told by another finding on the entry."""
-    return all(
-        any(reason.startswith(opening) and any(c.startswith(family) for c in codes) for opening, family in SAID_BY)
-        for reason in safety.reasons_in(message)
+    return bool(reasons) and all(
+        r.kind in SAID_BY and any(c.startswith(SAID_BY[r.kind]) for c in codes) for r in reasons
     )
 
 

@@ -46,7 +46,7 @@ import hashlib
 import html as htmllib
 import re
 from collections import ChainMap, Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -58,6 +58,7 @@ from mdgettext.markdown import html, liquid, tagtext
 from mdgettext.markdown.inline import MASKED_ATTRIBUTES
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 from mdgettext.markdown.tables import UNESCAPED_PIPE
+from mdgettext.model import Reason
 
 # Raw-text elements whose content runs (script, style) or is read as HTML by a browser
 # without scripting (noscript, noembed, noframes, iframe's fallback).
@@ -315,15 +316,13 @@ def _destinations(text: str) -> tuple[Counter[str], Counter[str]]:
 
 # ---------------------------------------------------------------- comparing
 
-# What a reason names ("adds HTML <img …>", "drops a Markdown link to …"), and the
-# reasons that name no thing: checks/__init__.py knows by these words which reasons
-# another family's finding tells better.
-HTML_NAME, LIQUID_NAME, MARKDOWN_NAME, DESTINATION_NAME = "HTML", "Liquid", "a Markdown", "a link destination"
-BLOCKS_CHANGED = "changes the Markdown block structure"
-BREAK_ADDED = "adds a line break"
+# Each reason's kind: "adds" or "drops" and what ("adds html", "drops link"), or what
+# changed ("blocks", "break"); checks/__init__.py knows by these which reasons another
+# family's finding tells better.
+BLOCKS, BREAK = "blocks", "break"
 
 
-def refusals(source: Markup, text: str, where: Where, references: Mapping[str, Any] | None = None) -> list[str]:
+def refusals(source: Markup, text: str, where: Where, references: Mapping[str, Any] | None = None) -> list[Reason]:
     """Why `text` may not stand where the English whose markup is `source` stands; empty when it may.
 
     A long text with more or fewer `<` that can start markup than its English is
@@ -331,37 +330,53 @@ def refusals(source: Markup, text: str, where: Where, references: Mapping[str, A
     text of any size costs what its English costs, no more.
     """
     if len(text) > QUICK_LIMIT and (starts := len(html.markup_starts(text))) != source.starts:
-        return [f"has {starts} '<' that can start markup where the English has {source.starts}"]
+        return [Reason("starts", f"has {starts} '<' that can start markup where the English has {source.starts}")]
     return differences(source, markup_of(text, where, references), where)
 
 
-def differences(source: Markup, translation: Markup, where: Where) -> list[str]:
+def differences(source: Markup, translation: Markup, where: Where) -> list[Reason]:
     """Why `translation`'s markup is not `source`'s: each reason one short clause
     naming what is added or lost. Empty: the same markup."""
-    reasons = [f"adds a tag that {r} (a browser keeps the first, kramdown the last)" for r in translation.repeated]
-    reasons += _counted(HTML_NAME, source.tags, translation.tags, describe)
+    reasons = [
+        Reason("adds repeated attribute", f"adds a tag that {r} (a browser keeps the first, kramdown the last)")
+        for r in translation.repeated
+    ]
+    reasons += _counted("HTML", _tag_kind, source.tags, translation.tags, describe)
     if not reasons:  # these repeat the tags' story in other words: told only when the tags agree
-        reasons += _counted("'<' that opens no tag here but may elsewhere:", source.loose, translation.loose, repr)
-        reasons += _counted("HTML (as Markdown reads it)", source.passed_through, translation.passed_through, describe)
+        reasons += _counted(
+            "'<' that opens no tag here but may elsewhere:", "loose <", source.loose, translation.loose, repr
+        )
+        reasons += _counted(
+            "HTML (as Markdown reads it)", "passed html", source.passed_through, translation.passed_through, describe
+        )
         if source.nesting != translation.nesting:
-            reasons.append("nests its HTML differently (an element left open, closed early or moved)")
-    reasons += _counted(LIQUID_NAME, source.liquid, translation.liquid, str)
-    reasons += _counted("kramdown syntax", source.kramdown, translation.kramdown, str)
-    reasons += _counted("a TeX command", source.tex, translation.tex, lambda c: f"\\{c}")
-    links = _counted(MARKDOWN_NAME, source.links, translation.links, lambda k: f"{k[0]} to {k[1]!r}")
-    bad = [f"has a link destination {b}" for b in sorted(translation.bad_schemes - source.bad_schemes)]
+            reasons.append(
+                Reason("nesting", "nests its HTML differently (an element left open, closed early or moved)")
+            )
+    reasons += _counted("Liquid", "liquid", source.liquid, translation.liquid, str)
+    reasons += _counted("kramdown syntax", "kramdown", source.kramdown, translation.kramdown, str)
+    reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
+    links = _counted("a Markdown", lambda k: k[0], source.links, translation.links, lambda k: f"{k[0]} to {k[1]!r}")
+    bad = [
+        Reason("scheme", f"has a link destination {b}") for b in sorted(translation.bad_schemes - source.bad_schemes)
+    ]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        reasons += _counted(DESTINATION_NAME, source.destinations, translation.destinations, repr, drops=False)
+        reasons += _counted(
+            "a link destination", "destination", source.destinations, translation.destinations, repr, drops=False
+        )
     # Blocks the English does not have (as the message reads alone) may carry markup; a
     # translation with fewer (two lines joined into one) adds nothing, and whether it
     # changes the page in place is the structure check's to say.
     if Counter(translation.blocks) - Counter(source.blocks) and where in (Where.INLINE, Where.HTML):
-        reasons.append(f"{BLOCKS_CHANGED} (a heading, list, quote, code or HTML block)")
+        reasons.append(
+            Reason(BLOCKS, "changes the Markdown block structure (a heading, list, quote, code or HTML block)")
+        )
     if translation.breaks > source.breaks:
-        reasons.append(f"{BREAK_ADDED} (a new line can start Markdown or kramdown block syntax)")
+        reasons.append(Reason(BREAK, "adds a line break (a new line can start Markdown or kramdown block syntax)"))
     reasons += _counted(
         "a character that ends or breaks the layout's JSON string:",
+        "json breaker",
         source.json_breakers,
         translation.json_breakers,
         repr,
@@ -370,12 +385,29 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[str]:
     return reasons
 
 
-def _counted(what: str, source: Counter[Any], translation: Counter[Any], show: Any, drops: bool = True) -> list[str]:
+def _tag_kind(key: TagKey) -> str:
+    """A tag a browser builds, or a `<` it never finished reading as one."""
+    return "unfinished tag" if key[0] == html.UNTERMINATED else "html"
+
+
+def _counted(
+    what: str,
+    kind: str | Callable[[Any], str],
+    source: Counter[Any],
+    translation: Counter[Any],
+    show: Any,
+    drops: bool = True,
+) -> list[Reason]:
+    """Each piece added or dropped, as a reason of kind "adds …" or "drops …" (`kind`
+    names what, or says it of each piece)."""
     out = []
     for key in sorted(set(source) | set(translation), key=repr):
         extra = translation[key] - source[key]
+        what_kind = kind(key) if callable(kind) else kind
         if extra > 0:
-            out.append(f"adds {what} {show(key)}" + (f" ({extra} times)" if extra > 1 else ""))
+            text = f"adds {what} {show(key)}" + (f" ({extra} times)" if extra > 1 else "")
+            out.append(Reason(f"adds {what_kind}", text))
         elif extra < 0 and drops:
-            out.append(f"drops {what} {show(key)}" + (f" ({-extra} times)" if extra < -1 else ""))
+            text = f"drops {what} {show(key)}" + (f" ({-extra} times)" if extra < -1 else "")
+            out.append(Reason(f"drops {what_kind}", text))
     return out

@@ -11,7 +11,7 @@ import polib
 
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
-from mdgettext.model import Diagnostic, Document, Location, Segment, Severity
+from mdgettext.model import Diagnostic, Document, Location, Reason, Segment, Severity
 from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
 from mdgettext.po.validate import msgid_line
@@ -101,11 +101,13 @@ class Context:
                 index.setdefault(token.map[0], i)
         return index
 
-    def finding(self, entry: Entry | None, code: str, severity: Severity, message: str) -> Diagnostic:
+    def finding(
+        self, entry: Entry | None, code: str, severity: Severity, message: str, reasons: tuple[Reason, ...] = ()
+    ) -> Diagnostic:
         """A finding at the entry's msgid line (line 1 for the catalog as a whole)."""
         line = entry.line if entry is not None else 1
         source = entry.source if entry is not None else None
-        return Diagnostic(Location(self.po_path, line), code, severity, message, source)
+        return Diagnostic(Location(self.po_path, line), code, severity, message, source, reasons)
 
 
 EntryCheck = Callable[[Entry, Context], Iterable[Diagnostic]]

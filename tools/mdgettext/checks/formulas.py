@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from mdgettext.checks.allowlist import ESCAPE
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.mathtext import TEXT_IN_MATH, find_math, normal, shortened, words_aside
+from mdgettext.model import Reason
 
 NOTE = "math may differ"  # an author's note that opens with these words frees the message's formulas
 MAX_TEX = 4000  # characters in one formula; the book's longest has 800
@@ -53,7 +54,7 @@ EM |= {"bp": 0.1, "dd": 0.107, "cc": 1.28, "sp": 0.0}
 # nothing TeX, HTML, Markdown or Liquid reads (`\ { } $ & < > % # ^ _ ~ " | \``).
 PLAIN_PUNCTUATION = frozenset(".,;:!?'()[]/-+=*·…–—‘’“”「」『』、。，：；！？（）×")
 MATHJAX = ("\\(", "\\[")
-CHANGED, DROPPED = "has formula ", "drops the English's formula "  # how the reasons open: checks/__init__.py reads them
+CHANGED, DROPPED = "formula changed", "formula dropped"  # the reasons' kinds: checks/__init__.py reads them
 
 
 @dataclass(frozen=True)
@@ -81,30 +82,33 @@ def free(notes: Iterable[str]) -> bool:
     return any(note.strip().lower().startswith(NOTE) for note in notes)
 
 
-def reasons(english: Formulas, translation: Formulas, notes: Iterable[str] = ()) -> list[str]:
+def reasons(english: Formulas, translation: Formulas, notes: Iterable[str] = ()) -> list[Reason]:
     """Why the translation's formulas may not be published in place of the English's;
     each reason one clause after "the translation", with what to change."""
     loose = free(notes)
-    found: list[str] = []
+    found: list[Reason] = []
     for mine, theirs in ((english.page, translation.page), (english.written, translation.written)):
         found += _compared(mine, theirs, loose)
         if found:
             break  # the second reading tells the same story in other words
     if translation.mathjax > english.mathjax:
         found.append(
-            "writes a formula between \\(…\\) or \\[…\\], which the English does not: write it as the English does"
+            Reason(
+                "formula delimiters",
+                "writes a formula between \\(…\\) or \\[…\\], which the English does not: write it as the English does",
+            )
         )
     return found
 
 
-def _compared(english: tuple[str, ...], translation: tuple[str, ...], loose: bool) -> list[str]:
+def _compared(english: tuple[str, ...], translation: tuple[str, ...], loose: bool) -> list[Reason]:
     missing = Counter(english) - Counter(translation)
     extra = Counter(translation) - Counter(english)
     by_shape: dict[str, list[str]] = {}
     for tex in missing.elements():
         by_shape.setdefault(words_aside(tex), []).append(tex)
     lone = len(list(missing.elements())) == len(list(extra.elements())) == 1  # one formula edited
-    found = []
+    found: list[Reason] = []
     for number, tex in enumerate(translation, 1):
         if extra[tex] <= 0:
             continue
@@ -116,15 +120,21 @@ def _compared(english: tuple[str, ...], translation: tuple[str, ...], loose: boo
             if plain_words(tex) and words_aside(tex) == words_aside(was):
                 continue  # the words of its \text{…} translated, the rest the English's
         if loose:
-            found += [f"{CHANGED}{number} `{shortened(tex)}`, which {why}" for why in screen(tex)]
+            found += [Reason(CHANGED, f"has formula {number} `{shortened(tex)}`, which {why}") for why in screen(tex)]
             continue
         english_one = f" (the English has `{shortened(was)}`)" if was is not None else ""
         found.append(
-            f"{CHANGED}{number} `{shortened(tex)}`, which is not one of the English's formulas{english_one}: "
-            "use the English formula unchanged"
+            Reason(
+                CHANGED,
+                f"has formula {number} `{shortened(tex)}`, which is not one of the English's formulas{english_one}: "
+                "use the English formula unchanged",
+            )
         )
     if not loose:
-        found += [f"{DROPPED}`{shortened(tex)}`: copy it unchanged" for tex in missing.elements()]
+        found += [
+            Reason(DROPPED, f"drops the English's formula `{shortened(tex)}`: copy it unchanged")
+            for tex in missing.elements()
+        ]
     return found
 
 

@@ -26,7 +26,7 @@ Pure functions: the build (`publish/chapter.py`), `check`, `import` and `serve`
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mdgettext.checks import formulas
@@ -37,7 +37,7 @@ from mdgettext.markdown.closing import closed
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.weave import render
-from mdgettext.model import Diagnostic, Document, Key, Segment, Severity, Style, TranslationMap
+from mdgettext.model import Diagnostic, Document, Key, Reason, Segment, Severity, Style, TranslationMap
 
 HTML_KINDS = frozenset({"html", "raw html text"})
 # around a finding's reasons: what is wrong, then what to change
@@ -58,7 +58,7 @@ class Verdict:
     """The translations a page may use, and why each refused one was refused."""
 
     kept: TranslationMap
-    refused: Mapping[Key, tuple[str, ...]] = field(default_factory=dict)
+    refused: Mapping[Key, tuple[Reason, ...]] = field(default_factory=dict)
 
 
 def where(seg: Segment) -> Where:
@@ -76,7 +76,7 @@ def where(seg: Segment) -> Where:
 
 def unsafe_reasons(
     msgid: str, msgstr: str, place: Where = Where.INLINE, notes: Sequence[str] = (), reader: Reader | None = None
-) -> list[str]:
+) -> list[Reason]:
     """Why `msgstr` must not stand in place of `msgid` (a message judged alone); empty when it may.
     `notes` are the author's notes on the message, `reader` reads it as its document's Markdown."""
     if msgstr == msgid:
@@ -86,7 +86,7 @@ def unsafe_reasons(
 
 def formula_reasons(
     msgid: str, msgstr: str, place: Where, notes: Sequence[str] = (), reader: Reader | None = None
-) -> list[str]:
+) -> list[Reason]:
     """Why the translation's formulas are not the English's (`formulas.py`); none on a
     site without math (`math = "none"`), where `$5 … $10` is text like any other."""
     reader = reader or Reader()
@@ -101,7 +101,7 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
     translation is the one the page is built with: an inline element it leaves open
     closed as kramdown closes it (markdown/closing.py)."""
     judging = _judge_of(doc)
-    refused: dict[Key, tuple[str, ...]] = {}
+    refused: dict[Key, tuple[Reason, ...]] = {}
     ending: dict[Key, str] = {}
     for seg in doc.segments:
         msgstr = translations.get((seg.context, seg.msgid))
@@ -138,7 +138,7 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
     return Verdict(TranslationMap(kept), refused)
 
 
-def safe_translations(doc: Document, translations: TranslationMap) -> tuple[TranslationMap, dict[Key, list[str]]]:
+def safe_translations(doc: Document, translations: TranslationMap) -> tuple[TranslationMap, dict[Key, list[Reason]]]:
     """The usable translations without the unsafe ones, and why each refused one was refused."""
     verdict = judge(doc, translations)
     return verdict.kept, {key: list(reasons) for key, reasons in verdict.refused.items()}
@@ -200,7 +200,7 @@ class _Judge:
         self.blocks = _html_blocks(doc)
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
-        self.verdicts: dict[tuple[int, str], list[str]] = {}  # (id of a segment of doc, msgstr) -> reasons
+        self.verdicts: dict[tuple[int, str], list[Reason]] = {}  # (id of a segment of doc, msgstr) -> reasons
         self.reader = Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
 
     def _source(self, text: str, place: Where) -> Markup:
@@ -210,30 +210,30 @@ class _Judge:
             self.english[(text, place)] = found
         return found
 
-    def alone(self, seg: Segment, msgstr: str) -> list[str]:
+    def alone(self, seg: Segment, msgstr: str) -> list[Reason]:
         """A message judged on its own, as it is written into its place."""
         key = (id(seg), msgstr)
         if key not in self.verdicts:
             self.verdicts[key] = self._alone(seg, msgstr)
         return self.verdicts[key]
 
-    def formulas(self, seg: Segment, msgstr: str) -> list[str]:
+    def formulas(self, seg: Segment, msgstr: str) -> list[Reason]:
         """Why a message's formulas may not stand in place of the English's."""
         return formula_reasons(seg.msgid, msgstr, where(seg), seg.comments, self.reader)
 
-    def _alone(self, seg: Segment, msgstr: str) -> list[str]:
+    def _alone(self, seg: Segment, msgstr: str) -> list[Reason]:
         place = where(seg)
         if place is Where.YAML:  # the value itself, not its YAML quoting: the layout prints the value
             return refusals(self._source(seg.msgid, place), msgstr, place) + self.formulas(seg, msgstr)
         if seg.span.style in (Style.LIQUID, Style.ATTRIBUTE):  # the value as the include or the browser reads it
             problem = tagtext.liquid_problem(msgstr, seg.span.quote) if seg.span.style is Style.LIQUID else None
             if problem:
-                return [problem]
+                return [Reason("liquid quoting", problem)]
             return refusals(self._source(seg.msgid, place), msgstr, place, self.references) + self.formulas(seg, msgstr)
         source, text = render(seg, seg.msgid), render(seg, msgstr)
         return refusals(self._source(source, place), text, place, self.references) + self.formulas(seg, msgstr)
 
-    def block(self, block: _Block, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[str, ...]]:
+    def block(self, block: _Block, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""
         english = self.doc.text[block.start : block.end]
         reasons = self._rebuilt(block, english, runs)
@@ -247,11 +247,14 @@ class _Judge:
         rest = [(seg, msgstr) for seg, msgstr in runs if (seg.context, seg.msgid) not in refused]
         together = self._rebuilt(block, english, rest) if refused else reasons
         if together:
-            why = tuple(f"together with the other translated text of its HTML block, {r}" for r in together)
+            why = tuple(
+                replace(r, text=f"together with the other translated text of its HTML block, {r.text}")
+                for r in together
+            )
             refused.update({(seg.context, seg.msgid): why for seg, _ in rest})
         return refused
 
-    def _rebuilt(self, block: _Block, english: str, runs: Iterable[tuple[Segment, str]]) -> list[str]:
+    def _rebuilt(self, block: _Block, english: str, runs: Iterable[tuple[Segment, str]]) -> list[Reason]:
         pieces, last = [], block.start
         for seg, msgstr in sorted(runs, key=lambda run: run[0].span.start):
             pieces += [self.doc.text[last : seg.span.start], render(seg, msgstr)]
@@ -260,8 +263,10 @@ class _Judge:
         rebuilt = "".join(pieces)
         if rebuilt == english:
             return []
+        # the block's reasons, not the run's: another family's finding on the run tells none of them
         return [
-            f"the block {r}" for r in refusals(self._source(english, Where.HTML), rebuilt, Where.HTML, self.references)
+            Reason(f"block {r.kind}", f"the block {r.text}")
+            for r in refusals(self._source(english, Where.HTML), rebuilt, Where.HTML, self.references)
         ]
 
 
@@ -271,17 +276,12 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
     for key, reasons in judge(ctx.doc, translations).refused.items():
         entry = by_key[key]
-        yield ctx.finding(entry, CODE, Severity.ERROR, message(reasons))
+        yield ctx.finding(entry, CODE, Severity.ERROR, message(reasons), reasons)
 
 
-def message(reasons: Sequence[str]) -> str:
+def message(reasons: Sequence[Reason]) -> str:
     """A refusal as one finding: what the translation does, and what to change."""
-    return f"{OPENING}{'; '.join(reasons)}{CLOSING}"
-
-
-def reasons_in(message: str) -> list[str]:
-    """The reasons a finding of this check gives, one by one."""
-    return message.removeprefix(OPENING).removesuffix(CLOSING).split("; ")
+    return f"{OPENING}{'; '.join(r.text for r in reasons)}{CLOSING}"
 
 
 FAMILY = Family(CODES, catalog=check)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mdgettext import report as reports
 from mdgettext.checks import CODES, Context, Entry, entries_of, run_book_checks, run_checks
@@ -105,5 +105,5 @@ def _selected(code: str, options: CheckOptions) -> bool:
 
 def _escalate(d: Diagnostic, strict: bool) -> Diagnostic:
     if strict and d.severity is Severity.WARNING:
-        return Diagnostic(d.location, d.code, Severity.ERROR, d.message, d.source)
+        return replace(d, severity=Severity.ERROR)
     return d

@@ -75,7 +75,7 @@ def publish(
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
     kept, unsafe = safety.safe_translations(doc, translations)
-    refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **unsafe}
+    refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **{k: [r.text for r in v] for k, v in unsafe.items()}}
     # the review page says, for each refusal, what is wrong and what to change: check's message
     review_refusals = {**refused, **{k: [safety.message(v)] for k, v in unsafe.items()}}
     if woven is None or refused or kept != translations:  # refused, or closed as kramdown closes it
