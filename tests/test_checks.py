@@ -256,6 +256,33 @@ def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, kore
     assert published == all(f["severity"] == "warning" for f in found), found
 
 
+# One problem, one finding: a safety reason another family tells better (a link
+# dropped, a block added) leaves the safety finding out; an added tag is the safety
+# finding's to tell; a reason no other finding tells keeps the safety finding, whole.
+@pytest.mark.parametrize(
+    ("english", "korean", "codes", "reasons"),
+    [
+        ("See [the guide](a.md).", "안내를 보라.", ["links.missing"], []),
+        ("It depends on X.", "<b>X</b>에 의존한다.", ["safety.active-content"], ["adds HTML <b>", "adds HTML </b>"]),
+        (
+            "See [the guide](a.md).",
+            '<img src="x" onerror="y">안내를 보라.',
+            ["links.missing", "safety.active-content"],
+            ['adds HTML <img onerror="y" src="x">', "drops a Markdown link to 'a.md'"],
+        ),
+        ("It depends on X here.", "X에\n\n의존한다.", ["structure.changed"], []),
+    ],
+)
+def test_a_safety_reason_another_finding_tells_is_told_once(
+    project: Path, english: str, korean: str, codes: list[str], reasons: list[str]
+) -> None:
+    found = checked_one(project, f"{english}\n", korean, "links,markup,structure,safety")
+    assert sorted(f["code"] for f in found) == codes, found
+    for reason in reasons:  # each said in the one safety finding
+        [message] = [f["message"] for f in found if f["code"] == "safety.active-content"]
+        assert reason in message, message
+
+
 LONG_SUPPRESSION = (
     "mdgettext-ignore: typography.final-colon, typography.speech-level, typography.copied, "
     "names.missing, links.added-anchor"

@@ -15,8 +15,8 @@ import polib
 
 from mdgettext.alignment.align import Alignment, Pair, Unmatched
 from mdgettext.checks.safety import formula_reasons, where
-from mdgettext.model import Location, Segment
-from mdgettext.po.catalog import IMPORT_DOUBT
+from mdgettext.model import Location, Segment, key_of
+from mdgettext.po.catalog import IMPORT_DOUBT, live
 
 COMMENT = IMPORT_DOUBT  # starts each translator comment the import writes
 EXCERPT = 32  # characters of a block's text shown in the report
@@ -95,10 +95,10 @@ class Result:
 def fill(po: polib.POFile, alignment: Alignment, fuzzy: bool = False, overwrite: bool = False) -> Result:
     """Put the alignment's translations into `po`, whose messages must include the source's."""
     alignment = Alignment(tuple(_formulas_judged(step) for step in alignment.steps))
-    entries = {(e.msgctxt, e.msgid): e for e in po if not e.obsolete and e.msgid}
+    entries = {key_of(e): e for e in live(po)}
     for step in alignment.steps:
         for seg in step.source if isinstance(step, Pair) else (step.segment,) if step.side == "source" else ():
-            if (seg.context, seg.msgid) not in entries:
+            if key_of(seg) not in entries:
                 raise CatalogMismatch(seg)
 
     # One entry can stand for several blocks (a heading and its table-of-contents
@@ -108,7 +108,7 @@ def fill(po: polib.POFile, alignment: Alignment, fuzzy: bool = False, overwrite:
     for pair in alignment.pairs:
         for seg in pair.source:
             if pair.translation != seg.msgid:
-                offers.setdefault((seg.context, seg.msgid), []).append((pair, seg))
+                offers.setdefault(key_of(seg), []).append((pair, seg))
     decisions: dict[tuple[str | None, str], _Decision] = {}
     changed = 0
     for key, found in offers.items():
@@ -130,7 +130,7 @@ def fill(po: polib.POFile, alignment: Alignment, fuzzy: bool = False, overwrite:
             continue
         where = tuple(t.location for t in step.translated)
         for seg in step.source:
-            decision = decisions.get((seg.context, seg.msgid))
+            decision = decisions.get(key_of(seg))
             if decision is None or step.translation == seg.msgid:
                 outcomes.append(Outcome(ENGLISH, seg, where))
             elif decision.kept:

@@ -33,7 +33,7 @@ from mdgettext.checks import (
 )
 from mdgettext.checks.entry import Context, Entry, Family, Glossary, entries_of
 from mdgettext.markdown.weave import weave
-from mdgettext.model import Diagnostic, Key, Reason, Severity, TranslationMap
+from mdgettext.model import Diagnostic, Key, Reason, Severity, TranslationMap, key_of
 
 FAMILIES: tuple[Family, ...] = (
     budget.FAMILY,
@@ -81,7 +81,7 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
     entries, found = budget.bounded(entries, ctx)  # one finding for what is too much to read, nothing else
     too_much = {d.location.line for d in found}
     if ctx.rebuilt is None:
-        translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries if e.translated})
+        translations = TranslationMap({key_of(e): e.msgstr for e in entries if e.translated})
         ctx = replace(ctx, rebuilt=weave(ctx.doc, translations, heading_ids=ctx.heading_ids))
     for entry in entries:
         if entry.translated:
@@ -178,5 +178,5 @@ def refusals(entries: Sequence[Entry], findings: Sequence[Diagnostic]) -> dict[K
     for finding in findings:
         entry = by_line.get(finding.location.line)
         if entry is not None and finding.severity is Severity.ERROR:
-            refused.setdefault((entry.msgctxt, entry.msgid), []).append(f"{finding.message} [{finding.code}]")
+            refused.setdefault(key_of(entry), []).append(f"{finding.message} [{finding.code}]")
     return refused

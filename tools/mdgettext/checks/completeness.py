@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from mdgettext.checks.entry import Context, Entry, Family, live
-from mdgettext.model import Diagnostic, Severity
+from mdgettext.model import Diagnostic, Severity, key_of
 from mdgettext.po.catalog import State
 from mdgettext.report import counted
 
@@ -53,7 +53,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 "not translated yet: the page shows the English text",
             )
     if ctx.template_keys is not None:
-        mine = {(e.msgctxt, e.msgid) for e in current}
+        mine = {key_of(e) for e in current}
         new, gone = len(ctx.template_keys - mine), len(mine - ctx.template_keys)
         if new or gone:
             yield ctx.finding(

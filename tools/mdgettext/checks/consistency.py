@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from mdgettext.checks.entry import Context, Entry, Family
-from mdgettext.model import Diagnostic, Key, Severity
+from mdgettext.model import Diagnostic, Key, Severity, key_of
 
 CODES = {
     "consistency.translation": "the same English is translated differently in another catalog of the language",
@@ -26,7 +26,7 @@ def check_book(catalogs: Sequence[tuple[Sequence[Entry], Context]]) -> Iterable[
     for entries, ctx in catalogs:
         for entry in entries:
             if entry.translated:
-                places.setdefault((entry.msgctxt, entry.msgid), []).append((entry, ctx))
+                places.setdefault(key_of(entry), []).append((entry, ctx))
     for found in places.values():
         votes = Counter(entry.msgstr for entry, _ in found)
         if len(votes) < 2:

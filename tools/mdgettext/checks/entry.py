@@ -11,7 +11,7 @@ import polib
 
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
-from mdgettext.model import Diagnostic, Document, Location, Reason, Segment, Severity
+from mdgettext.model import Diagnostic, Document, Location, Reason, Segment, Severity, key_of
 from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
 from mdgettext.po.validate import msgid_line
@@ -134,7 +134,7 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
     """The catalog's entries, live then obsolete, each with its msgid line and source segments."""
     by_key: dict[tuple[str | None, str], list[Segment]] = {}
     for seg in doc.segments:
-        by_key.setdefault((seg.context, seg.msgid), []).append(seg)
+        by_key.setdefault(key_of(seg), []).append(seg)
     result = []
     lines = po_text.split("\n")
     for obsolete in (False, True):
@@ -147,7 +147,7 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
                     msgstr=e.msgstr,
                     state=state(e),
                     line=line,
-                    segments=() if obsolete else tuple(by_key.get((e.msgctxt, e.msgid), ())),
+                    segments=() if obsolete else tuple(by_key.get(key_of(e), ())),
                     ignore=ignored_codes(e),
                     previous_msgid=e.previous_msgid,
                     doubts=doubts(e),

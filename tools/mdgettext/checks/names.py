@@ -14,6 +14,7 @@ import polib
 
 from mdgettext.checks.entry import Context, Entry, Family, Glossary
 from mdgettext.model import Diagnostic, Severity
+from mdgettext.po.catalog import live
 
 CODES = {
     "names.missing": "a person's name from the front matter's authors is missing from the translation",
@@ -26,13 +27,13 @@ def load_glossary(po: polib.POFile, places: Mapping[str, str] | None = None) -> 
     (equal to the msgid for names kept in Latin script). A translator comment
     `reading: 프로스티그` gives a Latin name's Korean reading, which the particles
     after it must agree with."""
-    live = [e for e in po if e.msgid and not e.obsolete]
+    entries = live(po)
     readings = {}
-    for entry in live:
+    for entry in entries:
         for line in (entry.tcomment or "").split("\n"):
             if line.strip().startswith("reading:"):
                 readings[entry.msgstr or entry.msgid] = line.split(":", 1)[1].strip()
-    return Glossary({e.msgid: e.msgstr or e.msgid for e in live}, readings, places or {})
+    return Glossary({e.msgid: e.msgstr or e.msgid for e in entries}, readings, places or {})
 
 
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:

@@ -37,7 +37,7 @@ from mdgettext.markdown.closing import closed
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.weave import render
-from mdgettext.model import Diagnostic, Document, Key, Reason, Segment, Severity, Style, TranslationMap
+from mdgettext.model import Diagnostic, Document, Key, Reason, Segment, Severity, Style, TranslationMap, key_of
 
 HTML_KINDS = frozenset({"html", "raw html text"})
 # around a finding's reasons: what is wrong, then what to change
@@ -104,17 +104,17 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
     refused: dict[Key, tuple[Reason, ...]] = {}
     ending: dict[Key, str] = {}
     for seg in doc.segments:
-        msgstr = translations.get((seg.context, seg.msgid))
+        msgstr = translations.get(key_of(seg))
         if msgstr is None or msgstr == seg.msgid:
             continue
         if seg.kind not in HTML_KINDS and seg.span.style in (Style.INLINE, Style.LINE):
-            msgstr = ending.setdefault((seg.context, seg.msgid), closed(seg.msgid, msgstr, judging.reader))
+            msgstr = ending.setdefault(key_of(seg), closed(seg.msgid, msgstr, judging.reader))
         # A run of an HTML block found has its markup judged in its block, its formulas
         # here; any other message (an HTML run outside any block found too) is judged alone.
         inside = id(seg) in judging.in_blocks
         reasons = judging.formulas(seg, msgstr) if inside else judging.alone(seg, msgstr)
-        if reasons and (seg.context, seg.msgid) not in refused:
-            refused[(seg.context, seg.msgid)] = tuple(reasons)
+        if reasons and key_of(seg) not in refused:
+            refused[key_of(seg)] = tuple(reasons)
     judged: dict[int, frozenset[Key]] = {}
     changed = True
     while changed:  # a run refused in one block is English in every block: judge them again
@@ -123,11 +123,11 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
             runs = [
                 (seg, msgstr)
                 for seg in block.segments
-                if (msgstr := translations.get((seg.context, seg.msgid))) is not None
+                if (msgstr := translations.get(key_of(seg))) is not None
                 and msgstr != seg.msgid
-                and (seg.context, seg.msgid) not in refused
+                and key_of(seg) not in refused
             ]
-            applied = frozenset((seg.context, seg.msgid) for seg, _ in runs)
+            applied = frozenset(key_of(seg) for seg, _ in runs)
             if not runs or judged.get(number) == applied:
                 continue
             judged[number] = applied
@@ -243,15 +243,15 @@ class _Judge:
         for seg, msgstr in runs:
             alone = self.alone(seg, msgstr)
             if alone:
-                refused[(seg.context, seg.msgid)] = tuple(alone)
-        rest = [(seg, msgstr) for seg, msgstr in runs if (seg.context, seg.msgid) not in refused]
+                refused[key_of(seg)] = tuple(alone)
+        rest = [(seg, msgstr) for seg, msgstr in runs if key_of(seg) not in refused]
         together = self._rebuilt(block, english, rest) if refused else reasons
         if together:
             why = tuple(
                 replace(r, text=f"together with the other translated text of its HTML block, {r.text}")
                 for r in together
             )
-            refused.update({(seg.context, seg.msgid): why for seg, _ in rest})
+            refused.update({key_of(seg): why for seg, _ in rest})
         return refused
 
     def _rebuilt(self, block: _Block, english: str, runs: Iterable[tuple[Segment, str]]) -> list[Reason]:
@@ -272,7 +272,7 @@ class _Judge:
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """A translation the build would refuse is an error here too, so CI stops it before a merge."""
-    by_key = {(e.msgctxt, e.msgid): e for e in live(entries) if e.translated}
+    by_key = {key_of(e): e for e in live(entries) if e.translated}
     translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
     for key, reasons in judge(ctx.doc, translations).refused.items():
         entry = by_key[key]

@@ -18,7 +18,7 @@ from mdgettext.markdown.inline import read_tag
 from mdgettext.markdown.segment import hard_breaks
 from mdgettext.markdown.tables import UNESCAPED_PIPE
 from mdgettext.markdown.weave import weave
-from mdgettext.model import Diagnostic, Severity, TranslationMap
+from mdgettext.model import Diagnostic, Severity, TranslationMap, key_of
 from mdgettext.report import counted
 
 CODES = {
@@ -96,7 +96,7 @@ def _culprits(entries: Sequence[Entry], source: list[Shape], ctx: Context) -> It
 
 
 def _skeleton_with(entries: Sequence[Entry], ctx: Context) -> list[Shape]:
-    translations = TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in entries})
+    translations = TranslationMap({key_of(e): e.msgstr for e in entries})
     return skeleton(weave(ctx.doc, translations, heading_ids=ctx.heading_ids).tokens)
 
 

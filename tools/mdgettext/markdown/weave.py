@@ -15,7 +15,7 @@ from markdown_it.token import Token
 from mdgettext.markdown import frontmatter, tagtext
 from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id
 from mdgettext.markdown.parser import parser
-from mdgettext.model import Document, Segment, Style, TranslationMap
+from mdgettext.model import Document, Segment, Style, TranslationMap, key_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
     placed = []
     ids = set(doc.headings)  # a TOC anchor never repeats an id the page has
     for seg in doc.segments:
-        msgstr = translations.get((seg.context, seg.msgid))
+        msgstr = translations.get(key_of(seg))
         shift = size + seg.span.start - last  # where the span starts in the output
         if msgstr is None or msgstr == seg.msgid:
             if msgstr is None:

@@ -16,7 +16,7 @@ from functools import cached_property
 import polib
 
 from mdgettext.locale import locale_name, plural_forms
-from mdgettext.model import Document, Key, TranslationMap
+from mdgettext.model import Document, Key, TranslationMap, key_of
 from mdgettext.po.validate import msgid_line
 
 
@@ -46,7 +46,7 @@ def template(docs: Sequence[Document], project: Project, references: str = "full
     by_key: dict[tuple[str | None, str], polib.POEntry] = {}
     for doc in docs:
         for seg in doc.segments:
-            key = (seg.context, seg.msgid)
+            key = key_of(seg)
             entry = by_key.get(key)
             if entry is None:
                 entry = polib.POEntry(msgid=seg.msgid, msgstr="", msgctxt=seg.context, occurrences=[])
@@ -163,14 +163,14 @@ def by_key(po: polib.POFile) -> dict[Key, polib.POEntry]:
     """Entries by (msgctxt, msgid); a live entry wins over an obsolete one of the same
     key, so `#~` never replaces a translation (validation refuses such a file; a
     catalog merged or built in memory may still have both: this is the guard)."""
-    found = {(e.msgctxt, e.msgid): e for e in po if e.msgid and e.obsolete}
-    found.update({(e.msgctxt, e.msgid): e for e in po if e.msgid and not e.obsolete})
+    found = {key_of(e): e for e in po if e.msgid and e.obsolete}
+    found.update({key_of(e): e for e in live(po)})
     return found
 
 
 def translation_map(po: polib.POFile) -> TranslationMap:
     """The translations the build may use."""
-    return TranslationMap({(e.msgctxt, e.msgid): e.msgstr for e in live(po) if state(e) is State.TRANSLATED})
+    return TranslationMap({key_of(e): e.msgstr for e in live(po) if state(e) is State.TRANSLATED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,4 +246,4 @@ class CatalogFile:
         not the line an editor or a check reports.
         """
         lines = self.text.split("\n")
-        return {(e.msgctxt, e.msgid): msgid_line(lines, e) for e in self.po if not e.obsolete and e.msgid}
+        return {key_of(e): msgid_line(lines, e) for e in live(self.po)}

@@ -31,7 +31,7 @@ import polib
 from rapidfuzz import fuzz
 
 from mdgettext import stems
-from mdgettext.model import Key
+from mdgettext.model import Key, key_of
 from mdgettext.po.catalog import TM_DOUBT, Project, State, metadata, state
 
 CLOSE = 0.8  # similarity at or above which another message's translation is offered
@@ -71,7 +71,7 @@ def units(po: polib.POFile, origin: str, lines: Mapping[Key, int]) -> list[Unit]
             continue
         if entry.msgstr == entry.msgid:  # a copy: nothing translated, nothing to offer
             continue
-        line = lines.get((entry.msgctxt, entry.msgid))
+        line = lines.get(key_of(entry))
         where = f"{origin}:{line}" if line else origin
         found.append(Unit(entry.msgctxt, entry.msgid, entry.msgstr, where, tuple(entry.occurrences)))
     return found
@@ -87,7 +87,7 @@ class Memory:
     def _by_key(self) -> dict[Key, list[Unit]]:
         groups: dict[Key, list[Unit]] = defaultdict(list)
         for unit in self.found:
-            groups[(unit.msgctxt, unit.msgid)].append(unit)
+            groups[key_of(unit)].append(unit)
         return dict(groups)
 
     @cached_property

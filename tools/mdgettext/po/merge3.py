@@ -24,7 +24,7 @@ from typing import TypeVar
 
 import polib
 
-from mdgettext.model import Key
+from mdgettext.model import Key, key_of
 from mdgettext.po.catalog import MERGE_DOUBT, by_key, has_translation
 
 LATEST_FIELDS = ("PO-Revision-Date", "POT-Creation-Date")
@@ -100,7 +100,7 @@ def _offer(
     offered: list[str] = []
     taken: set[int] = set()
     for gone in retired:
-        key = (gone.msgctxt, gone.msgid)
+        key = key_of(gone)
         if not has_translation(gone) or key not in holders:
             continue  # kept as `#~`; one with no translation, GNU drops
         taken.add(id(gone))

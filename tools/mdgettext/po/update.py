@@ -13,6 +13,7 @@ import polib
 
 from mdgettext.locale import locale_name
 from mdgettext.markdown.inline import nothing_to_translate
+from mdgettext.model import key_of
 from mdgettext.po.catalog import Project, by_key, doubts, has_translation, metadata
 from mdgettext.po.memory import Memory, offer
 from mdgettext.po.similar import Similar
@@ -75,7 +76,7 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
     used: set[tuple[str | None, str]] = set()
     pending: list[tuple[int, polib.POEntry]] = []
     for entry in pot:
-        key = (entry.msgctxt, entry.msgid)
+        key = key_of(entry)
         match = previous.get(key)
         new = _fresh(entry)
         if match is not None:
@@ -96,11 +97,11 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
             shape, parts = _shape(entry.msgid)
             shapes.setdefault((entry.msgctxt, shape), []).append((entry, parts))
     for _, new in pending:
-        back = made_for.pop((new.msgctxt, new.msgid), None)
+        back = made_for.pop(key_of(new), None)
         if back is not None and back in unused:
             _keep_translation(new, back)  # its `#| msgid` is its msgid again: `_restore` below
             unused.discard(back)
-            used.add((back.msgctxt, back.msgid))
+            used.add(key_of(back))
             continue
         source = _carry_over_source(new, shapes, unused)
         if source is not None:
@@ -119,7 +120,7 @@ def merge(old: polib.POFile, pot: polib.POFile, memory: Memory | None = None, tm
             if not _made_for_its_previous(old_entry):  # else `_keep_translation` kept the English it was made for
                 new.previous_msgid, new.previous_msgctxt = old_entry.msgid, old_entry.msgctxt
         unused.discard(old_entry)
-        used.add((old_entry.msgctxt, old_entry.msgid))
+        used.add(key_of(old_entry))
 
     for entry in po:
         if not has_translation(entry) and nothing_to_translate(entry.msgid):

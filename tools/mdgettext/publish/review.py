@@ -32,8 +32,8 @@ from mdgettext.locale import language_name
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.keys import math_of
 from mdgettext.markdown.parser import text_only
-from mdgettext.model import Diagnostic, Document, Key, Location, Style
-from mdgettext.po.catalog import CatalogFile, State
+from mdgettext.model import Diagnostic, Document, Key, Location, Style, key_of
+from mdgettext.po.catalog import CatalogFile, State, live
 from mdgettext.po.catalog import state as catalog_state
 from mdgettext.publish import macros as tex
 from mdgettext.publish.body import rewrite_links
@@ -72,7 +72,7 @@ def rows(
     diagnostics: Sequence[Diagnostic] = (),
 ) -> tuple[list[Row], list[Diagnostic]]:
     """The rows in document order, and the findings that belong to no entry."""
-    entries = {(e.msgctxt, e.msgid): e for e in catalog.po if not e.obsolete and e.msgid}
+    entries = {key_of(e): e for e in live(catalog.po)}
     lines = catalog.msgid_lines
     reader = Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
     by_line: dict[int, list[Diagnostic]] = {}
@@ -81,7 +81,7 @@ def rows(
     out: list[Row] = []
     seen: set[Key] = set()
     for seg in doc.segments:
-        key = (seg.context, seg.msgid)
+        key = key_of(seg)
         if key in seen:
             continue
         seen.add(key)
