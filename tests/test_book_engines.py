@@ -300,9 +300,12 @@ def test_a_contents_jump_leaves_its_heading_visible_below_the_fixed_navbar(jekyl
             jumps += count
             hidden += [f"{chapter}: {f}" for f in found]
     # the English's own broken links: slug what-s-…, kramdown's heading id whats-… (and BOOKS_OWN_BROKEN)
-    assert hidden == {
-        "en": ["applied-inference: no element what-s-the-llama-serving-story"],
-        "ko": [],
-        "zh": ["jax-stuff: no element 通过-shard-map-的手动分片模式"],
-    }[language]
+    assert (
+        hidden
+        == {
+            "en": ["applied-inference: no element what-s-the-llama-serving-story"],
+            "ko": [],
+            "zh": ["jax-stuff: no element 通过-shard-map-的手动分片模式"],
+        }[language]
+    )
     assert jumps >= 40, "the contents links were not found"  # 41 in the six chapters
