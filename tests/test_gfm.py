@@ -13,6 +13,7 @@ title paragraph, the body) is what the page is held to.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -24,7 +25,7 @@ import polib
 import pytest
 
 import fidelity
-from conftest import EXAMPLES, cli, needed_in_ci
+from conftest import DATA, EXAMPLES, cli, needed_in_ci
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
@@ -223,7 +224,7 @@ def _pseudo(msgid: str) -> str:
     return "".join(piece if i % 2 else fidelity.pseudo(piece) for i, piece in enumerate(GFM_LINK.split(msgid)))
 
 
-GFM_LINK = re.compile(r"(www\.[^\s<]*|https?://\S*|[\w.+-]+@[\w.-]+)")
+GFM_LINK = re.compile(r"(www\.[^\s<]*|[a-z]+://\S*|[\w.+-]+@[\w.-]+)")
 
 
 def disagreements(texts: dict[str, str]) -> list[str]:
@@ -250,6 +251,25 @@ def test_github_and_we_see_the_same_struck_text_links_and_checkboxes() -> None:
     assert sum(len(github_elements(text)) for text in english.values()) > 30  # what is compared is there
     assert disagreements(english) == KNOWN
     assert disagreements(french) == KNOWN
+
+
+# The extension examples of the GFM spec 0.29 (tests/data/gfm/): tables, task lists,
+# strikethrough, autolinks and the tag filter, each read by cmark-gfm and by us.
+SPEC = json.loads((DATA / "gfm" / "gfm-spec-0.29-extensions.json").read_text(encoding="utf-8"))
+KNOWN_SPEC = {
+    628: "ftp://: cmark-gfm 0.29 links it, mdit-py-plugins' gfm_autolink only http(s), mailto and xmpp",
+    631: "a.b-c_d@a.b: gfm_autolink back-scans the text before `@`, which stops at `_` (an emphasis marker)",
+}
+
+
+@pytest.mark.parametrize("example", SPEC, ids=lambda e: f"ex{e['example']:04d}-{e['extension']}")
+def test_github_and_we_agree_on_the_gfm_spec_extension_examples(example: dict) -> None:
+    text = example["markdown"]
+    doc = segment(text, "x.md", flavor="gfm")
+    assert weave(doc, TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})).text == text
+    pseudo = weave(doc, TranslationMap({(s.context, s.msgid): _pseudo(s.msgid) for s in doc.segments})).text
+    for markdown in (text, pseudo):
+        assert (our_elements(markdown) == github_elements(markdown)) == (example["example"] not in KNOWN_SPEC)
 
 
 # ---------------------------------------------------------------- a project
