@@ -1,5 +1,6 @@
 """Markdown as GitHub renders it: tables, `~~strikethrough~~`, `www.` and bare-URL
-autolinks, task lists and `> [!NOTE]` alerts, from markdown-it-py and mdit-py-plugins.
+autolinks, task lists and `> [!NOTE]` alerts (NOTE, TIP, IMPORTANT, WARNING,
+CAUTION), from markdown-it-py and mdit-py-plugins.
 
 markdown-it-py 4.3 reads task lists and alerts itself (its `tasklists` and `alerts`
 options) and leaves both markers out of the block's content: a task's `[x] ` is on
@@ -19,7 +20,6 @@ from mdit_py_plugins.gfm_autolink import gfm_autolink_plugin
 
 from mdgettext.markdown.kramdown.tasks import task_marker as kramdown_marker
 
-ALERTS = ("NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION")  # GitHub's, as markdown-it-py reads them
 ALERT_TITLE = "alert_title_open"  # opens the title GitHub shows ("Note"): words of no source line
 
 

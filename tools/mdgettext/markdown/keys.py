@@ -42,11 +42,8 @@ FLAVORS = ("commonmark", "kramdown", "gfm")
 # stands; `$…$` left to the browser's typesetter), or not at all: a site without math,
 # where `$5 … $10` is prices and neither the parser nor a typesetter reads formulas.
 MATHS = ("dollars", "kramdown", "none")
-FLAVOR_MATH = {
-    "commonmark": "dollars",
-    "kramdown": "kramdown",
-    "gfm": "dollars",
-}  # the default: as each flavor's site reads `$`
+# The default: as each flavor's site reads `$` (GitHub reads `$x$` and `$$x$$`).
+FLAVOR_MATH = {"commonmark": "dollars", "kramdown": "kramdown", "gfm": "dollars"}
 
 
 def math_of(flavor: str, math: str | None = None) -> str:
