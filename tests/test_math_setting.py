@@ -75,7 +75,11 @@ def test_by_default_dollars_are_math_and_the_same_translation_is_refused(project
 @pytest.mark.parametrize("flavor", FLAVORS)
 def test_the_default_is_how_each_flavors_site_reads_dollars(project: Path, flavor: str) -> None:
     (project / "mdgettext.toml").write_text(f'flavor = "{flavor}"\n', encoding="utf-8")
-    assert load_config(project).math == FLAVOR_MATH[flavor] == {"commonmark": "dollars", "kramdown": "kramdown"}[flavor]
+    assert (
+        load_config(project).math
+        == FLAVOR_MATH[flavor]
+        == {"commonmark": "dollars", "kramdown": "kramdown", "gfm": "dollars"}[flavor]
+    )
     text = (FIXTURES / "math" / "chapter.md").read_text(encoding="utf-8")
     implicit, explicit = (
         segment(text, "x.md", flavor=flavor),

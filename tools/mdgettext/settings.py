@@ -54,7 +54,7 @@ class Settings:
     )
     flavor: str = setting(
         "commonmark",
-        "how the site reads Markdown: CommonMark, or kramdown with GFM input (Jekyll)",
+        "how the site reads Markdown: CommonMark, kramdown with GFM input (Jekyll), or as GitHub renders it (gfm)",
         choices=FLAVORS,
     )
     math: str | None = setting(
@@ -62,7 +62,7 @@ class Settings:
         "how the site reads `$`: markdown-it's dollarmath (`$x$` inline, `$$x$$` display), kramdown's "
         "(`$$…$$` only, inline or display by where it stands), or no math at all (`$5 … $10` is prices)",
         choices=MATHS,
-        shown='the flavor\'s: `"dollars"` for commonmark, `"kramdown"` for kramdown',
+        shown='the flavor\'s: `"dollars"` for commonmark and gfm, `"kramdown"` for kramdown',
     )
     exclude: tuple[str, ...] = setting(
         (),

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import polib
 
@@ -15,6 +16,9 @@ from mdgettext.model import Diagnostic, Document, Location, Reason, Segment, Sev
 from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
 from mdgettext.po.validate import msgid_line
+
+if TYPE_CHECKING:
+    from mdgettext.checks.safety import Judge
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,13 @@ class Context:
     # The chapter with every translated entry put back; `run_checks` weaves it when
     # the caller (the build, which publishes the same text) has not already.
     rebuilt: Woven | None = None
+
+    @cached_property
+    def judging(self) -> Judge:
+        """The safety judge of the document, made once for every check and the build that follows."""
+        from mdgettext.checks.safety import Judge  # safety reads entries: made here, imported when first asked
+
+        return Judge(self.doc)
 
     @cached_property
     def inline(self) -> Reader:

@@ -77,7 +77,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 entry,
                 "links.added",
                 Severity.ERROR,
-                f"link {url} is not in the English; links must point where the English ones do",
+                f"link {url} is not in the English; remove the link and keep its words, or point it where "
+                "a link of the English points",
             )
         ]
 

@@ -96,11 +96,13 @@ def formula_reasons(
     return formulas.reasons(formulas.formulas_of(msgid, markdown), formulas.formulas_of(msgstr, markdown), notes)
 
 
-def judge(doc: Document, translations: TranslationMap) -> Verdict:
+def judge(doc: Document, translations: TranslationMap, judging: Judge | None = None) -> Verdict:
     """Every translation of `doc` judged where it stands; HTML blocks whole. A kept
     translation is the one the page is built with: an inline element it leaves open
-    closed as kramdown closes it (markdown/closing.py)."""
-    judging = _judge_of(doc)
+    closed as kramdown closes it (markdown/closing.py). `judging`: the document's
+    judge when the caller judges it more than once (`check`'s findings, then the
+    build without the entries they refuse): each message alone is judged once."""
+    judging = judging if judging is not None and judging.doc is doc else Judge(doc)
     refused: dict[Key, tuple[Reason, ...]] = {}
     ending: dict[Key, str] = {}
     for seg in doc.segments:
@@ -138,9 +140,11 @@ def judge(doc: Document, translations: TranslationMap) -> Verdict:
     return Verdict(TranslationMap(kept), refused)
 
 
-def safe_translations(doc: Document, translations: TranslationMap) -> tuple[TranslationMap, dict[Key, list[Reason]]]:
+def safe_translations(
+    doc: Document, translations: TranslationMap, judging: Judge | None = None
+) -> tuple[TranslationMap, dict[Key, list[Reason]]]:
     """The usable translations without the unsafe ones, and why each refused one was refused."""
-    verdict = judge(doc, translations)
+    verdict = judge(doc, translations, judging)
     return verdict.kept, {key: list(reasons) for key, reasons in verdict.refused.items()}
 
 
@@ -175,24 +179,10 @@ def _html_blocks(doc: Document) -> list[_Block]:
     return blocks
 
 
-_RECENT: list[_Judge] = []  # the judges of the last documents judged, newest last
-
-
-def _judge_of(doc: Document) -> _Judge:
-    """The judge of `doc`, kept for the next call: the build judges a chapter's
-    translations for `check`'s findings, then again without the entries those refuse,
-    and each message's verdict alone is the same both times."""
-    for judging in _RECENT:
-        if judging.doc is doc:
-            return judging
-    judging = _Judge(doc)
-    _RECENT[:] = [*_RECENT[-1:], judging]
-    return judging
-
-
-class _Judge:
+class Judge:
     """Judges one document's messages, reading each English text and judging each
-    translation alone once."""
+    translation alone once. Made by whoever judges the document (the pipeline keeps
+    one per chapter it builds), never kept in a global."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
@@ -274,7 +264,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """A translation the build would refuse is an error here too, so CI stops it before a merge."""
     by_key = {key_of(e): e for e in live(entries) if e.translated}
     translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
-    for key, reasons in judge(ctx.doc, translations).refused.items():
+    for key, reasons in judge(ctx.doc, translations, ctx.judging).refused.items():
         entry = by_key[key]
         yield ctx.finding(entry, CODE, Severity.ERROR, message(reasons), reasons)
 

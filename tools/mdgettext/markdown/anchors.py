@@ -101,7 +101,7 @@ TYPOGRAPHIC = (("---", "\u2014"), ("--", "\u2013"), ("...", "\u2026"), ("<<", "\
 
 def slugger(flavor: str) -> Slugger:
     """The heading ids the flavor's site makes: kramdown's GFM parser's, or plain kramdown's."""
-    return GfmSlugger() if flavor == "kramdown" else Slugger()
+    return GfmSlugger() if flavor in ("kramdown", "gfm") else Slugger()
 
 
 def gfm_id(text: str) -> str:

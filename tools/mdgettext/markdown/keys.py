@@ -32,16 +32,18 @@ def prose_setting(value: object) -> Prose | None:
     return tuple((str(file), tuple(names)) for file, names in value.items())
 
 
-# How a project's Markdown is read: as CommonMark, or as kramdown with GFM input
-# (the book's Jekyll site), whose math, raw HTML, emphasis and lists differ.
-FLAVORS = ("commonmark", "kramdown")
+# How a project's Markdown is read: as CommonMark, as kramdown with GFM input (the
+# book's Jekyll site), whose math, raw HTML, emphasis and lists differ, or as GitHub
+# renders it (strikethrough, `www.` autolinks, task lists, `> [!NOTE]` alerts).
+FLAVORS = ("commonmark", "kramdown", "gfm")
 
 # How a project's site reads `$` (the `math` setting): markdown-it's dollarmath (`$x$`
 # inline, `$$x$$` display), kramdown's (`$$…$$` only, inline or block by where it
 # stands; `$…$` left to the browser's typesetter), or not at all: a site without math,
 # where `$5 … $10` is prices and neither the parser nor a typesetter reads formulas.
 MATHS = ("dollars", "kramdown", "none")
-FLAVOR_MATH = {"commonmark": "dollars", "kramdown": "kramdown"}  # the default: as each flavor's site reads `$`
+# The default: as each flavor's site reads `$` (GitHub reads `$x$` and `$$x$$`).
+FLAVOR_MATH = {"commonmark": "dollars", "kramdown": "kramdown", "gfm": "dollars"}
 
 
 def math_of(flavor: str, math: str | None = None) -> str:

@@ -1,7 +1,8 @@
 """The markdown-it-py parsers every stage shares, all set up here and nowhere else.
 
-Each comes in two flavors: CommonMark, and kramdown as a Jekyll site with GFM input
-runs it (`markdown/kramdown/`); a project says which in `[tool.mdgettext] flavor`.
+Each comes in three flavors: CommonMark, kramdown as a Jekyll site with GFM input
+runs it (`markdown/kramdown/`), and GitHub's own (`markdown/gfm.py`); a project says
+which in `[tool.mdgettext] flavor`.
 How `$` is read is the `math` setting (keys.MATHS), by default the flavor's way: a
 document carries both, and every stage asks `parser(doc.flavor, doc.math)`.
 
@@ -24,6 +25,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from mdgettext.markdown.gfm import gfm_plugin
 from mdgettext.markdown.keys import math_of
 from mdgettext.markdown.kramdown import kramdown_plugin
 from mdgettext.markdown.kramdown.math import math_plugin
@@ -74,6 +76,8 @@ def _preset(flavor: str, html: bool, math: str | None = None) -> MarkdownIt:
     math = math_of(flavor, math)
     if flavor == "kramdown":
         md.use(kramdown_plugin, math=math == "kramdown")
+    elif flavor == "gfm":
+        md.use(gfm_plugin)
     elif math == "kramdown":
         md.use(math_plugin)
     if math == "dollars":

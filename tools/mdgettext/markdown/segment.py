@@ -21,10 +21,9 @@ from typing import Any
 
 from markdown_it.token import Token
 
-from mdgettext.markdown import directives, frontmatter, htmltext, keys, liquid, tagtext
+from mdgettext.markdown import directives, frontmatter, gfm, htmltext, keys, liquid, tagtext
 from mdgettext.markdown.anchors import ANCHOR_SPAN, explicit_id, slugger
 from mdgettext.markdown.inline import breaks_in_raw_html, walk
-from mdgettext.markdown.kramdown.tasks import task_marker
 from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
 from mdgettext.markdown.lines import continuation as container_continuation
 from mdgettext.markdown.parser import normalize, parser
@@ -33,7 +32,12 @@ from mdgettext.model import Document, Location, Segment, Span, Style
 
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-CONTAINERS = {"blockquote_open": "block quote", "list_item_open": "list item", "footnote_open": "footnote"}
+CONTAINERS = {
+    "blockquote_open": "block quote",
+    "list_item_open": "list item",
+    "footnote_open": "footnote",
+    "alert_open": "alert",  # GitHub's `> [!NOTE]`: its marker line holds no words
+}
 
 
 def segment(
@@ -86,9 +90,8 @@ def segment(
                 found = _table_cell(parent, token, cursor, lines, path)
             elif "offsets" in token.meta:
                 found = _element_text(parent, token, lines, path)
-            else:
-                task = flavor == "kramdown" and index >= 2 and tokens[index - 2].type == "list_item_open"
-                found = _paragraph(token, lines, path, stack, task_marker(token.content) if task else 0)
+            elif parent.type != gfm.ALERT_TITLE:  # an alert's title is GitHub's, not the source's
+                found = _paragraph(token, lines, path, stack, gfm.task_marker(flavor, tokens, index))
             if not _has_letters(token, math == "kramdown"):
                 found = ()
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
@@ -127,8 +130,8 @@ def _element_text(opening: Token, token: Token, lines: Lines, path: str) -> Iter
     yield Segment(fold(lines.text[start:end]), kind, Location(path, block_lines(token)[0] + 1), Span(start, end))
 
 
-def _paragraph(token: Token, lines: Lines, path: str, stack: list[str], marker: int = 0) -> Iterator[Segment]:
-    """A paragraph's text; `marker`: the length of a task list's `[ ] ` before it, which is no words."""
+def _paragraph(token: Token, lines: Lines, path: str, stack: list[str], marker: int | None) -> Iterator[Segment]:
+    """A paragraph's text; `marker`: None, or a task's, the length of its `[ ] ` still in the content (no words)."""
     if liquid.only_liquid(token.content):
         return
     start_line = block_lines(token)[0]
@@ -141,7 +144,8 @@ def _paragraph(token: Token, lines: Lines, path: str, stack: list[str], marker: 
         continuation = second[: starts[1] - lines.start(start_line + 1)]
     else:
         continuation = container_continuation(prefix)
-    kind = "task list item" if marker else stack[-1] if stack else "paragraph"
+    kind = "task list item" if marker is not None else stack[-1] if stack else "paragraph"
+    marker = marker or 0
     yield Segment(
         msgid=fold(token.content[marker:]),
         kind=kind,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from mdgettext.checks import Context, Glossary, budget, entries_of, refusals, run_checks
+from mdgettext.checks import Context, Glossary, budget, entries_of, refusals, run_checks, safety
 from mdgettext.checks.names import authors, load_glossary
 from mdgettext.files import read_catalog, read_po
 from mdgettext.markdown.weave import Woven, weave
@@ -29,6 +29,7 @@ class Verdict:
     woven: Woven | None = None
     findings: list[Diagnostic] = field(default_factory=list)
     refuse: dict[Key, list[str]] = field(default_factory=dict)
+    judging: safety.Judge | None = None  # the chapter's safety judge, for publishing what it kept
 
 
 def publish_checked(
@@ -46,6 +47,7 @@ def publish_checked(
         findings=verdict.findings,
         woven=verdict.woven,
         refuse=verdict.refuse,
+        judging=verdict.judging,
     )
 
 
@@ -71,7 +73,7 @@ def checked(
     )
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
-    return Verdict(woven, findings, refusals(entries, findings))
+    return Verdict(woven, findings, refusals(entries, findings), context.judging)
 
 
 def load_project_glossary(config: Config, language: str) -> Glossary:

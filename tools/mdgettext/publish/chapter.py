@@ -50,6 +50,7 @@ def publish(
     findings: Sequence[Diagnostic] = (),
     woven: Woven | None = None,
     refuse: Mapping[Key, Sequence[str]] | None = None,
+    judging: safety.Judge | None = None,
 ) -> Outputs:
     """Weave the usable, safe translations into the chapter and render its pages.
 
@@ -59,7 +60,8 @@ def publish(
     the chapter with every translation put back, when the caller has woven it
     already (for the checks): it is used as is unless a translation is refused.
     `refuse` names the translations `check` reports as errors, with its messages:
-    they are not published, and the page shows the English for them.
+    they are not published, and the page shows the English for them. `judging` is
+    the safety judge that judged the catalog for `check` (each message is judged once).
     """
     messages = len({(s.context, s.msgid) for s in doc.segments})
     if language == source_language:
@@ -74,7 +76,7 @@ def publish(
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
-    kept, unsafe = safety.safe_translations(doc, translations)
+    kept, unsafe = safety.safe_translations(doc, translations, judging)
     refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **{k: [r.text for r in v] for k, v in unsafe.items()}}
     # the review page says, for each refusal, what is wrong and what to change: check's message
     review_refusals = {**refused, **{k: [safety.message(v)] for k, v in unsafe.items()}}
