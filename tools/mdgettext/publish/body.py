@@ -30,10 +30,12 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import strip_id
+from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import plain_text
 from mdgettext.markdown.tables import Cursor
+from mdgettext.model import Flavor
 from mdgettext.publish import macros as tex_macros
 from mdgettext.publish.liquid import emulate
 from mdgettext.publish.notes import Notes, collect
@@ -70,7 +72,7 @@ def render(
     link: Callable[[str], str] | None = None,
     self_link_label: str = "Link to this section",
     parsed: Sequence[Token] | None = None,
-    flavor: str = "commonmark",
+    flavor: Flavor = COMMONMARK,
     math: str | None = None,
     liquid: bool = False,
     site_url: str | None = None,
