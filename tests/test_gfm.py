@@ -31,6 +31,8 @@ from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
+from mdgettext.publish.body import render
+from mdgettext.publish.words import words
 
 
 @dataclass(frozen=True)
@@ -321,3 +323,15 @@ def test_a_translation_must_keep_the_autolinks_and_the_struck_text(project: Path
         po.save()
         result = cli("-C", project, "check")
         assert result.code == 1 and f"[{code}]" in result.out + result.err, msgstr
+
+
+@pytest.mark.parametrize(
+    ("kind", "language", "title"), [("NOTE", "ko", "참고"), ("WARNING", "ja", "警告"), ("TIP", "fr", "Tip")]
+)
+def test_an_alerts_title_is_in_the_pages_language(kind: str, language: str, title: str) -> None:
+    """GitHub writes the title ("Note") that the text does not: the page's words give it
+    (a language without page words keeps GitHub's English)."""
+    ui = words(language).words
+    titles = {key.removeprefix("alert_"): ui[key] for key in ui if key.startswith("alert_")}
+    html = render(f"> [!{kind}]\n> 본문.\n", [], flavor=GFM, alert_titles=titles).body
+    assert f'<p class="markdown-alert-title">{title}</p>' in html

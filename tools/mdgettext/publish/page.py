@@ -65,6 +65,7 @@ def chapter_page(
         macros=macros.from_setting(dict(site.macros)),
         note_label=ui["note"],
         source_language=site.source_language,
+        alert_titles={key.removeprefix("alert_"): ui[key] for key in ui if key.startswith("alert_")},
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}
