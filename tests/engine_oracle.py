@@ -302,7 +302,7 @@ def _attributes(attr: dict[str, str]) -> dict[str, str]:
 
 
 def _commonmark_shape(text: str) -> Shape:
-    tokens = parser("commonmark").parse(text)
+    tokens = parser().parse(text)
     stack: list[tuple[str, dict[str, str], list[Shape | str]]] = [("root", {}, [])]
     for token in tokens:
         if token.nesting == 1:

@@ -25,7 +25,7 @@ from pairs import KINDS, MUTATIONS, Pair
 PAIRS = 500  # per flavor; benchmarks/agreement.py measures 5,000
 
 # flavor -> agreement on the generated pairs, today (a floor, not a target: 0.99)
-AGREEMENT_FLOOR = {"kramdown": 0.98, "commonmark": 0.99}
+AGREEMENT_FLOOR = {"kramdown": 0.99, "commonmark": 0.99}
 # (language, split) -> (precision, recall) on the book, today (floors; targets 0.95 and 0.9)
 BOOK_FLOOR = {
     ("ko", "tune"): (1.0, 1.0),  # 9 flagged, 9 broken, 9 both
@@ -152,3 +152,33 @@ def test_regression_floor_precision_and_recall_on_the_book(
     precision, recall = BOOK_FLOOR[language, split]
     assert found.precision >= precision  # target: 0.95
     assert found.recall >= recall  # target: 0.9
+
+
+# Disagreements the generated pairs found once, now agreements: (flavor, script, english, translation).
+REGRESSIONS = [
+    # kramdown closes an element left open at the end of its text: the same page (markdown/closing.py)
+    ("kramdown", "latin", "compute each <span markdown=\"1\">**model each chip**</span>. we", "par <span markdown=\"1\">**?nous**?le nous et"),
+    ("kramdown", "latin", "uses layer in <d-footnote>we and layer</d-footnote>. and we", "par, <d-footnote>par mémoire ( utilise puce"),
+    ("kramdown", "latin", "and time chip <b>memory</b> memory we", "utilise nous couche! <b>?le, calculons et puce"),
+    # ... but not when it swallows what the English has after it
+    ("kramdown", "latin", "chip **the**, and <b>per each</b>, bandwidth the", "calcul ! <b>: modèle ! **modèle puce** nous"),
+    # MathJax shows `$$x$` as typed (FindTeX goes on after an opening it cannot close)
+    ("kramdown", "latin", "time in compute $$B \\cdot D$$ bandwidth uses the", "mémoire calculons? $$B \\cdot D$: le"),
+    ("kramdown", "kana", "each time in `*args` model time $$O(N^2)$$. chip", "チップごとにモデルは帯域幅を。$$O(N^2)$？私たちは"),
+    # markdown-it's dollarmath reads `$`: an escaped one is a dollar sign, and the formula is lost
+    ("commonmark", "latin", "we in each *chip model chip* per $O(N^2)$. per layer", "la couche \\$O(N^2)$!mémoire le *modèle?*, le"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("flavor", ["kramdown", "commonmark"])
+def test_the_judge_agrees_with_the_engine_where_it_once_did_not(
+    flavor: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    cases = [
+        Pair(english, translation, script, (), "regression")
+        for f, script, english, translation in REGRESSIONS
+        if f == flavor
+    ]
+    judged = judge_pairs(cases, flavor, tmp_path_factory.mktemp("regressions"))
+    assert len(judged) == len(cases)
+    assert [(j.msgstr, j.flagged) for j in judged] == [(j.msgstr, j.broken) for j in judged]

@@ -23,6 +23,7 @@ import yaml
 
 import kramdown
 from conftest import CHAPTERS, DATA
+from mdgettext.markdown.flavors import KRAMDOWN
 from mdgettext.markdown.segment import segment
 from mdgettext.publish.body import render
 
@@ -93,8 +94,8 @@ def test_the_body_has_the_structure_kramdown_gives_the_same_markdown(
     book: Path, kramdown_html: dict[tuple[str, str], str], language: str, chapter: str
 ) -> None:
     text = markdown_of(book, language, chapter)
-    doc = segment(text, f"{chapter}.md", flavor="kramdown")
-    ours = render(text, doc.headings, parsed=doc.tokens, flavor="kramdown").body
+    doc = segment(text, f"{chapter}.md", flavor=KRAMDOWN)
+    ours = render(text, doc.headings, parsed=doc.tokens, flavor=KRAMDOWN).body
     theirs = kramdown_html[(language, chapter)]
     assert differences(shape(theirs), shape(ours)) == ACCEPTED.get((language, chapter), [])
 

@@ -13,9 +13,10 @@ import pytest
 import kramdown
 from conftest import cli
 from mdgettext.markdown.closing import closed
+from mdgettext.markdown.flavors import KRAMDOWN
 from mdgettext.markdown.inline import Reader
 
-KRAMDOWN = Reader(flavor="kramdown")
+AS_KRAMDOWN = Reader(flavor=KRAMDOWN)
 
 CLOSED = [
     # (english, translation as written, as the build writes it)
@@ -37,7 +38,7 @@ KEPT = [
 
 @pytest.mark.parametrize(("english", "translation", "built"), CLOSED)
 def test_the_build_closes_what_kramdown_closes(english: str, translation: str, built: str) -> None:
-    assert closed(english, translation, KRAMDOWN) == built
+    assert closed(english, translation, AS_KRAMDOWN) == built
     kramdown.require()
     as_written, as_built = kramdown.html([translation, built])
     assert as_written == as_built  # the reader's page is the same
@@ -45,7 +46,7 @@ def test_the_build_closes_what_kramdown_closes(english: str, translation: str, b
 
 @pytest.mark.parametrize(("english", "translation"), KEPT)
 def test_a_translation_is_closed_only_where_kramdown_would_make_the_same_page(english: str, translation: str) -> None:
-    assert closed(english, translation, KRAMDOWN) == translation
+    assert closed(english, translation, AS_KRAMDOWN) == translation
 
 
 def test_commonmark_closes_nothing() -> None:

@@ -26,10 +26,13 @@ import pytest
 
 import fidelity
 from conftest import DATA, EXAMPLES, cli, needed_in_ci
+from mdgettext.markdown.flavors import GFM, named
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
+from mdgettext.publish.body import render
+from mdgettext.publish.words import words
 
 
 @dataclass(frozen=True)
@@ -116,11 +119,11 @@ AS_COMMONMARK = {
 
 
 def msgids(text: str, flavor: str = "gfm") -> tuple[str, ...]:
-    return tuple(s.msgid for s in segment(text, "x.md", flavor=flavor).segments)
+    return tuple(s.msgid for s in segment(text, "x.md", flavor=named(flavor)).segments)
 
 
 def translated(case: Case) -> str:
-    doc = segment(case.english, "x.md", flavor="gfm")
+    doc = segment(case.english, "x.md", flavor=GFM)
     return weave(
         doc, TranslationMap({(s.context, s.msgid): fr for s, fr in zip(doc.segments, case.french, strict=True)})
     ).text
@@ -131,7 +134,7 @@ def test_the_markers_stay_out_of_the_msgid_and_in_the_translation(name: str) -> 
     case = CASES[name]
     assert msgids(case.english) == case.msgids
     assert translated(case) == case.built
-    doc = segment(case.english, "x.md", flavor="gfm")
+    doc = segment(case.english, "x.md", flavor=GFM)
     assert weave(doc, TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})).text == case.english
 
 
@@ -141,13 +144,13 @@ def test_commonmark_reads_the_markers_as_words(name: str) -> None:
 
 
 def test_task_items_and_alert_paragraphs_say_what_they_are() -> None:
-    doc = segment("- [x] Done\n- Plain\n\n> [!NOTE]\n> Body.\n", "x.md", flavor="gfm")
+    doc = segment("- [x] Done\n- Plain\n\n> [!NOTE]\n> Body.\n", "x.md", flavor=GFM)
     assert [s.kind for s in doc.segments] == ["task list item", "list item", "alert"]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"ex{e['example']:04d}")
 def test_identity_gives_back_every_commonmark_example_read_as_gfm(example: dict) -> None:
-    doc = segment(example["markdown"], "x.md", flavor="gfm")
+    doc = segment(example["markdown"], "x.md", flavor=GFM)
     identity = TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})
     assert weave(doc, identity).text == example["markdown"]
 
@@ -207,7 +210,7 @@ def github_elements(markdown: str) -> list[tuple[str, str]]:
 def our_elements(markdown: str) -> list[tuple[str, str]]:
     """The same elements in our parser's tree, which the segmenter, the checks and the page read."""
     found: list[tuple[str, str]] = []
-    for token in parser("gfm").parse(markdown):
+    for token in parser(GFM).parse(markdown):
         if token.type == "list_item_open" and "checked" in (token.meta or {}):
             found.append(("checkbox", "checked" if token.meta["checked"] else ""))
         for child in token.children or ():
@@ -245,7 +248,7 @@ def test_github_and_we_see_the_same_struck_text_links_and_checkboxes() -> None:
     english = {name: case.english for name, case in CASES.items()} | {edge.split("\n")[0]: edge for edge in EDGES}
     french = {name: translated(case) for name, case in CASES.items()}
     for edge in EDGES:
-        doc = segment(edge, "x.md", flavor="gfm")
+        doc = segment(edge, "x.md", flavor=GFM)
         pseudo = TranslationMap({(s.context, s.msgid): _pseudo(s.msgid) for s in doc.segments})
         french[edge.split("\n")[0]] = weave(doc, pseudo).text
     assert sum(len(github_elements(text)) for text in english.values()) > 30  # what is compared is there
@@ -265,7 +268,7 @@ KNOWN_SPEC = {
 @pytest.mark.parametrize("example", SPEC, ids=lambda e: f"ex{e['example']:04d}-{e['extension']}")
 def test_github_and_we_agree_on_the_gfm_spec_extension_examples(example: dict) -> None:
     text = example["markdown"]
-    doc = segment(text, "x.md", flavor="gfm")
+    doc = segment(text, "x.md", flavor=GFM)
     assert weave(doc, TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})).text == text
     pseudo = weave(doc, TranslationMap({(s.context, s.msgid): _pseudo(s.msgid) for s in doc.segments})).text
     for markdown in (text, pseudo):
@@ -320,3 +323,15 @@ def test_a_translation_must_keep_the_autolinks_and_the_struck_text(project: Path
         po.save()
         result = cli("-C", project, "check")
         assert result.code == 1 and f"[{code}]" in result.out + result.err, msgstr
+
+
+@pytest.mark.parametrize(
+    ("kind", "language", "title"), [("NOTE", "ko", "참고"), ("WARNING", "ja", "警告"), ("TIP", "fr", "Tip")]
+)
+def test_an_alerts_title_is_in_the_pages_language(kind: str, language: str, title: str) -> None:
+    """GitHub writes the title ("Note") that the text does not: the page's words give it
+    (a language without page words keeps GitHub's English)."""
+    ui = words(language).words
+    titles = {key.removeprefix("alert_"): ui[key] for key in ui if key.startswith("alert_")}
+    html = render(f"> [!{kind}]\n> 본문.\n", [], flavor=GFM, alert_titles=titles).body
+    assert f'<p class="markdown-alert-title">{title}</p>' in html

@@ -18,6 +18,7 @@ import pytest
 from conftest import FIXTURES, cli
 from mdgettext import locale
 from mdgettext.checks import safety
+from mdgettext.markdown.flavors import KRAMDOWN
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Location, Severity
@@ -494,7 +495,7 @@ def test_the_books_notes_and_citations_are_numbered_and_listed(book: Path, chapt
 
 def test_a_note_in_an_english_paragraph_is_marked_english_in_the_notes() -> None:
     text = 'Intro<d-footnote>A *note*.</d-footnote> and <d-cite key="a, b"></d-cite> again <d-cite key="b"></d-cite>.\n'
-    fragment = html.render(text, [], [(0, len(text) - 1)], flavor="kramdown")
+    fragment = html.render(text, [], [(0, len(text) - 1)], flavor=KRAMDOWN)
     assert fragment.body.startswith('<p lang="en" class="untranslated">Intro<sup class="note-ref">')
     assert [(n.number, n.html, n.english) for n in fragment.notes.notes] == [(1, "A *note*.", True)]
     assert fragment.notes.cited == ("a", "b")

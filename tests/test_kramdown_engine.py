@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import kramdown
+from mdgettext.markdown.flavors import KRAMDOWN
 
 
 def test_kramdown_reads_the_book_as_its_site_does() -> None:
@@ -30,7 +31,7 @@ def test_strikethrough_is_read_and_rendered_as_the_books_kramdown_does() -> None
 
     text = "It was ~~three~~ four, not ~~ five~~.\n"
     (site,) = kramdown.html([text])
-    ours = body.render(text, [], [], flavor="kramdown").body
+    ours = body.render(text, [], [], flavor=KRAMDOWN).body
     assert "<del>three</del>" in site and "~~ five~~" in site  # kramdown opens ~~ only before a non-space
     assert "<del>three</del>" in ours and "~~ five~~" in ours
 
@@ -41,13 +42,13 @@ def test_a_task_list_is_read_and_rendered_as_the_books_kramdown_does() -> None:
 
     text = "Steps:\n\n- plain first\n- [ ] Write the *draft*\n- [X] Review it\n- plain last\n"
     (site,) = kramdown.html([text])
-    ours = body.render(text, [], [], flavor="kramdown").body
+    ours = body.render(text, [], [], flavor=KRAMDOWN).body
     for page in (site, ours):
         assert '<ul class="task-list">' in page
         assert "<li>plain first</li>" in page and '<li class="task-list-item">plain last</li>' in page
         assert 'disabled="disabled" />Write the <em>draft</em>' in page
         assert page.count('checked="checked"') == 1
-    msgids = [s.msgid for s in segment(text, "t.md", flavor="kramdown").segments]
+    msgids = [s.msgid for s in segment(text, "t.md", flavor=KRAMDOWN).segments]
     assert msgids == ["Steps:", "plain first", "Write the *draft*", "Review it", "plain last"]
     assert [s.msgid for s in segment(text, "t.md").segments][2] == "[ ] Write the *draft*"  # CommonMark: words
 
@@ -58,7 +59,7 @@ def test_a_translated_task_list_keeps_its_boxes() -> None:
     from mdgettext.model import TranslationMap
 
     text = "- [ ] Write the draft\n  over two lines\n- [x] Review it\n"
-    doc = segment(text, "t.md", flavor="kramdown")
+    doc = segment(text, "t.md", flavor=KRAMDOWN)
     identity = TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})
     assert weave(doc, identity).text == text
     korean = TranslationMap({(s.context, s.msgid): s.msgid.upper() for s in doc.segments})

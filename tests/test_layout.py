@@ -8,6 +8,7 @@ come back to where it started.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -45,10 +46,21 @@ def layer(module: str) -> int:
     raise AssertionError(f"{module} belongs to no layer; add it to LAYERS")
 
 
-def imports(module: str) -> set[str]:
-    """The mdgettext modules `module` imports (a `from package import name` counts the submodule)."""
+def imports(module: str, for_types: bool = True) -> set[str]:
+    """The mdgettext modules `module` imports (a `from package import name` counts the
+    submodule); `for_types`: also those imported only for type checking, which are
+    never run, so they make no cycle (but must still go down the layers)."""
     found = set()
-    for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    typing_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+        for node in ast.walk(block)
+    }
+    for node in ast.walk(tree):
+        if not for_types and id(node) in typing_only:
+            continue
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("mdgettext"):
             for alias in node.names:
                 sub = f"{node.module}.{alias.name}"
@@ -59,6 +71,7 @@ def imports(module: str) -> set[str]:
 
 
 GRAPH = {m: imports(m) for m in MODULES}
+RUN = {m: imports(m, for_types=False) for m in MODULES}
 
 
 def test_every_module_has_a_layer() -> None:
@@ -81,7 +94,7 @@ def test_no_import_cycle() -> None:
             return
         assert module not in visiting, " -> ".join([*visiting[visiting.index(module) :], module])
         visiting.append(module)
-        for target in GRAPH[module]:
+        for target in RUN[module]:
             visit(target)
         visiting.pop()
         done.add(module)
@@ -105,3 +118,16 @@ def test_a_long_module_says_why(module: str) -> None:
         assert "long because" in (ast.get_docstring(ast.parse(source)) or "").lower(), (
             f"{module} is long without a reason"
         )
+
+
+def test_no_module_branches_on_the_flavors_name() -> None:
+    """Stages ask the flavor what follows from it (model.Flavor): a new flavor is one
+    value in markdown/flavors.py, not a branch in every stage."""
+    by_name = re.compile(r"""flavor(?:\.name)?\s*(?:==|!=|not in\b|in\b)|(?:==|!=)\s*\w*\.?flavor\b""")
+    found = [
+        f"{module}:{number}: {line.strip()}"
+        for module, path in MODULES.items()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if by_name.search(line.split("#")[0])
+    ]
+    assert found == []

@@ -13,6 +13,7 @@ import polib
 import pytest
 
 from conftest import BOOK, FIXTURES, cli
+from mdgettext.markdown.flavors import named
 from mdgettext.markdown.keys import FLAVOR_MATH, FLAVORS, MATHS
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
@@ -82,8 +83,8 @@ def test_the_default_is_how_each_flavors_site_reads_dollars(project: Path, flavo
     )
     text = (FIXTURES / "math" / "chapter.md").read_text(encoding="utf-8")
     implicit, explicit = (
-        segment(text, "x.md", flavor=flavor),
-        segment(text, "x.md", flavor=flavor, math=FLAVOR_MATH[flavor]),
+        segment(text, "x.md", flavor=named(flavor)),
+        segment(text, "x.md", flavor=named(flavor), math=FLAVOR_MATH[flavor]),
     )
     assert implicit.segments == explicit.segments
     assert [t.as_dict() for t in implicit.tokens] == [t.as_dict() for t in explicit.tokens]
@@ -128,7 +129,7 @@ def test_identity_translation_reproduces_the_source_whatever_reads_dollars(
     source: Path, flavor: str, math: str
 ) -> None:
     text = source.read_text(encoding="utf-8")
-    doc = segment(text, source.name, flavor=flavor, math=math)
+    doc = segment(text, source.name, flavor=named(flavor), math=math)
     identity = TranslationMap({(s.context, s.msgid): s.msgid for s in doc.segments})
     assert weave(doc, identity, heading_ids=True).text == text
 

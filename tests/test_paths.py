@@ -5,11 +5,14 @@ one line, and nothing is written."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import cli, snapshot
+import mdgettext
+from conftest import Result, cli, snapshot
 from mdgettext import locale
 
 
@@ -21,7 +24,7 @@ def translated(project: Path) -> Path:
     return project
 
 
-def refused(root: Path, *args: str, words: str) -> None:
+def refused(root: Path, *args: str, words: str) -> Result:
     """`mdgettext ARGS` exits 2 with one line saying `words`, and changes no file in or beside the project."""
     before = snapshot(root.parent)
     result = cli("-C", root, *args)
@@ -29,6 +32,7 @@ def refused(root: Path, *args: str, words: str) -> None:
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
     assert words in result.err
     assert snapshot(root.parent) == before
+    return result
 
 
 @pytest.mark.parametrize("code", ["ko./../x", "ko@x/../y", "..", "ko/../../etc", "ko\n::error::x", "ko\\x"])
@@ -176,12 +180,34 @@ def test_a_folder_where_the_glossary_should_be_is_one_line_naming_it(command: li
     refused(translated, *command, words="locale/ko/glossary.po: cannot read")
 
 
-@pytest.mark.parametrize(("folder", "named"), [("build", "build/progress.html"), ("templates", "templates")])
-def test_the_progress_page_never_leads_outside(folder: str, named: str, translated: Path, tmp_path: Path) -> None:
-    """`stats --html` writes build/ and reads templates/ through the same guard as `build`."""
+@pytest.mark.parametrize("folder", ["build", "templates"])
+def test_the_progress_page_never_leads_outside(folder: str, translated: Path, tmp_path: Path) -> None:
+    """`stats --html` writes build/ and reads templates/ through the same guard as `build`:
+    the same line, before it prints a table that would end in an error."""
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     (outside / "mdgettext.css").write_text("/* not the project's */\n", encoding="utf-8")
     (translated / folder).symlink_to(outside, target_is_directory=True)
-    refused(translated, "stats", "-l", "ko", "--html", words=f"{named}: leads outside the project")
+    said = refused(translated, "build", "-l", "ko", words=f"{folder}: leads outside the project").err
+    result = refused(translated, "stats", "-l", "ko", "--html", words=said)
+    assert (result.err, result.out) == (said, "")
     assert sorted(p.name for p in outside.iterdir()) == ["mdgettext.css"]
+
+
+@pytest.mark.parametrize("folder", ["build", "templates"])
+def test_serve_refuses_a_folder_that_leads_outside_before_it_builds(
+    folder: str, translated: Path, tmp_path: Path
+) -> None:
+    """`serve` would build into build/ and serve it, and watch templates/: either leading
+    out of the project is refused as `build` refuses it, before a build and before a server
+    starts. A real process, as a translator starts it; the timeout stops one that serves."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (translated / folder).symlink_to(outside, target_is_directory=True)
+    said = refused(translated, "build", "-l", "ko", words=f"{folder}: leads outside the project").err
+    before = snapshot(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(Path(mdgettext.__file__).parents[1])}
+    command = [sys.executable, "-m", "mdgettext", "-C", str(translated), "serve", "-l", "ko"]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert (done.returncode, done.stderr, done.stdout) == (2, said, "")
+    assert snapshot(tmp_path) == before and list(outside.iterdir()) == []

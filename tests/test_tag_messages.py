@@ -20,6 +20,7 @@ import pytest
 
 from conftest import BOOK, BOOK_SETTINGS, cli
 from mdgettext.checks.safety import judge, message
+from mdgettext.markdown.flavors import KRAMDOWN
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Style, TranslationMap
@@ -30,7 +31,7 @@ HELD_OUT = ("applied-inference", "jax-stuff", "sharding")
 
 def tag_texts(text: str, path: str = "x.md") -> list[tuple[str, str]]:
     """(kind, text) of every caption and answer button, in order."""
-    doc = segment(_without_front_matter(text), path, flavor="kramdown")
+    doc = segment(_without_front_matter(text), path, flavor=KRAMDOWN)
     return [(s.kind, s.msgid) for s in doc.segments if s.span.style is Style.LIQUID]
 
 

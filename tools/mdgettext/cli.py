@@ -10,15 +10,17 @@ import argparse
 import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from mdgettext import __version__
 
 if TYPE_CHECKING:
     from mdgettext.commands.terminal import Reporter
     from mdgettext.project import Config
+
+    Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]  # what add_subparsers returns
 
 REPORT_FORMATS = ("text", "json", "github")  # report.FORMATS, named here so --help imports nothing
 QUIET_HELP = "print errors and warnings only"
@@ -57,26 +59,35 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for declare in COMMANDS:  # in the order `mdgettext --help` lists them
+        command = declare(sub)
+        # -q after the command too; SUPPRESS keeps one given before it
+        command.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS, help=QUIET_HELP)
+    return ap
 
+
+# Each command's arguments, one function per command; an option that several commands
+# share is declared once below (_add_locales, _add_locale, _add_jobs), so its flags,
+# metavar and wording cannot drift apart between commands.
+
+
+def _extract(sub: Commands) -> argparse.ArgumentParser:
     ex = sub.add_parser(
         "extract", help="source Markdown -> templates (.pot)", description="Extract translatable text into templates."
     )
     ex.add_argument("file", nargs="?", type=Path, metavar="FILE.md", help="one file instead of the project's sources")
     ex.add_argument("-o", "--output", type=Path, metavar="OUT.pot", help="the template to write (with FILE.md)")
     _add_jobs(ex, "read")
+    return ex
 
+
+def _update(sub: Commands) -> argparse.ArgumentParser:
     up = sub.add_parser(
         "update",
         help="create or merge translation catalogs (.po)",
         description="Create or update catalogs from the templates; translations are never dropped.",
     )
-    up.add_argument(
-        "-l",
-        "--locale",
-        action="append",
-        metavar="LANG",
-        help="locale code, may repeat (default: every configured locale)",
-    )
+    _add_locales(up)
     up.add_argument(
         "--compendium",
         action="append",
@@ -95,20 +106,17 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a catalog whose chapter is gone keeps its translations as obsolete entries (default: left as it is)",
     )
+    return up
 
+
+def _build(sub: Commands) -> argparse.ArgumentParser:
     bu = sub.add_parser(
         "build",
         help="translated Markdown and HTML",
         description="Build translated Markdown and HTML into the build folder.",
     )
     bu.add_argument("file", nargs="?", type=Path, metavar="FILE.md", help="one source file instead of the project's")
-    bu.add_argument(
-        "-l",
-        "--locale",
-        action="append",
-        metavar="LANG",
-        help="locale code, may repeat (default: every configured locale plus the source language)",
-    )
+    _add_locales(bu, default="every configured locale plus the source language")
     bu.add_argument("--format", default="md,html", metavar="md,html", help="output formats (default: md,html)")
     bu.add_argument("--po", type=Path, metavar="IN.po", help="the catalog to use (with FILE.md)")
     bu.add_argument("-o", "--output", type=Path, metavar="OUT.md|OUT.html", help="the file to write (with FILE.md)")
@@ -118,19 +126,16 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rebuild every chapter, even those whose inputs have not changed since the last build",
     )
+    return bu
 
+
+def _check(sub: Commands) -> argparse.ArgumentParser:
     ch = sub.add_parser(
         "check",
         help="find broken links, names, markup and structure in translations",
         description="Check catalogs against their sources. Exit 0: nothing at error level; 1: errors found; 2: usage or input error.",
     )
-    ch.add_argument(
-        "-l",
-        "--locale",
-        action="append",
-        metavar="LANG",
-        help="locale code, may repeat (default: every configured locale)",
-    )
+    _add_locales(ch)
     ch.add_argument(
         "--strict",
         action="store_true",
@@ -157,7 +162,10 @@ def parser() -> argparse.ArgumentParser:
     )
     ch.add_argument("--ignore", default="", metavar="CODES", help="never these codes or families, comma-separated")
     ch.add_argument("--list", action="store_true", help="list every check code and what it means, and exit")
+    return ch
 
+
+def _import(sub: Commands) -> argparse.ArgumentParser:
     im = sub.add_parser(
         "import",
         help="align a translated Markdown file with its source into the catalog",
@@ -166,7 +174,7 @@ def parser() -> argparse.ArgumentParser:
     im.add_argument(
         "files", nargs="+", type=Path, metavar="TRANSLATED.md", help="the translated files (a whole book: ko/*.md)"
     )
-    im.add_argument("-l", "--locale", required=True, metavar="LANG", help="the translation's locale code")
+    _add_locale(im, "the translation's locale code", required=True)
     im.add_argument(
         "--source",
         type=Path,
@@ -176,7 +184,10 @@ def parser() -> argparse.ArgumentParser:
     im.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
     im.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")
     im.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
+    return im
 
+
+def _merge_driver(sub: Commands) -> argparse.ArgumentParser:
     mg = sub.add_parser(
         "merge-driver",
         help="git merge driver for .po files (see docs/merge-driver.md)",
@@ -194,29 +205,32 @@ def parser() -> argparse.ArgumentParser:
     mg.add_argument(
         "path", nargs="?", metavar="PATH", help="the catalog's path in the work tree (git's %%P), for messages"
     )
+    return mg
 
+
+def _serve(sub: Commands) -> argparse.ArgumentParser:
     sv = sub.add_parser(
         "serve",
         help="a live preview of the built chapters on 127.0.0.1",
         description="Build, serve the build folder on 127.0.0.1, and rebuild when a source, a catalog or a template changes; an open page reloads itself. Ctrl-C stops.",
     )
-    sv.add_argument(
-        "-l",
-        "--locale",
-        action="append",
-        metavar="LANG",
-        help="locale code, may repeat (default: every configured locale)",
-    )
+    _add_locales(sv)
     sv.add_argument("--port", type=_port, default=0, metavar="N", help="the port (default: a free one)")
+    return sv
 
+
+def _tm(sub: Commands) -> argparse.ArgumentParser:
     tm = sub.add_parser(
         "tm",
         help="the translation memory: every translation of the project's catalogs",
         description="Write the project's translation memory (every translated message of a language's catalogs, each English once) as one compendium, for update --compendium or msgmerge -C.",
     )
     tm.add_argument("--export", required=True, type=Path, metavar="FILE.po", help="the compendium to write")
-    tm.add_argument("-l", "--locale", metavar="LANG", help="locale code (default: the one configured locale)")
+    _add_locale(tm, "locale code (default: the one configured locale)")
+    return tm
 
+
+def _init(sub: Commands) -> argparse.ArgumentParser:
     it = sub.add_parser(
         "init",
         help="write the project's settings (mdgettext.toml)",
@@ -240,26 +254,45 @@ def parser() -> argparse.ArgumentParser:
             how = {"help": spec.doc, "choices": spec.choices}
         # Only what is given is written: the rest stays commented out at its default.
         it.add_argument(spec.option, dest=spec.key, default=argparse.SUPPRESS, **how)
+    return it
 
+
+def _stats(sub: Commands) -> argparse.ArgumentParser:
     st = sub.add_parser(
         "stats",
         help="translation progress per chapter and for the book",
         description="Show translated, fuzzy and untranslated messages and words, per chapter and for the whole book.",
     )
-    st.add_argument(
-        "-l",
-        "--locale",
-        action="append",
-        metavar="LANG",
-        help="locale code, may repeat (default: every configured locale)",
-    )
+    _add_locales(st)
     st.add_argument(
         "--format", dest="stats_format", choices=("text", "json"), default="text", help="text (default) or json"
     )
     st.add_argument("--html", action="store_true", help="also write the progress page, build/progress.html")
-    for command in sub.choices.values():  # -q after the command too; SUPPRESS keeps one given before it
-        command.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS, help=QUIET_HELP)
-    return ap
+    return st
+
+
+COMMANDS: tuple[Callable[[Commands], argparse.ArgumentParser], ...] = (
+    _extract,
+    _update,
+    _build,
+    _check,
+    _import,
+    _merge_driver,
+    _serve,
+    _tm,
+    _init,
+    _stats,
+)
+
+
+def _add_locales(command: argparse.ArgumentParser, default: str = "every configured locale") -> None:
+    """`-l LANG`, repeatable: the languages a command works in."""
+    _add_locale(command, f"locale code, may repeat (default: {default})", action="append")
+
+
+def _add_locale(command: argparse.ArgumentParser, help: str, **how: Any) -> None:
+    """`-l/--locale LANG`, as every command that takes a language spells it."""
+    command.add_argument("-l", "--locale", metavar="LANG", help=help, **how)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -6,13 +6,37 @@ tested with values built by hand and never needs another stage's internals.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
     from markdown_it.token import Token
+
+
+@dataclass(frozen=True, slots=True)
+class Flavor:
+    """How a project's Markdown is read (the `flavor` setting), and what follows from it.
+
+    Each stage asks the flavor what it needs (its parser's rules, its heading ids, how
+    its emphasis closes, what its page writes) rather than comparing its name: a new
+    flavor is one value (markdown/flavors.py), not a branch in every stage.
+    """
+
+    name: str  # as the setting spells it
+    math: str  # how its site reads `$` unless the project's `math` says otherwise (keys.MATHS)
+    # Its rules on top of markdown-it's CommonMark preset, given how `$` is read.
+    extend: Callable[[MarkdownIt, str], None]
+    # How many characters of a list item's first paragraph its task marker takes (0 once
+    # the parser has dropped it; None: no task), given the tokens and the paragraph's index.
+    task_marker: Callable[[list[Token], int], int | None]
+    github_ids: bool = False  # heading ids as kramdown's GFM parser and GitHub make them (non-ASCII kept)
+    spaced_destinations: bool = False  # `[a](b c)` is a link (kramdown), not text (CommonMark)
+    closes_elements: bool = False  # an inline element left open ends with its text (kramdown's tree)
+    emphasis_by_spaces: bool = False  # `*` and `_` open and close by the spaces around them (kramdown)
+    kramdown_html: bool = False  # its page's HTML as kramdown's converter writes it (publish/rules.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +137,9 @@ class Document:
     # The parser's tokens of `text`, from segmenting: the one parse of the source that
     # the checks and the English page reuse. Readers must not change them.
     tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
-    flavor: str = "commonmark"  # how it was read (markdown/parser.py): every later parse reads it the same way
+    flavor: Flavor = field(
+        kw_only=True
+    )  # how it was read (markdown/parser.py): every later parse reads it the same way
     math: str | None = None  # how it read `$` (keys.MATHS; None: as its flavor does), and so does every later parse
 
 

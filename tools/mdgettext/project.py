@@ -30,6 +30,7 @@ __all__ = ["Config", "ConfigError", "chapter_path", "linked_chapter", "load_conf
 
 CHAPTER_SUFFIXES = (".html", ".md")
 FOLDERS = ("source", "locale_dir", "build_dir")  # the settings that name folders
+TEMPLATES = "templates"  # the project's own page templates, which override the package's
 
 
 def chapter_path(chapter: str, index: str) -> str:
@@ -79,6 +80,21 @@ class Config(Settings):
     def source_dir(self) -> Path:
         """The folder of the English chapters."""
         return self.inside(self.root / self.source)
+
+    @property
+    def locale_folder(self) -> Path:
+        """The folder of templates and catalogs (`locale/`)."""
+        return self.inside(self.root / self.locale_dir)
+
+    @property
+    def build_folder(self) -> Path:
+        """The folder every built file goes in (`build/`)."""
+        return self.inside(self.root / self.build_dir)
+
+    @property
+    def templates_folder(self) -> Path:
+        """`templates/`: the project's overrides of the page templates."""
+        return self.inside(self.root / TEMPLATES)
 
     def inside(self, path: Path) -> Path:
         """`path`, if it stays in the project with every link followed; else InputError."""
@@ -194,7 +210,7 @@ class Config(Settings):
         """The configured locales, or every locale folder that holds catalogs."""
         if self.locales:
             return self.locales
-        base = self.inside(self.root / self.locale_dir)
+        base = self.locale_folder
         if not base.is_dir():
             return ()
         return tuple(sorted(check_code(p.name) for p in base.iterdir() if (p / "LC_MESSAGES").is_dir()))

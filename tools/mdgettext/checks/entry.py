@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
@@ -89,13 +90,9 @@ class Context:
     # The chapter with every translated entry put back; `run_checks` weaves it when
     # the caller (the build, which publishes the same text) has not already.
     rebuilt: Woven | None = None
-
-    @cached_property
-    def judging(self) -> Judge:
-        """The safety judge of the document, made once for every check and the build that follows."""
-        from mdgettext.checks.safety import Judge  # safety reads entries: made here, imported when first asked
-
-        return Judge(self.doc)
+    # The document's safety judge, when the caller judges it again after the checks (the
+    # build publishes what they leave): each message is then judged once.
+    judging: Judge | None = None
 
     @cached_property
     def inline(self) -> Reader:
@@ -197,3 +194,10 @@ def edits(
     if len(lost) == len(gained) == 1:
         return [*pairs, (lost[0], gained[0])], [], []
     return pairs, lost, gained
+
+
+def difference(expected: Counter[str], actual: Counter[str]) -> tuple[list[str], list[str]]:
+    """What `actual` lacks and what it adds, each once per missing or extra copy."""
+    missing = list((expected - actual).elements())
+    added = list((actual - expected).elements())
+    return missing, added

@@ -15,7 +15,7 @@ from markdown_it.token import Token
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown import frontmatter, keys
 from mdgettext.markdown.anchors import heading_text, page_ids, slugify
-from mdgettext.model import Diagnostic, Severity
+from mdgettext.model import Diagnostic, Flavor, Severity
 
 CODES = {
     "frontmatter.toc-anchor": "a table-of-contents entry links to an anchor (its name, slugified) the page does not have",
@@ -92,7 +92,7 @@ def toc_names(meta: object) -> list[str]:
     return names
 
 
-def _contents(tokens: Sequence[Token], flavor: str) -> Callable[[str], bool]:
+def _contents(tokens: Sequence[Token], flavor: Flavor) -> Callable[[str], bool]:
     """Whether a contents entry of this name reaches the page: the layout links it to
     `#slug`, and a reader looking for it finds a heading of that text."""
     ids = page_ids(tokens, flavor)

@@ -9,8 +9,7 @@ from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
 
-from mdgettext.checks.entry import Context, Entry, Family, edits, text_likeness
-from mdgettext.markdown.inline import difference
+from mdgettext.checks.entry import Context, Entry, Family, difference, edits, text_likeness
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.project import linked_chapter, split_url
 
@@ -32,7 +31,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     translation changed is `links.changed`, not a missing one plus an added one."""
     source, target = ctx.inline(entry.msgid), ctx.inline(entry.msgstr)
     accidental: list[str] = []
-    if ctx.doc.flavor == "kramdown":  # `[a](b c)`: kramdown makes a link of it, CommonMark does not
+    if ctx.doc.flavor.spaced_destinations:  # `[a](b c)`: kramdown makes a link of it, CommonMark does not
         english = KRAMDOWN_ONLY.findall(entry.msgid)
         accidental = [u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in english]
     missing, added = difference(source.counted("links"), target.counted("links"))

@@ -16,10 +16,10 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
-from mdgettext.checks.entry import Context, Entry, Family, edits
+from mdgettext.checks.entry import Context, Entry, Family, difference, edits
 from mdgettext.checks.formulas import free
 from mdgettext.markdown.closing import closed
-from mdgettext.markdown.inline import Inventory, difference
+from mdgettext.markdown.inline import Inventory
 from mdgettext.markdown.mathtext import words_aside
 from mdgettext.markdown.tagtext import prose_aside
 from mdgettext.model import Diagnostic, Severity
@@ -94,7 +94,7 @@ def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) 
     if (target.strong, target.emphasis) == (source.strong, source.emphasis):
         return
     stuck = (
-        list((stuck_kramdown if ctx.doc.flavor == "kramdown" else stuck_delimiters)(entry.msgstr))
+        list((stuck_kramdown if ctx.doc.flavor.emphasis_by_spaces else stuck_delimiters)(entry.msgstr))
         or shown_literally(entry.msgid, entry.msgstr)
         or left_open(source, target)
     )

@@ -37,8 +37,7 @@ def build(
     chapters = config.chapters()
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
-    build_dir = config.build_path("")
-    templates = config.inside(config.root / "templates")  # the project's overrides of the page templates
+    build_dir, templates = config.build_folder, config.templates_folder
     record = cache.Record() if force else cache.load(build_dir)
     published = published_languages(config, chapters, languages)
     templates_digest = cache.tree_digest(templates, config.inside)

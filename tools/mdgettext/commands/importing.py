@@ -18,7 +18,7 @@ from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
 from mdgettext.model import Document
 from mdgettext.pipeline.plan import Plan
-from mdgettext.pipeline.read import load
+from mdgettext.pipeline.read import flavor_of, load
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -130,14 +130,14 @@ def _load_translated(path: Path, config: Config) -> tuple[Document, list[str]]:
             raise
         problem = err
     text = read_source(path, shown).text
-    front = next((t for t in parser(config.flavor, config.math).parse(text) if t.type == "front_matter"), None)
+    front = next((t for t in parser(flavor_of(config), config.math).parse(text) if t.type == "front_matter"), None)
     if front is None or front.map is None:
         raise problem
     first, end = front.map
     lines = text.split("\n")
     blank = "\n".join(lines[: first + 1] + [""] * (end - first - 2) + lines[end - 1 :])
     try:
-        doc = segment(blank, shown, config.front_matter_keys, config.flavor, config.liquid_prose, config.math)
+        doc = segment(blank, shown, config.front_matter_keys, flavor_of(config), config.liquid_prose, config.math)
     except SegmentationError as again:
         raise InputError(f"{shown}: {again}") from again
     return doc, [f"{problem}; its values were not imported, the rest of the file was"]

@@ -17,7 +17,7 @@ from mdgettext.project import Config
 
 def with_catalogs(config: Config) -> list[str]:
     """The languages that have at least one catalog under the locale folder."""
-    base = config.root / config.locale_dir
+    base = config.locale_folder
     if not base.is_dir():
         return []
     return sorted(p.name for p in base.iterdir() if p.is_dir() and config.catalogs(p.name))

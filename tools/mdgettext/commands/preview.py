@@ -44,8 +44,7 @@ class Preview:
         try:
             build.build(config, [*self.languages, config.source_language], build.FORMATS, quiet)
             rows = stats.progress_rows(config, self.languages, quiet)
-            templates = config.inside(config.root / "templates")
-            front, error = progress.page(rows, self.config.name, STYLESHEET_PATH, templates), ""
+            front, error = progress.page(rows, self.config.name, STYLESHEET_PATH, config.templates_folder), ""
         except (InputError, LocaleError) as err:
             front, error = "", str(err)
         with self.lock:

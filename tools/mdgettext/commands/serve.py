@@ -29,9 +29,11 @@ def serve(config: Config, languages: Sequence[str], port: int, report: Reporter)
     # ignored, and Python then leaves it so: Ctrl-C (or CI's interrupt) would not stop it.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    # The folders it serves and watches, each refused before any work when it leads out of the project.
+    site = config.build_folder
+    watched = [p for p in (config.source_dir, config.locale_folder, config.templates_folder) if p.is_dir()]
     preview = Preview(config, languages, report)
     preview.rebuild("first build")
-    site = config.build_path("")
     site.mkdir(parents=True, exist_ok=True)
     handler = partial(Handler, preview=preview, site=site.resolve())
     try:
@@ -46,12 +48,6 @@ def serve(config: Config, languages: Sequence[str], port: int, report: Reporter)
         file=report.out,
         flush=True,
     )
-    folders = (
-        config.source_dir,
-        config.inside(config.root / config.locale_dir),
-        config.inside(config.root / "templates"),
-    )
-    watched = [p for p in folders if p.is_dir()]
     try:
         for changes in watchfiles.watch(
             *watched, watch_filter=lambda _, path: live.triggers_build(path), debounce=200, raise_interrupt=False

@@ -20,15 +20,17 @@ PAGE = "progress.html"  # in the build folder
 
 def stats(config: Config, languages: Sequence[str], report: Reporter, fmt: str = "text", html: bool = False) -> int:
     """A row per chapter and the book's total, as a table or JSON; with `html`, the progress page too."""
+    # Where the page goes and what it is made from, each refused before any work as `build` refuses it.
+    folders = (config.build_folder, config.templates_folder) if html else None
     rows = progress_rows(config, languages, report)
     if fmt == "json":
         print(progress.as_json(rows), file=report.out)
     else:
         report.info(progress.table(rows))
-    if html:
+    if folders is not None:
         plan = Plan()
         page, css_path = config.build_path(PAGE), config.build_path(STYLESHEET_PATH)
-        templates = config.inside(config.root / "templates")
+        templates = folders[1]
         plan.write(page, progress.page(rows, config.name, STYLESHEET_PATH, templates))
         css = stylesheet(templates)
         if not css_path.is_file() or css_path.read_text(encoding="utf-8") != css:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from markdown_it.token import Token
 
-from mdgettext.model import Segment
+from mdgettext.model import Flavor, Segment
 
 _ID = r"\{#([A-Za-z][\w-]*)\}"
 TRAILING_ID = re.compile(rf"\s*{_ID}\s*$")  # `## Setup {#setup}`: at the end of a heading's text
@@ -99,9 +99,9 @@ class GfmSlugger(Slugger):
 TYPOGRAPHIC = (("---", "\u2014"), ("--", "\u2013"), ("...", "\u2026"), ("<<", "\u00ab"), (">>", "\u00bb"))
 
 
-def slugger(flavor: str) -> Slugger:
+def slugger(flavor: Flavor) -> Slugger:
     """The heading ids the flavor's site makes: kramdown's GFM parser's, or plain kramdown's."""
-    return GfmSlugger() if flavor in ("kramdown", "gfm") else Slugger()
+    return GfmSlugger() if flavor.github_ids else Slugger()
 
 
 def gfm_id(text: str) -> str:
@@ -162,7 +162,7 @@ def is_anchor_span(html_text: str) -> bool:
 HTML_ID = re.compile(r"""\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
 
 
-def page_ids(tokens: Sequence[Token], flavor: str) -> set[str]:
+def page_ids(tokens: Sequence[Token], flavor: Flavor) -> set[str]:
     """Every id a rendered chapter will have: its headings' (the author's `{#id}`, or
     the one the flavor makes, and the GFM one any site with GFM input makes), the
     TOC anchors a build adds, and ids written in raw HTML."""

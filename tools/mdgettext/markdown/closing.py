@@ -42,7 +42,7 @@ def closed(msgid: str, msgstr: str, reader: Reader) -> str:
     """`msgstr` with the end tags kramdown adds at the end of its text, when its English
     closes every element it opens and the element left open holds what the English's
     holds; otherwise `msgstr` as it is. Only for a project read as kramdown."""
-    if reader.flavor != "kramdown" or "<" not in msgstr:
+    if not reader.flavor.closes_elements or "<" not in msgstr:
         return msgstr
     names = end_tags(reader(msgstr).tags)
     if not names or end_tags(reader(msgid).tags) != ():

@@ -18,8 +18,6 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.gfm_autolink import gfm_autolink_plugin
 
-from mdgettext.markdown.kramdown.tasks import task_marker as kramdown_marker
-
 ALERT_TITLE = "alert_title_open"  # opens the title GitHub shows ("Note"): words of no source line
 
 
@@ -43,15 +41,15 @@ def _del(state: StateCore) -> None:
                 child.tag = "del"
 
 
-def task_marker(flavor: str, tokens: list[Token], index: int) -> int | None:
-    """Whether the inline token at `index` is a task list item's first paragraph:
-    None if not, else how many characters of its content the marker still takes
-    (kramdown's parser keeps `[ ] ` in the content; markdown-it's GFM drops it)."""
-    item = tokens[index - 2] if index >= 2 else None
-    if item is None or item.type != "list_item_open":
-        return None
-    if flavor == "kramdown":
-        return kramdown_marker(tokens[index].content) or None
-    if flavor == "gfm" and "checked" in (item.meta or {}):
+def first_in_item(tokens: list[Token], index: int) -> bool:
+    """Whether the inline token at `index` is a list item's first paragraph."""
+    return index >= 2 and tokens[index - 2].type == "list_item_open"
+
+
+def task_marker(tokens: list[Token], index: int) -> int | None:
+    """Whether the inline token at `index` is a task list item's first paragraph: None
+    if not, else 0, the characters of its content the marker still takes (markdown-it's
+    GFM drops `[x] ` from the content and notes it on the item)."""
+    if first_in_item(tokens, index) and "checked" in (tokens[index - 2].meta or {}):
         return 0
     return None

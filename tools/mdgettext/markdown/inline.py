@@ -19,12 +19,13 @@ from html.parser import HTMLParser
 from markdown_it.token import Token
 
 from mdgettext.markdown import liquid
+from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.footnotes import footnote_labels
 from mdgettext.markdown.keys import math_of
 from mdgettext.markdown.mathtext import find_math, normal, replace_math
 from mdgettext.markdown.parser import parser
+from mdgettext.model import Flavor
 
-# `[^label]` as written, defined or not: an undefined one shows as literal text, which is a defect too
 # A token with a digit in it is a figure: a number, a unit or an identifier written
 # against one, a formula (9.0e11, 32x32, 140GB, v5e, H100, int8, LLaMA-3). An
 # ordinal (2nd, 21st) is a word: many languages write it their own way.
@@ -242,7 +243,7 @@ class Reader:
         self,
         references: Mapping[str, Mapping[str, object]] | None = None,
         footnotes: Iterable[str] = (),
-        flavor: str = "commonmark",
+        flavor: Flavor = COMMONMARK,
         math: str | None = None,  # how `$` is read (keys.MATHS); None: as the flavor does
     ) -> None:
         self.references = dict(references or {})
@@ -291,10 +292,3 @@ def _code_span(content: str) -> str:
     fence = "`" * (max((len(run) for run in re.findall("`+", content)), default=0) + 1)
     pad = " " if content.startswith("`") or content.endswith("`") else ""
     return f"{fence}{pad}{content}{pad}{fence}"
-
-
-def difference(expected: Counter[str], actual: Counter[str]) -> tuple[list[str], list[str]]:
-    """What `actual` lacks and what it adds, each once per missing or extra copy."""
-    missing = list((expected - actual).elements())
-    added = list((actual - expected).elements())
-    return missing, added

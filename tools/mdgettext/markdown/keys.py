@@ -3,6 +3,13 @@ layout does with each front-matter key (the one place that knows it), and the
 Markdown flavors a project may be read as. Key paths name a scalar (`toc[].name`:
 `name` in each `toc` item)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mdgettext.model import Flavor
+
 TITLE = "title"  # the page title, and the browser tab's
 DESCRIPTION = "description"  # the meta description search results show
 TOC_NAME = "toc[].name"  # a table-of-contents entry: the layout links it to the heading of that name
@@ -46,6 +53,6 @@ MATHS = ("dollars", "kramdown", "none")
 FLAVOR_MATH = {"commonmark": "dollars", "kramdown": "kramdown", "gfm": "dollars"}
 
 
-def math_of(flavor: str, math: str | None = None) -> str:
+def math_of(flavor: Flavor, math: str | None = None) -> str:
     """How a document reads math: its project's `math` setting, else its flavor's way."""
-    return math or FLAVOR_MATH.get(flavor, "dollars")
+    return math or flavor.math

@@ -25,20 +25,19 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from mdgettext.markdown.gfm import gfm_plugin
+from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.keys import math_of
-from mdgettext.markdown.kramdown import kramdown_plugin
-from mdgettext.markdown.kramdown.math import math_plugin
+from mdgettext.model import Flavor
 
 
-def parser(flavor: str = "commonmark", math: str | None = None) -> MarkdownIt:
+def parser(flavor: Flavor = COMMONMARK, math: str | None = None) -> MarkdownIt:
     """A whole chapter: tables, front matter, footnotes and math, read as `flavor` reads
     them and `$` as `math` says (None: the flavor's way)."""
     return _parser(flavor, math_of(flavor, math))
 
 
 @lru_cache(maxsize=6)
-def _parser(flavor: str, math: str) -> MarkdownIt:
+def _parser(flavor: Flavor, math: str) -> MarkdownIt:
     return _preset(flavor, html=True, math=math).use(front_matter_plugin).use(row_offsets_plugin)
 
 
@@ -46,7 +45,7 @@ def _parser(flavor: str, math: str) -> MarkdownIt:
 def untrusted() -> MarkdownIt:
     """A message as the Jekyll site could read it: every link destination kept, and
     no front matter (a translation starting with `---` must not hide its links)."""
-    md = _preset("commonmark", html=True)
+    md = _preset(COMMONMARK, html=True)
     md.validateLink = lambda url: True  # type: ignore[method-assign]
     return md
 
@@ -59,7 +58,7 @@ def untrusted_blocks() -> MarkdownIt:
     or `<`, and so does every block rule that makes a reference definition, a
     footnote definition or an HTML block; for a text with neither, this reads all
     that `untrusted()` would, for a quarter of the cost."""
-    md = _preset("commonmark", html=True).disable("inline")
+    md = _preset(COMMONMARK, html=True).disable("inline")
     md.validateLink = lambda url: True  # type: ignore[method-assign]
     return md
 
@@ -68,18 +67,13 @@ def untrusted_blocks() -> MarkdownIt:
 def text_only(math: str = "dollars") -> MarkdownIt:
     """A message with raw HTML off: what it says, never what it could run; `$` read as
     its project's `math` setting says."""
-    return _preset("commonmark", html=False, math=math)
+    return _preset(COMMONMARK, html=False, math=math)
 
 
-def _preset(flavor: str, html: bool, math: str | None = None) -> MarkdownIt:
+def _preset(flavor: Flavor, html: bool, math: str | None = None) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": html}).enable("table").use(footnote_plugin)
     math = math_of(flavor, math)
-    if flavor == "kramdown":
-        md.use(kramdown_plugin, math=math == "kramdown")
-    elif flavor == "gfm":
-        md.use(gfm_plugin)
-    elif math == "kramdown":
-        md.use(math_plugin)
+    flavor.extend(md, math)
     if math == "dollars":
         md.use(dollarmath_plugin, double_inline=True)
     return md

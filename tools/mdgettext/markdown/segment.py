@@ -23,12 +23,13 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import directives, frontmatter, gfm, htmltext, keys, liquid, tagtext
 from mdgettext.markdown.anchors import ANCHOR_SPAN, explicit_id, slugger
+from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.inline import breaks_in_raw_html, walk
 from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
 from mdgettext.markdown.lines import continuation as container_continuation
 from mdgettext.markdown.parser import normalize, parser
 from mdgettext.markdown.tables import Cursor
-from mdgettext.model import Document, Location, Segment, Span, Style
+from mdgettext.model import Document, Flavor, Location, Segment, Span, Style
 
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -44,7 +45,7 @@ def segment(
     text: str,
     path: str,
     front_matter_keys: Sequence[str] = keys.DEFAULT_KEYS,
-    flavor: str = "commonmark",
+    flavor: Flavor = COMMONMARK,
     liquid_prose: keys.Prose = keys.LIQUID_PROSE,
     math: str | None = None,
 ) -> Document:
@@ -91,7 +92,7 @@ def segment(
             elif "offsets" in token.meta:
                 found = _element_text(parent, token, lines, path)
             elif parent.type != gfm.ALERT_TITLE:  # an alert's title is GitHub's, not the source's
-                found = _paragraph(token, lines, path, stack, gfm.task_marker(flavor, tokens, index))
+                found = _paragraph(token, lines, path, stack, flavor.task_marker(tokens, index))
             if not _has_letters(token, math == "kramdown"):
                 found = ()
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
@@ -102,7 +103,7 @@ def segment(
     footnotes = tuple(label[1:] for label in env.get("footnotes", {}).get("refs", {}))
     references = env.get("references", {})
     return Document(
-        path, text, tuple(kept), tuple(headings), references, meta, notes, footnotes, tuple(tokens), flavor, math
+        path, text, tuple(kept), tuple(headings), references, meta, notes, footnotes, tuple(tokens), math, flavor=flavor
     )
 
 

@@ -14,8 +14,9 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter, tagtext
 from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id
+from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.parser import parser
-from mdgettext.model import Document, Segment, Style, TranslationMap, key_of
+from mdgettext.model import Document, Flavor, Segment, Style, TranslationMap, key_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,7 @@ class Woven:
     translated: int  # segments whose text changed
     fallbacks: tuple[Segment, ...]  # segments left in the source language (missing or fuzzy)
     placed: tuple[Placed, ...] = ()  # every segment, in output order, with its output span
-    flavor: str = "commonmark"  # the source's, so the text is read as the source was
+    flavor: Flavor = COMMONMARK  # the source's, so the text is read as the source was
     math: str | None = None  # the source's too (keys.MATHS)
 
     @cached_property

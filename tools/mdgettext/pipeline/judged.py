@@ -9,7 +9,7 @@ context from here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mdgettext.checks import Context, Glossary, budget, entries_of, refusals, run_checks, safety
 from mdgettext.checks.names import authors, load_glossary
@@ -71,6 +71,7 @@ def checked(
     context = check_context(
         config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages
     )
+    context = replace(context, judging=safety.Judge(doc))
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings), context.judging)

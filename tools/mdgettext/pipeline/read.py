@@ -8,18 +8,26 @@ from pathlib import Path
 
 from mdgettext.errors import InputError
 from mdgettext.files import SourceText, read_source
+from mdgettext.markdown.flavors import named
 from mdgettext.markdown.frontmatter import FrontMatterError
 from mdgettext.markdown.lines import SegmentationError
 from mdgettext.markdown.segment import segment
-from mdgettext.model import Document
+from mdgettext.model import Document, Flavor
 from mdgettext.project import Config
+
+
+def flavor_of(config: Config) -> Flavor:
+    """The flavor the project's `flavor` setting names."""
+    return named(config.flavor)
 
 
 def load(path: Path, display: str, config: Config) -> tuple[SourceText, Document]:
     """A source file and its segments; parse problems become one-line input errors."""
     source = read_source(path, display)
     try:
-        doc = segment(source.text, display, config.front_matter_keys, config.flavor, config.liquid_prose, config.math)
+        doc = segment(
+            source.text, display, config.front_matter_keys, flavor_of(config), config.liquid_prose, config.math
+        )
         return source, doc
     except FrontMatterError as err:
         raise InputError(f"{display}:{err.line + 2}: {err}; fix the YAML between the --- lines") from err

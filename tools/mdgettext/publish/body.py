@@ -30,10 +30,12 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import strip_id
+from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import plain_text
 from mdgettext.markdown.tables import Cursor
+from mdgettext.model import Flavor
 from mdgettext.publish import macros as tex_macros
 from mdgettext.publish.liquid import emulate
 from mdgettext.publish.notes import Notes, collect
@@ -70,7 +72,7 @@ def render(
     link: Callable[[str], str] | None = None,
     self_link_label: str = "Link to this section",
     parsed: Sequence[Token] | None = None,
-    flavor: str = "commonmark",
+    flavor: Flavor = COMMONMARK,
     math: str | None = None,
     liquid: bool = False,
     site_url: str | None = None,
@@ -78,6 +80,7 @@ def render(
     macros: Mapping[str, tex_macros.Macro] | None = None,
     note_label: str = "Note {number}",
     source_language: str = "en",
+    alert_titles: Mapping[str, str] | None = None,
 ) -> Fragment:
     """The body of a page.
 
@@ -90,12 +93,15 @@ def render(
     use are drawn as the site draws them (publish/liquid.py), and `asset` gives a
     site path (`assets/img/x.png`) the URL the page uses. The page's TeX macros (and
     `macros`) are expanded (publish/macros.py); its Distill notes and citations are
-    numbered (publish/notes.py), each note reference labelled by `note_label`.
+    numbered (publish/notes.py), each note reference labelled by `note_label`. A GitHub
+    alert's title (which the text does not write) is `alert_titles[kind]`, in the page's language.
     """
     tokens = list(parsed) if parsed is not None else parser(flavor, math).parse(markdown)
     if liquid:
         tokens = emulate(tokens, site_url, link, asset)
     tokens = tex_macros.expand_tokens(tokens, macros)
+    if alert_titles:
+        _title_alerts(tokens, alert_titles)
     marked = _mark_fallbacks(tokens, markdown, fallbacks, source_language)
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
@@ -105,6 +111,17 @@ def render(
     notes = collect(tokens, marked, note_label, lambda children: str(html.renderInline(children, options, {})))
     body = html.render(tokens, options, {})
     return Fragment(body, tuple(headings), front_matter(tokens), notes)
+
+
+def _title_alerts(tokens: list[Token], titles: Mapping[str, str]) -> None:
+    """Each alert's title in the page's words (markdown-it writes GitHub's English one)."""
+    kind = ""
+    for i, token in enumerate(tokens):
+        if token.type == "alert_open":
+            kind = str(token.meta.get("kind", "")).lower()
+        elif token.type == "inline" and i and tokens[i - 1].type == "alert_title_open" and kind in titles:
+            text = Token("text", "", 0, content=titles[kind])
+            tokens[i] = token.copy(content=titles[kind], children=[text])
 
 
 def rewrite_links(tokens: list[Token], link: Callable[[str], str]) -> None:

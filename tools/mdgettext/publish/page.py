@@ -20,7 +20,8 @@ from markupsafe import Markup
 
 from mdgettext import locale
 from mdgettext.markdown import keys
-from mdgettext.model import Fallbacks
+from mdgettext.markdown.flavors import COMMONMARK
+from mdgettext.model import Fallbacks, Flavor
 from mdgettext.publish import body, macros, mathml, notes
 from mdgettext.publish.frontmatter_html import inline_html, text_of
 from mdgettext.publish.links import Site, asset_url, chapter_href, chapter_link, page_path, relative, site_url
@@ -35,7 +36,7 @@ def chapter_page(
     site: Site,
     fallbacks: Fallbacks = Fallbacks(),
     parsed: Sequence[Token] | None = None,
-    flavor: str = "commonmark",
+    flavor: Flavor = COMMONMARK,
     refused: list[str] | None = None,
     math: str | None = None,
 ) -> str:
@@ -64,6 +65,7 @@ def chapter_page(
         macros=macros.from_setting(dict(site.macros)),
         note_label=ui["note"],
         source_language=site.source_language,
+        alert_titles={key.removeprefix("alert_"): ui[key] for key in ui if key.startswith("alert_")},
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}

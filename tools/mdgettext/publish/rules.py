@@ -20,14 +20,16 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.keys import math_of
 from mdgettext.markdown.parser import parser
+from mdgettext.model import Flavor
 
 Rule = Callable[[RendererHTML, Sequence[Token], int, OptionsDict, EnvType], str]
 MARKDOWN_ATTR = re.compile(r"""\s+markdown\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)""", re.IGNORECASE)
 
 
-def renderer(flavor: str = "commonmark", math: str | None = None) -> RendererHTML:
+def renderer(flavor: Flavor = COMMONMARK, math: str | None = None) -> RendererHTML:
     """The shared parser's renderer (with its plugins' rules) and ours on top; a
     separate object, so the parser other stages use keeps rendering as before.
     Math is drawn as the parser that read it writes it (`math`: keys.MATHS)."""
@@ -35,10 +37,10 @@ def renderer(flavor: str = "commonmark", math: str | None = None) -> RendererHTM
 
 
 @lru_cache(maxsize=6)
-def _renderer(flavor: str, math: str) -> RendererHTML:
+def _renderer(flavor: Flavor, math: str) -> RendererHTML:
     base = cast(RendererHTML, parser(flavor, math).renderer)
     own = RendererHTML()
-    rules = {**COMMON, **(KRAMDOWN if flavor == "kramdown" else {}), **MATH.get(math, {})}
+    rules = {**COMMON, **(KRAMDOWN if flavor.kramdown_html else {}), **MATH.get(math, {})}
     own.rules = {**base.rules, **{name: rule.__get__(own) for name, rule in rules.items()}}
     return own
 

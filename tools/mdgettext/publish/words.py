@@ -42,6 +42,12 @@ ENGLISH: Mapping[str, str] = {
     "note": "Note {number}",
     "back": "Back to the text of note {number}",
     "references": "References",
+    # the titles GitHub gives its alerts (`> [!NOTE]`), which the text itself does not write
+    "alert_note": "Note",
+    "alert_tip": "Tip",
+    "alert_important": "Important",
+    "alert_warning": "Warning",
+    "alert_caution": "Caution",
 }
 FALLBACK = (
     "{count} of {total} passages on this page is not translated yet and is shown in English.",
