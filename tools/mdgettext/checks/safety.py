@@ -184,14 +184,16 @@ class Judge:
     translation alone once. Made by whoever judges the document (the pipeline keeps
     one per chapter it builds), never kept in a global."""
 
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, reader: Reader | None = None) -> None:
+        """`reader`: the one the checks read the document's messages with, so a message
+        the checks have read is not parsed again here."""
         self.doc = doc
         self.references: Mapping[str, Any] = doc.references
         self.blocks = _html_blocks(doc)
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
         self.verdicts: dict[tuple[int, str], list[Reason]] = {}  # (id of a segment of doc, msgstr) -> reasons
-        self.reader = Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
+        self.reader = reader or Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
 
     def _source(self, text: str, place: Where) -> Markup:
         found = self.english.get((text, place))
@@ -264,7 +266,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """A translation the build would refuse is an error here too, so CI stops it before a merge."""
     by_key = {key_of(e): e for e in live(entries) if e.translated}
     translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
-    for key, reasons in judge(ctx.doc, translations, ctx.judging).refused.items():
+    for key, reasons in judge(ctx.doc, translations, ctx.judging or Judge(ctx.doc, ctx.inline)).refused.items():
         entry = by_key[key]
         yield ctx.finding(entry, CODE, Severity.ERROR, message(reasons), reasons)
 

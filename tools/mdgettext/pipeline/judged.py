@@ -71,7 +71,7 @@ def checked(
     context = check_context(
         config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages
     )
-    context = replace(context, judging=safety.Judge(doc))
+    context = replace(context, judging=safety.Judge(doc, context.inline))  # one reading of each message
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings), context.judging)
