@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Mapping
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,3 +178,20 @@ def zh_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = cli("-C", root, "-q", "build", "-l", "zh")
     assert result.code == 0, result.err
     return root
+
+
+def translated_chapter(
+    project: Path, toml: str, chapter: str, text: str, language: str, msgstrs: Mapping[str, str]
+) -> Path:
+    """A project of one chapter set up by `toml` (its mdgettext.toml), extracted and its `language` catalog
+    filled in from `msgstrs` (msgid -> msgstr; others stay untranslated): the catalog's path."""
+    (project / "mdgettext.toml").write_text(toml, encoding="utf-8")
+    (project / "source" / "en" / f"{chapter}.md").write_text(text, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", language).code == 0
+    path = project / "locale" / language / "LC_MESSAGES" / f"{chapter}.po"
+    po = polib.pofile(str(path))
+    for entry in po:
+        entry.msgstr = msgstrs.get(entry.msgid, entry.msgstr)
+    po.save()
+    return path

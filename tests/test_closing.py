@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import polib
 import pytest
 
 import kramdown
-from conftest import cli
+from conftest import cli, translated_chapter
 from mdgettext.markdown.closing import closed
 from mdgettext.markdown.flavors import KRAMDOWN
 from mdgettext.markdown.inline import Reader
@@ -61,15 +60,7 @@ KOREAN = {"Notes": "메모", "The cost is <b>per chip</b>.": "비용은 <b>칩�
 def test_a_dropped_last_end_tag_is_a_warning_and_the_build_writes_it(project: Path) -> None:
     """The page is kramdown's: the bold ends with its paragraph, in the Markdown the
     site takes and on the HTML page (where a browser would carry it on)."""
-    (project / "mdgettext.toml").write_text('locales = ["ko"]\nflavor = "kramdown"\n', encoding="utf-8")
-    (project / "source" / "en" / "a.md").write_text(CHAPTER, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
-    po = polib.pofile(str(path))
-    for entry in po:
-        entry.msgstr = KOREAN[entry.msgid]
-    po.save()
+    translated_chapter(project, 'locales = ["ko"]\nflavor = "kramdown"\n', "a", CHAPTER, "ko", KOREAN)
     found = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json").out)
     assert [(f["code"], f["severity"]) for f in found] == [("markup.left-open", "warning")]
     assert "</b>" in found[0]["message"]

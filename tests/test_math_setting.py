@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import polib
 import pytest
 
-from conftest import BOOK, FIXTURES, cli
+from conftest import BOOK, FIXTURES, cli, translated_chapter
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.keys import FLAVOR_MATH, FLAVORS, MATHS
 from mdgettext.markdown.segment import segment
@@ -30,15 +29,7 @@ GERMAN = {
 
 def translated(project: Path, settings: str) -> Path:
     """The chapter extracted and its German catalog filled in, under `settings`."""
-    (project / "mdgettext.toml").write_text(f'locales = ["de"]\n{settings}', encoding="utf-8")
-    (project / "source" / "en" / "intro.md").write_text(CHAPTER, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update").code == 0
-    path = project / "locale" / "de" / "LC_MESSAGES" / "intro.po"
-    po = polib.pofile(str(path))
-    for entry in po:
-        entry.msgstr = GERMAN[entry.msgid]
-    po.save()
+    translated_chapter(project, f'locales = ["de"]\n{settings}', "intro", CHAPTER, "de", GERMAN)
     return project
 
 
@@ -139,16 +130,12 @@ def test_an_escaped_dollar_is_a_dollar_sign_where_markdown_it_reads_the_math(pro
     `\\$` to be a dollar sign: the page typesets none of it, and a translation that
     escapes the English's formula loses it (markdown-it shows `$x$` as typed)."""
     chapter = "# Pricing\n\nThe plan costs \\$5, the team plan \\$10.\n\nThe bound is $x$.\n"
-    (project / "mdgettext.toml").write_text('locales = ["de"]\nflavor = "commonmark"\n', encoding="utf-8")
-    (project / "source" / "en" / "intro.md").write_text(chapter, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update").code == 0
-    path = project / "locale" / "de" / "LC_MESSAGES" / "intro.po"
-    po = polib.pofile(str(path))
-    german = {"The bound is $x$.": "Die Schranke ist \\$x$.", "Pricing": "Preise"}
-    for entry in po:
-        entry.msgstr = german.get(entry.msgid, "Der Tarif kostet \\$5, der Team-Tarif \\$10.")
-    po.save()
+    german = {
+        "Pricing": "Preise",
+        "The plan costs \\$5, the team plan \\$10.": "Der Tarif kostet \\$5, der Team-Tarif \\$10.",
+        "The bound is $x$.": "Die Schranke ist \\$x$.",
+    }
+    translated_chapter(project, 'locales = ["de"]\nflavor = "commonmark"\n', "intro", chapter, "de", german)
     checked = cli("-C", project, "check", "-l", "de")
     assert checked.code == 1 and checked.out.count("[markup.math]") == 1, checked.out
     assert "$x$ is missing" in checked.out
