@@ -18,7 +18,9 @@ English had after it; both are different pages.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from mdgettext.markdown.inline import Inventory, Reader, Tag, read_tag
 from mdgettext.markdown.kramdown.raw_html import WITHOUT_BODY
@@ -48,25 +50,31 @@ def closed(msgid: str, msgstr: str, reader: Reader) -> str:
     if not names or end_tags(reader(msgid).tags) != ():
         return msgstr
     ending = "".join(f"</{name}>" for name in names)
-    opened = _elements(msgstr, reader(msgstr))
-    outer = next(e for e in opened if e[2] < 0)  # the first element never closed holds the others
-    same = [e for e in _elements(msgid, reader(msgid)) if e[0] == outer[0]]
-    if outer[3] >= len(same):
+    outer = next(e for e in _elements(msgstr, reader(msgstr)) if e.end < 0)  # the first never closed holds the rest
+    same = [e for e in _elements(msgid, reader(msgid)) if e.name == outer.name]
+    if outer.number >= len(same):
         return msgstr
-    _, start, end, _ = same[outer[3]]
-    inside = (msgid[start:end], msgstr[outer[1] :] + ending[: -len(f"</{outer[0]}>")])
-    return msgstr + ending if _shape(reader(inside[0])) == _shape(reader(inside[1])) else msgstr
+    english = msgid[same[outer.number].start : same[outer.number].end]
+    translated = msgstr[outer.start :] + ending.removesuffix(f"</{outer.name}>")
+    return msgstr + ending if _shape(reader(english)) == _shape(reader(translated)) else msgstr
 
 
-# An element's name, where its content starts and ends (-1: never closed), its number among its name's.
-Element = tuple[str, int, int, int]
+@dataclass(frozen=True, slots=True)
+class _Element:
+    """An element the inline HTML opens: where its content starts and ends (-1: never
+    closed), and its number among the elements of its name."""
+
+    name: str
+    start: int
+    end: int
+    number: int
 
 
-def _elements(markdown: str, inventory: Inventory) -> list[Element]:
+def _elements(markdown: str, inventory: Inventory) -> list[_Element]:
     """The elements the inline HTML of `markdown` opens, in order, with where their content lies."""
-    found: list[Element] = []
+    found: list[_Element] = []
     open_: list[int] = []
-    counts: dict[str, int] = {}
+    counts: Counter[str] = Counter()
     cursor = 0
     for raw in inventory.html:
         at = markdown.find(raw, cursor)
@@ -74,14 +82,13 @@ def _elements(markdown: str, inventory: Inventory) -> list[Element]:
         tag = read_tag(raw)
         if tag is None or at < 0:
             continue
-        if tag.closing and open_ and found[open_[-1]][0] == tag.name:
+        if tag.closing and open_ and found[open_[-1]].name == tag.name:
             i = open_.pop()
-            name, start, _, number = found[i]
-            found[i] = (name, start, at, number)
+            found[i] = replace(found[i], end=at)
         elif not tag.closing and not tag.self_closing and tag.name not in WITHOUT_BODY:
             open_.append(len(found))
-            found.append((tag.name, cursor, -1, counts.get(tag.name, 0)))
-            counts[tag.name] = counts.get(tag.name, 0) + 1
+            found.append(_Element(tag.name, cursor, -1, counts[tag.name]))
+            counts[tag.name] += 1
     return found
 
 
