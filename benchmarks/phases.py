@@ -66,9 +66,9 @@ def one_build(root: Path) -> Counter[str]:
     """One pass over every chapter, as `build -l ko --format md` makes it."""
     from mdgettext import checks
     from mdgettext.checks import entries_of
-    from mdgettext.commands import common, judged
     from mdgettext.files import read_catalog
     from mdgettext.markdown import weave
+    from mdgettext.pipeline import judged, read
     from mdgettext.po.catalog import translation_map
     from mdgettext.project import load_config
 
@@ -86,15 +86,13 @@ def one_build(root: Path) -> Counter[str]:
         pages = config.known_pages()
         glossary = judged.load_project_glossary(config, "ko")  # once per language, as the build reads it
         for chapter in config.chapters():
-            _, doc = timed(spent, "source: read and segment", common.load_chapter)(config, chapter)
+            _, doc = timed(spent, "source: read and segment", read.load_chapter)(config, chapter)
             path = config.po_path(chapter, "ko")
             catalog = timed(spent, "catalog: read and validate", read_catalog)(path, config.relative(path))
             woven = timed(spent, "weave", weave.weave)(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
             timed(spent, "woven chapter parsed (structure)", attrgetter("tokens"))(woven)
-            anchors = {chapter: frozenset(doc.headings)}
-            context = judged.check_context(
-                config, chapter, "ko", doc, anchors, catalog, glossary, None, rebuilt=woven, pages=pages
-            )
+            read_once = judged.Chapter(chapter, doc, {chapter: frozenset(doc.headings)}, pages=pages)
+            context = judged.check_context(config, read_once, "ko", catalog, glossary, rebuilt=woven)
             entries = entries_of(catalog.po, catalog.text, doc)
             checks.run_checks(entries, context, errors_only=True)
     finally:

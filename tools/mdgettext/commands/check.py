@@ -14,7 +14,7 @@ from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_catalog
 from mdgettext.locale import check_known
 from mdgettext.model import Diagnostic, Location, Severity
-from mdgettext.pipeline.judged import check_context, load_project_glossary, template_keys
+from mdgettext.pipeline.judged import Chapter, check_context, load_project_glossary, template_keys
 from mdgettext.pipeline.read import load_chapter
 from mdgettext.po.catalog import stats
 from mdgettext.project import Config
@@ -54,18 +54,8 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
                 findings.append(Diagnostic(Location(shown, 1), "completeness.stale", Severity.ERROR, message))
                 continue
             catalog = read_catalog(po_path, shown)
-            context = check_context(
-                config,
-                chapter,
-                language,
-                docs[chapter],
-                anchors,
-                catalog,
-                glossary,
-                keys[chapter],
-                minimum,
-                pages=pages,
-            )
+            read = Chapter(chapter, docs[chapter], anchors, keys[chapter], pages)
+            context = check_context(config, read, language, catalog, glossary, minimum)
             book.append((entries_of(catalog.po, catalog.text, docs[chapter]), context))
             findings.extend(run_checks(book[-1][0], context))
             counts = stats(catalog.po)

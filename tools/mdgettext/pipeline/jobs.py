@@ -16,9 +16,8 @@ from mdgettext.checks import Glossary
 from mdgettext.errors import InputError
 from mdgettext.files import SourceText, display, read_catalog
 from mdgettext.locale import check_known
-from mdgettext.model import Key
 from mdgettext.pipeline import assets
-from mdgettext.pipeline.judged import Verdict, checked, load_project_glossary, publish_checked, template_keys
+from mdgettext.pipeline.judged import Chapter, Verdict, checked, load_project_glossary, publish_checked, template_keys
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.pool import file_size, ordered
 from mdgettext.pipeline.read import ChapterAnchors, load, load_chapter
@@ -95,7 +94,7 @@ def build_chapter(config: Config, job: Job) -> Done:
         bibliography=bib,
         macros=config.math_macros,
     )
-    keys: frozenset[Key] | None = None  # the template's messages, read for the first catalog
+    chapter = Chapter(job.chapter, doc, anchors, pages=job.pages)  # its template read for the first catalog
     for language in job.languages:
         catalog, verdict = None, Verdict()
         if language != config.source_language:
@@ -106,12 +105,9 @@ def build_chapter(config: Config, job: Job) -> Done:
                 # the template says only whether the catalog is stale, a warning: the
                 # review page shows it, and a Markdown-only build, which reports only
                 # the errors it refuses entries for, does not read the template at all
-                if review and keys is None:
-                    keys = template_keys(config, job.chapter)
-                glossary = job.glossaries[language]
-                verdict = checked(
-                    config, job.chapter, language, doc, catalog, anchors, keys, glossary, review, job.pages
-                )
+                if review and chapter.template is None:
+                    chapter = replace(chapter, template=template_keys(config, job.chapter))
+                verdict = checked(config, chapter, language, catalog, job.glossaries[language], review)
             else:
                 done.warnings.append(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
         outputs = publish_checked(config, doc, language, catalog, site, "html" in job.formats, verdict)
@@ -136,9 +132,9 @@ def build_file(config: Config, source_path: Path, po_path: Path | None, output: 
     language = language or config.source_language
     check_known(language)
     if catalog is not None:
-        anchors = {name: frozenset(doc.headings)}
+        chapter = Chapter(name, doc, {name: frozenset(doc.headings)})
         glossary = load_project_glossary(config, language)
-        verdict = checked(config, name, language, doc, catalog, anchors, None, glossary, review=False)  # no review page
+        verdict = checked(config, chapter, language, catalog, glossary, review=False)  # no review page
     site = replace(single_file(name, language, config.source_language), macros=config.math_macros)
     fmt = output.suffix.lstrip(".")
     outputs = publish_checked(config, doc, language, catalog, site, fmt == "html", verdict)

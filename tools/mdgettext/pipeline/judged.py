@@ -32,6 +32,17 @@ class Verdict:
     judging: safety.Judge | None = None  # the chapter's safety judge, for publishing what it kept
 
 
+@dataclass(frozen=True)
+class Chapter:
+    """One chapter as the checks of each of its catalogs need it, read once for all its languages."""
+
+    name: str
+    doc: Document
+    anchors: Mapping[str, frozenset[str]]  # heading ids by page: this one's, and others' when asked
+    template: frozenset[Key] | None = None  # the template's messages (None: staleness is not checked)
+    pages: frozenset[str] | None = None  # the book's pages, listed once (None: listed when needed)
+
+
 def publish_checked(
     config: Config, doc: Document, language: str, catalog: CatalogFile | None, site: Site, html: bool, verdict: Verdict
 ) -> Outputs:
@@ -52,25 +63,15 @@ def publish_checked(
 
 
 def checked(
-    config: Config,
-    chapter: str,
-    language: str,
-    doc: Document,
-    catalog: CatalogFile,
-    anchors: Mapping[str, frozenset[str]],
-    keys: frozenset[Key] | None,
-    glossary: Glossary,
-    review: bool = True,
-    pages: frozenset[str] | None = None,
+    config: Config, chapter: Chapter, language: str, catalog: CatalogFile, glossary: Glossary, review: bool = True
 ) -> Verdict:
     """The chapter woven with every translation, `check`'s findings on that text, and
     the entries they report as errors: those are not published (the build agrees
     with the CI gate), and the review page lists every finding. Without a `review`
     page to show them, the checks that only warn are not run."""
+    doc = chapter.doc
     woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
-    context = check_context(
-        config, chapter, language, doc, anchors, catalog, glossary, keys, rebuilt=woven, pages=pages
-    )
+    context = check_context(config, chapter, language, catalog, glossary, rebuilt=woven)
     context = replace(context, judging=safety.Judge(doc, context.inline))  # one reading of each message
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
@@ -95,31 +96,26 @@ def template_keys(config: Config, chapter: str) -> frozenset[Key]:
 
 def check_context(
     config: Config,
-    chapter: str,
+    chapter: Chapter,
     language: str,
-    doc: Document,
-    anchors: Mapping[str, frozenset[str]],
     catalog: CatalogFile,
     glossary: Glossary,
-    keys: frozenset[Key] | None,
     minimum: float | None = None,
     rebuilt: Woven | None = None,
-    pages: frozenset[str] | None = None,
 ) -> Context:
     """What the checks of one catalog need; `check` and the build share it, so the
-    build refuses and the review page shows exactly what `check` reports. `pages`:
-    the known pages, when the caller has listed them once for every catalog."""
+    build refuses and the review page shows exactly what `check` reports."""
     return Context(
         language=language,
-        doc=doc,
+        doc=chapter.doc,
         po_path=catalog.display,
         glossary=glossary,
-        names=authors(doc.meta),
-        pages=pages if pages is not None else config.known_pages(),
-        anchors=anchors,
-        page=chapter,
+        names=authors(chapter.doc.meta),
+        pages=chapter.pages if chapter.pages is not None else config.known_pages(),
+        anchors=chapter.anchors,
+        page=chapter.name,
         index=config.index,
-        template_keys=keys,
+        template_keys=chapter.template,
         min_translated=minimum,
         heading_ids=config.heading_ids,
         rebuilt=rebuilt,
