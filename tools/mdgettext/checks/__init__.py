@@ -171,12 +171,12 @@ def _unknown_codes(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         )
 
 
-def refusals(entries: Sequence[Entry], findings: Sequence[Diagnostic]) -> dict[Key, list[str]]:
-    """The translated entries `check` reports as errors, each with the messages why."""
+def refusals(entries: Sequence[Entry], findings: Sequence[Diagnostic]) -> dict[Key, list[Diagnostic]]:
+    """The translated entries `check` reports as errors, each with the findings why."""
     by_line = {e.line: e for e in entries if e.translated}
-    refused: dict[Key, list[str]] = {}
+    refused: dict[Key, list[Diagnostic]] = {}
     for finding in findings:
         entry = by_line.get(finding.location.line)
         if entry is not None and finding.severity is Severity.ERROR:
-            refused.setdefault(key_of(entry), []).append(f"{finding.message} [{finding.code}]")
+            refused.setdefault(key_of(entry), []).append(finding)
     return refused

@@ -28,7 +28,7 @@ class Verdict:
 
     woven: Woven | None = None
     findings: list[Diagnostic] = field(default_factory=list)
-    refuse: dict[Key, list[str]] = field(default_factory=dict)
+    refuse: dict[Key, list[Diagnostic]] = field(default_factory=dict)
     judging: safety.Judge | None = None  # the chapter's safety judge, for publishing what it kept
 
 

@@ -49,7 +49,7 @@ def publish(
     heading_ids: bool,
     findings: Sequence[Diagnostic] = (),
     woven: Woven | None = None,
-    refuse: Mapping[Key, Sequence[str]] | None = None,
+    refuse: Mapping[Key, Sequence[Diagnostic]] | None = None,
     judging: safety.Judge | None = None,
 ) -> Outputs:
     """Weave the usable, safe translations into the chapter and render its pages.
@@ -59,7 +59,7 @@ def publish(
     `check`'s findings for the catalog, which the review page shows. `woven` is
     the chapter with every translation put back, when the caller has woven it
     already (for the checks): it is used as is unless a translation is refused.
-    `refuse` names the translations `check` reports as errors, with its messages:
+    `refuse` names the translations `check` reports as errors, with its findings:
     they are not published, and the page shows the English for them. `judging` is
     the safety judge that judged the catalog for `check` (each message is judged once).
     """
@@ -77,7 +77,8 @@ def publish(
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
     kept, unsafe = safety.safe_translations(doc, translations, judging)
-    refused = {**{k: list(v) for k, v in (refuse or {}).items()}, **{k: [r.text for r in v] for k, v in unsafe.items()}}
+    by_check = {k: [f"{d.message} [{d.code}]" for d in found] for k, found in (refuse or {}).items()}
+    refused = {**by_check, **{k: [r.text for r in v] for k, v in unsafe.items()}}
     # the review page says, for each refusal, what is wrong and what to change: check's message
     review_refusals = {**refused, **{k: [safety.message(v)] for k, v in unsafe.items()}}
     if woven is None or refused or kept != translations:  # refused, or closed as kramdown closes it
