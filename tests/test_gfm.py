@@ -331,7 +331,5 @@ def test_a_translation_must_keep_the_autolinks_and_the_struck_text(project: Path
 def test_an_alerts_title_is_in_the_pages_language(kind: str, language: str, title: str) -> None:
     """GitHub writes the title ("Note") that the text does not: the page's words give it
     (a language without page words keeps GitHub's English)."""
-    ui = words(language).words
-    titles = {key.removeprefix("alert_"): ui[key] for key in ui if key.startswith("alert_")}
-    html = render(f"> [!{kind}]\n> 본문.\n", [], flavor=GFM, alert_titles=titles).body
+    html = render(f"> [!{kind}]\n> 본문.\n", [], flavor=GFM, alert_titles=words(language).alert_titles).body
     assert f'<p class="markdown-alert-title">{title}</p>' in html

@@ -137,9 +137,8 @@ class Document:
     # The parser's tokens of `text`, from segmenting: the one parse of the source that
     # the checks and the English page reuse. Readers must not change them.
     tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
-    flavor: Flavor = field(
-        kw_only=True
-    )  # how it was read (markdown/parser.py): every later parse reads it the same way
+    # How it was read (markdown/parser.py): every later parse reads it the same way.
+    flavor: Flavor = field(kw_only=True)
     math: str | None = None  # how it read `$` (keys.MATHS; None: as its flavor does), and so does every later parse
 
 
@@ -179,9 +178,6 @@ class Reason:
 
     kind: str
     text: str
-
-    def __str__(self) -> str:
-        return self.text
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from markdown_it.token import Token
 from mdgettext.markdown import liquid
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.footnotes import footnote_labels
-from mdgettext.markdown.keys import math_of
+from mdgettext.markdown.keys import dollars_in_text, math_of
 from mdgettext.markdown.mathtext import find_math, normal, replace_math
 from mdgettext.markdown.parser import parser
 from mdgettext.model import Flavor
@@ -258,7 +258,7 @@ class Reader:
             # footnote references number themselves in env: each parse gets its own
             env = {"references": self.references, "footnotes": {"refs": {f":{label}": -1 for label in self.footnotes}}}
             tokens = parser(self.flavor, self.math).parseInline(markdown, env)
-            found = walk(tokens[0].children or [] if tokens else [], markdown, self.math == "kramdown")
+            found = walk(tokens[0].children or [] if tokens else [], markdown, dollars_in_text(self.math))
             self._seen[markdown] = found
         return found
 

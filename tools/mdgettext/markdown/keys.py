@@ -53,6 +53,14 @@ MATHS = ("dollars", "kramdown", "none")
 FLAVOR_MATH = {"commonmark": "dollars", "kramdown": "kramdown", "gfm": "dollars"}
 
 
+def dollars_in_text(math: str) -> bool:
+    """Whether the site's typesetter reads `$…$` left in the text as math: where `$` is
+    read as kramdown reads it (kramdown leaves `$x$` to the browser), not where
+    markdown-it's dollarmath has taken every formula out of the text already (a `$` left
+    there is a dollar sign) or where the site has no math."""
+    return math == "kramdown"
+
+
 def math_of(flavor: Flavor, math: str | None = None) -> str:
     """How a document reads math: its project's `math` setting, else its flavor's way."""
     return math or flavor.math

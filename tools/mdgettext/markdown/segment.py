@@ -93,7 +93,7 @@ def segment(
                 found = _element_text(parent, token, lines, path)
             elif parent.type != gfm.ALERT_TITLE:  # an alert's title is GitHub's, not the source's
                 found = _paragraph(token, lines, path, stack, flavor.task_marker(tokens, index))
-            if not _has_letters(token, math == "kramdown"):
+            if not _has_letters(token, keys.dollars_in_text(math)):
                 found = ()
         segments.extend(replace(seg, containers=tuple(stack)) if stack else seg for seg in found)
     segments.extend(_liquid(tokens, segments, lines, path, dict(liquid_prose)))

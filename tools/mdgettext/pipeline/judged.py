@@ -15,7 +15,7 @@ from mdgettext.checks import Context, Glossary, budget, entries_of, refusals, ru
 from mdgettext.checks.names import authors, load_glossary
 from mdgettext.files import read_catalog, read_po
 from mdgettext.markdown.weave import Woven, weave
-from mdgettext.model import Diagnostic, Document, Key
+from mdgettext.model import Diagnostic, Document, Key, key_of
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish
@@ -91,7 +91,7 @@ def load_project_glossary(config: Config, language: str) -> Glossary:
 def template_keys(config: Config, chapter: str) -> frozenset[Key]:
     """The messages of a chapter's template: a catalog without them is stale."""
     path = config.pot_path(chapter)
-    return frozenset((e.msgctxt, e.msgid) for e in read_po(path, config.relative(path)) if e.msgid)
+    return frozenset(key_of(e) for e in read_po(path, config.relative(path)) if e.msgid)
 
 
 def check_context(

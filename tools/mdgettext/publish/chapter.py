@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from mdgettext.checks import safety
 from mdgettext.markdown.weave import Woven, weave
-from mdgettext.model import Diagnostic, Document, Fallbacks, Key, Style, TranslationMap
+from mdgettext.model import Diagnostic, Document, Fallbacks, Key, Style, TranslationMap, key_of
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.publish.links import Site
 from mdgettext.report import counted
@@ -63,7 +63,7 @@ def publish(
     they are not published, and the page shows the English for them. `judging` is
     the safety judge that judged the catalog for `check` (each message is judged once).
     """
-    messages = len({(s.context, s.msgid) for s in doc.segments})
+    messages = len({key_of(s) for s in doc.segments})
     if language == source_language:
         if not html:
             return Outputs("source text")
@@ -127,7 +127,7 @@ def fallbacks(woven: Woven, messages: int) -> Fallbacks:
     inside = (Style.YAML, Style.LIQUID, Style.ATTRIBUTE)
     spans = [(p.start, p.end) for p in woven.placed if not p.translated and p.segment.span.style not in inside]
     keys = frozenset(p.segment.key for p in woven.placed if not p.translated and p.segment.key is not None)
-    count = len({(s.context, s.msgid) for s in woven.fallbacks})
+    count = len({key_of(s) for s in woven.fallbacks})
     return Fallbacks(spans, count, messages, keys)
 
 

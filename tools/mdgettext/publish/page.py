@@ -46,7 +46,7 @@ def chapter_page(
     math = keys.math_of(flavor, math)
 
     def typeset(html: str) -> str:
-        return html if math == "none" else mathml.typeset(html, refused, dollars=math == "kramdown")
+        return html if math == "none" else mathml.typeset(html, refused, keys.dollars_in_text(math))
 
     page_words = words(language)
     ui_lang, ui = page_words.language, page_words.words
@@ -65,7 +65,7 @@ def chapter_page(
         macros=macros.from_setting(dict(site.macros)),
         note_label=ui["note"],
         source_language=site.source_language,
-        alert_titles={key.removeprefix("alert_"): ui[key] for key in ui if key.startswith("alert_")},
+        alert_titles=page_words.alert_titles,
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}

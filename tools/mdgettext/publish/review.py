@@ -30,7 +30,7 @@ from markupsafe import Markup
 from mdgettext.checks import safety
 from mdgettext.locale import language_name
 from mdgettext.markdown.inline import Reader
-from mdgettext.markdown.keys import math_of
+from mdgettext.markdown.keys import dollars_in_text, math_of
 from mdgettext.markdown.parser import text_only
 from mdgettext.model import Diagnostic, Document, Key, Location, Style, key_of
 from mdgettext.po.catalog import CatalogFile, State, live
@@ -139,7 +139,7 @@ def render_message(
     for token in tokens:
         token.children = [_math_text(c, macros or {}) for c in token.children or ()]
     html = inline_notes(md.renderer.render(tokens, md.options, env), note_label)
-    return Markup(html if math == "none" else typeset(html, dollars=math == "kramdown"))
+    return Markup(html if math == "none" else typeset(html, dollars=dollars_in_text(math)))
 
 
 def _math_text(token: Token, macros: Mapping[str, tex.Macro]) -> Token:

@@ -64,6 +64,11 @@ class Words:
     words: Mapping[str, str]
     translations: gettext.NullTranslations
 
+    @property
+    def alert_titles(self) -> dict[str, str]:
+        """A GitHub alert's title by its kind (`note`, `warning`, …)."""
+        return {key.removeprefix("alert_"): text for key, text in self.words.items() if key.startswith("alert_")}
+
     def fallback(self, count: int, total: int) -> str:
         """The banner over a page that still shows `count` of `total` passages in English."""
         return self.translations.npgettext("fallback", *FALLBACK, count).format(count=count, total=total)
