@@ -335,7 +335,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         results = {}
         tiny = one_line(Path(folder))
-        for copies in (1, args.copies):
+        for copies in sorted({1, args.copies}):  # `--copies 1`: the one size only
             root = project(Path(folder), copies)
             results[f"x{copies}"] = measure(root, args.repeat, jobs, tiny, only, mdpo)
     if args.json:
