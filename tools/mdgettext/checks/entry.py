@@ -96,7 +96,10 @@ class Context:
 
     @cached_property
     def inline(self) -> Reader:
-        """Reads msgids and msgstrs as the page will: each text parsed once for all checks."""
+        """Reads msgids and msgstrs as the page will: each text parsed once for all checks
+        and the safety judge (whose Reader it is, when the context has one)."""
+        if self.judging is not None:
+            return self.judging.reader
         return Reader(self.doc.references, self.doc.footnotes, self.doc.flavor, self.doc.math)
 
     @cached_property

@@ -72,7 +72,7 @@ def checked(
     doc = chapter.doc
     woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
     context = check_context(config, chapter, language, catalog, glossary, rebuilt=woven)
-    context = replace(context, judging=safety.Judge(doc, context.inline))  # one reading of each message
+    context = replace(context, judging=safety.Judge(doc))  # its Reader is the checks' (Context.inline)
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings), context.judging)
