@@ -6,7 +6,7 @@ the six chapters in tests/data/book (the Korean imported), then times, with the
 pipeline's own functions and in the order `build --format md -j 1` runs them: the
 imports a build makes, reading each source (parse and segments), reading each
 catalog, weaving, parsing the woven chapter, and each check family the build runs
-(those whose findings may be errors). A measurement, not a test: it always exits 0.
+(those whose findings may be errors), and publishing the Markdown. A measurement, not a test: it always exits 0.
 
     python benchmarks/phases.py             # best of 5
     python benchmarks/phases.py --repeat 9
@@ -63,14 +63,14 @@ def timed(spent: Counter[str], name: str, work: Callable[..., Any]) -> Callable[
 
 
 def one_build(root: Path) -> Counter[str]:
-    """One pass over every chapter, as `build -l ko --format md` makes it."""
+    """One pass over every chapter, as `build -l ko --format md -j 1` makes it: the
+    pipeline's own `checked` and `publish_checked`, with each step timed where it runs."""
     from mdgettext import checks
-    from mdgettext.checks import entries_of
     from mdgettext.files import read_catalog
     from mdgettext.markdown import weave
     from mdgettext.pipeline import judged, read
-    from mdgettext.po.catalog import translation_map
     from mdgettext.project import load_config
+    from mdgettext.publish.links import Site
 
     spent: Counter[str] = Counter()
     config = load_config(root)
@@ -81,7 +81,14 @@ def one_build(root: Path) -> Counter[str]:
             k: timed(spent, f"check: {name}", getattr(family, k)) for k in ("entry", "catalog") if getattr(family, k)
         }
         families.append(replace(family, **hooks))
-    original, checks.FAMILIES = checks.FAMILIES, tuple(families)
+
+    def woven(*args: Any, **kwargs: Any) -> weave.Woven:
+        made = timed(spent, "weave", weave.weave)(*args, **kwargs)
+        timed(spent, "woven chapter parsed (structure)", attrgetter("tokens"))(made)
+        return made
+
+    saved = checks.FAMILIES, judged.weave
+    checks.FAMILIES, judged.weave = tuple(families), woven
     try:
         pages = config.known_pages()
         glossary = judged.load_project_glossary(config, "ko")  # once per language, as the build reads it
@@ -89,14 +96,12 @@ def one_build(root: Path) -> Counter[str]:
             _, doc = timed(spent, "source: read and segment", read.load_chapter)(config, chapter)
             path = config.po_path(chapter, "ko")
             catalog = timed(spent, "catalog: read and validate", read_catalog)(path, config.relative(path))
-            woven = timed(spent, "weave", weave.weave)(doc, translation_map(catalog.po), heading_ids=config.heading_ids)
-            timed(spent, "woven chapter parsed (structure)", attrgetter("tokens"))(woven)
             read_once = judged.Chapter(chapter, doc, {chapter: frozenset(doc.headings)}, pages=pages)
-            context = judged.check_context(config, read_once, "ko", catalog, glossary, rebuilt=woven)
-            entries = entries_of(catalog.po, catalog.text, doc)
-            checks.run_checks(entries, context, errors_only=True)
+            verdict = judged.checked(config, read_once, "ko", catalog, glossary, review=False)
+            site = Site(chapter, {chapter: ("en", "ko")}, config.source_language)
+            timed(spent, "publish (Markdown)", judged.publish_checked)(config, doc, "ko", catalog, site, False, verdict)
     finally:
-        checks.FAMILIES = original
+        checks.FAMILIES, judged.weave = saved
     return spent
 
 
