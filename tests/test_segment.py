@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import cli
+from mdgettext.markdown.flavors import named
 from mdgettext.markdown.frontmatter import encode
+from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.segment import fold, segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
@@ -148,3 +150,21 @@ def test_a_line_break_inside_raw_inline_html_is_kept_in_the_msgid() -> None:
     assert [s.msgid for s in segment("[link](<foo\nbar>)\n", "x.md").segments] == ["[link](<foo\nbar>)"]
     found = segment('Text <span\n  class="x">b</span>\nwraps.\n', "x.md").segments
     assert [s.msgid for s in found] == ['Text <span\nclass="x">b</span> wraps.']
+
+
+BOOK = Path(__file__).parent / "data" / "book"
+
+
+@pytest.mark.parametrize("flavor", ["commonmark", "kramdown", "gfm"])
+@pytest.mark.parametrize("version", ["en", "en-2025-12"])
+def test_an_english_block_reads_as_the_same_text_parsed_alone(flavor: str, version: str) -> None:
+    """Reader.of(doc) takes an English text's inline tokens from the chapter's parse
+    instead of parsing it again: what it reads must be what a parse of the text alone reads."""
+    read = 0
+    for path in sorted((BOOK / version).glob("*.md")):
+        doc = segment(path.read_text(encoding="utf-8"), path.name, flavor=named(flavor))
+        from_chapter, alone = Reader.of(doc), Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
+        for text in (t.content for t in doc.tokens if t.type == "inline"):
+            assert from_chapter(text) == alone(text), f"{path.name}: {text[:60]!r}"
+            read += text in from_chapter._parsed  # read from the chapter's tokens, not parsed
+    assert read > 600  # every block of six chapters: links, footnotes, math, HTML, Liquid

@@ -125,7 +125,7 @@ class Model:
 
 def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
     """The signals of every segment of `doc`, in order."""
-    read = Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
+    read = Reader.of(doc)
     body = [s for s in doc.segments if s.key is None]
     order = {id(s): i for i, s in enumerate(body)}
     out = []

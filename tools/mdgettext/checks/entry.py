@@ -100,7 +100,7 @@ class Context:
         and the safety judge (whose Reader it is, when the context has one)."""
         if self.judging is not None:
             return self.judging.reader
-        return Reader(self.doc.references, self.doc.footnotes, self.doc.flavor, self.doc.math)
+        return Reader.of(self.doc)
 
     @cached_property
     def inline_at_line(self) -> dict[int, int]:

@@ -193,7 +193,7 @@ class Judge:
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
         self.verdicts: dict[tuple[int, str], list[Reason]] = {}  # (id of a segment of doc, msgstr) -> reasons
-        self.reader = reader or Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
+        self.reader = reader or Reader.of(doc)
 
     def _source(self, text: str, place: Where) -> Markup:
         found = self.english.get((text, place))

@@ -24,7 +24,7 @@ from mdgettext.markdown.footnotes import footnote_labels
 from mdgettext.markdown.keys import dollars_in_text, math_of
 from mdgettext.markdown.mathtext import find_math, normal, replace_math
 from mdgettext.markdown.parser import parser
-from mdgettext.model import Flavor
+from mdgettext.model import Document, Flavor
 
 # A token with a digit in it is a figure: a number, a unit or an identifier written
 # against one, a formula (9.0e11, 32x32, 140GB, v5e, H100, int8, LLaMA-3). An
@@ -250,10 +250,28 @@ class Reader:
         self.footnotes = tuple(footnotes)
         self.flavor, self.math = flavor, math_of(flavor, math)
         self._seen: dict[str, Inventory] = {}
+        self._parsed: dict[str, list[Token]] = {}
+
+    @classmethod
+    def of(cls, doc: Document) -> Reader:
+        """A reader of `doc`'s messages. An English text that a block of the document
+        holds as written is read from the document's own parse, not parsed again: the
+        same parser made those tokens from the same text, with the same link
+        definitions and footnotes (tests/test_segment.py holds the two readings equal)."""
+        reader = cls(doc.references, doc.footnotes, doc.flavor, doc.math)
+        reader._parsed = {
+            t.content: t.children
+            for t in doc.tokens
+            # a task item's `[ ]` is read in its list item only (kramdown/tasks.py)
+            if t.type == "inline" and t.children is not None and not t.content.startswith("[")
+        }
+        return reader
 
     def __call__(self, markdown: str) -> Inventory:
         """The inventory of one message, parsed once however often it is asked for."""
         found = self._seen.get(markdown)
+        if found is None and (children := self._parsed.get(markdown)) is not None:
+            found = self._seen[markdown] = walk(children, markdown, dollars_in_text(self.math))
         if found is None:
             # footnote references number themselves in env: each parse gets its own
             env = {"references": self.references, "footnotes": {"refs": {f":{label}": -1 for label in self.footnotes}}}

@@ -74,7 +74,7 @@ def rows(
     """The rows in document order, and the findings that belong to no entry."""
     entries = {key_of(e): e for e in live(catalog.po)}
     lines = catalog.msgid_lines
-    reader = Reader(doc.references, doc.footnotes, doc.flavor, doc.math)
+    reader = Reader.of(doc)
     by_line: dict[int, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         by_line.setdefault(diagnostic.location.line, []).append(diagnostic)
