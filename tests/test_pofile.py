@@ -16,8 +16,11 @@ from pathlib import Path
 
 import polib
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
+from mdgettext.po import validate
 from mdgettext.po.writer import dump_entry, dumps
 
 HEADER = {
@@ -621,3 +624,44 @@ def test_fixed_point_helper_shows_a_diff(tmp_path: Path) -> None:
     expected = r"(?s)^msgcat stdout.*\+msgid \"\""
     with pytest.raises(AssertionError, match=expected):
         assert_msgcat_fixed_point(path)
+
+
+# PO lines from their parts, well formed and not: an obsolete mark or indentation, a
+# keyword (a plural, a misspelling), strings with valid, octal and unknown escapes or
+# unclosed, what may end a line (CR, a form feed); comments and conflict markers.
+LINE_STARTS = ["", "#~ ", "#~", " ", "\t", "#| ", "\x0c"]
+KEYWORDS = ["", "msgid ", "msgstr ", "msgctxt ", "msgid_plural ", "msgstr[0] ", "msgidx ", "msgid", "msgstr\t"]
+STRINGS = ['""', '"x"', '"a\\"b"', '"\\n"', '"\\101"', '"\\x41"', '"\\q"', '"\\', '"가\\a"', '"x\x00"', '"x" y', ""]
+LINE_ENDS = ["", " ", "\r", "\x0c", "\u2028"]
+OTHER_LINES = ["#, fuzzy", "# note", "#", "#~ old", "<<<<<<< ours", "=======", ">>>>>>> theirs", "", "\x00"]
+PO_LINES = st.one_of(
+    st.tuples(*(st.sampled_from(p) for p in (LINE_STARTS, KEYWORDS, STRINGS, LINE_ENDS))).map("".join),
+    st.sampled_from(OTHER_LINES),
+)
+
+
+def test_no_line_read_at_once_is_one_the_line_check_refuses() -> None:
+    """Every line the parts make, alone and after a msgid (3,780 each): the regex never
+    accepts what the line check refuses."""
+    for parts in itertools.product(LINE_STARTS, KEYWORDS, STRINGS, LINE_ENDS):
+        for text in ("".join(parts), 'msgid "a"\n' + "".join(parts)):
+            if validate.WELL_FORMED.fullmatch(text):
+                assert list(validate._line_errors(text)) == [], repr(text)
+
+
+@given(st.lists(PO_LINES, max_size=10).map("\n".join))
+@settings(max_examples=3000, deadline=None)
+def test_a_catalog_read_at_once_is_one_the_line_check_accepts(text: str) -> None:
+    """validate.check_text skips its line-by-line reading when one regex accepts the
+    whole file: that regex must accept nothing the line check would refuse."""
+    if validate.WELL_FORMED.fullmatch(text):
+        assert list(validate._line_errors(text)) == []
+
+
+def test_the_catalogs_we_write_are_read_at_once() -> None:
+    """The fast path is the common one: a catalog as GNU gettext and our writer lay it out."""
+    po = polib.POFile(wrapwidth=79)
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgid="A " * 60, msgstr='가 "나"\\ ' * 30, comment="a note", flags=["fuzzy"]))
+    po.append(polib.POEntry(msgid="gone", msgstr="사라짐", obsolete=True))
+    assert validate.WELL_FORMED.fullmatch(dumps(po))

@@ -22,6 +22,17 @@ CONTINUATION = re.compile(r'^(?P<obsolete>#~\s*)?(?P<rest>".*)$')
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 ESCAPE = re.compile(r'\\(?:[\\"abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)|(?P<bad>\\.?)')
 CONFLICT = re.compile(r"^(<{7}|={7}|>{7})(\s|$)")
+# A file every line of which `_line_errors` accepts, in the shape GNU gettext and our
+# writer give it: blank lines, comments, `keyword "string"` lines each followed by
+# their continuation strings, obsolete (#~) or not, with no msgstr[n] and only the
+# escapes GNU writes. One C-level match reads a well-formed catalog; anything else
+# (a CRLF, an indented line, a plural, a slip) goes line by line, which says where.
+_STR = r'"(?:[^"\\\n\x00]|\\[\\"abfnrtv])*+"'
+WELL_FORMED = re.compile(
+    rf"(?:(?:[ \t]*+|#(?!~)[^\n\x00]*+"
+    rf"|(?:#~[ \t]*+)?(?:msgctxt|msgid_plural|msgid|msgstr)[ \t]++{_STR}[ \t]*+(?:\n(?:#~[ \t]*+)?{_STR}[ \t]*+)*+)"
+    rf"(?:\n|\Z))*+"
+)
 
 
 class CatalogSyntaxError(ValueError):
@@ -34,6 +45,8 @@ class CatalogSyntaxError(ValueError):
 
 def check_text(text: str) -> None:
     """Raise CatalogSyntaxError at the first line a PO reader would misread."""
+    if WELL_FORMED.fullmatch(text):
+        return
     for error in _line_errors(text):
         raise error
 
