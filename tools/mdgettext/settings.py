@@ -13,7 +13,6 @@ nothing without a word.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
@@ -214,6 +213,8 @@ def _defaults(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
+    import tomllib  # here only: `--version` and `--help` build their options from SETTINGS, reading no file
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
