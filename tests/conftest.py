@@ -20,7 +20,7 @@ from hypothesis import settings
 
 import fidelity
 from mdgettext.cli import run
-from mdgettext.markdown.segment import fold
+from mdgettext.markdown.folding import fold
 from mdgettext.model import Document, Segment, Style
 
 # The property tests explore the same examples on every run and keep no database: a

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from conftest import cli
 from mdgettext.markdown.flavors import named
+from mdgettext.markdown.folding import fold
 from mdgettext.markdown.frontmatter import encode
 from mdgettext.markdown.inline import Reader
-from mdgettext.markdown.segment import fold, segment
+from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
 

@@ -14,8 +14,8 @@ from markdown_it.token import Token
 
 from mdgettext.checks.entry import Context, Entry, Family
 from mdgettext.markdown.anchors import is_anchor_span
+from mdgettext.markdown.folding import hard_breaks
 from mdgettext.markdown.inline import read_tag
-from mdgettext.markdown.segment import hard_breaks
 from mdgettext.markdown.tables import UNESCAPED_PIPE
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Severity, TranslationMap, key_of

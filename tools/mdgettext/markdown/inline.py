@@ -123,26 +123,6 @@ def nothing_to_translate(markdown: str) -> bool:
     return not has_words(Reader()(markdown).prose)
 
 
-def breaks_in_raw_html(content: str) -> frozenset[int]:
-    """The offsets of the line breaks of a block's inline source that lie inside raw
-    inline HTML (`<span⏎class="x">`, or `<foo⏎bar>` after `](`, which is a tag, not a
-    link destination). Such a break is markup, not a soft break: folding it to a space
-    changes what the text is (`[a](<foo bar>)` is a link)."""
-    if "\n" not in content or "<" not in content:
-        return frozenset()
-    found: set[int] = set()
-    cursor = 0
-    for token in parser().parseInline(content, {})[0].children or []:
-        if token.type != "html_inline":
-            continue
-        at = content.find(token.content, cursor)
-        if at < 0:
-            continue
-        cursor = at + len(token.content)
-        found.update(at + i for i, c in enumerate(token.content) if c == "\n")
-    return frozenset(found)
-
-
 def walk(children: Sequence[Token], source: str = "", typeset: bool = True) -> Inventory:
     """The inventory of an inline token's children (`source`: the Markdown they came from;
     `typeset`: the site's typesetter reads `$` math in text, as it does where `math` is "kramdown")."""

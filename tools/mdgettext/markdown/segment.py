@@ -13,7 +13,6 @@ line, which pins each block to exact character positions without re-parsing.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -24,14 +23,14 @@ from markdown_it.token import Token
 from mdgettext.markdown import directives, frontmatter, gfm, htmltext, keys, liquid, tagtext
 from mdgettext.markdown.anchors import ANCHOR_SPAN, explicit_id, slugger
 from mdgettext.markdown.flavors import COMMONMARK
-from mdgettext.markdown.inline import breaks_in_raw_html, walk
+from mdgettext.markdown.folding import fold
+from mdgettext.markdown.inline import walk
 from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, content_starts, offset_mapper
 from mdgettext.markdown.lines import continuation as container_continuation
 from mdgettext.markdown.parser import normalize, parser
 from mdgettext.markdown.tables import Cursor
 from mdgettext.model import Document, Flavor, Location, Segment, Span, Style
 
-HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 CONTAINERS = {
     "blockquote_open": "block quote",
@@ -255,35 +254,6 @@ def _front_matter(token: Token, lines: Lines, path: str, keys: Sequence[str]) ->
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def fold(content: str) -> str:
-    """The msgid of a block's inline source: soft breaks become one space.
-
-    A hard break (two spaces or a backslash before the newline) keeps its marker
-    and its newline, so the translator sees it and can keep it; so does a break
-    inside raw inline HTML, which is markup (`<foo⏎bar>`), not a soft break.
-    """
-    pieces = content.split("\n")
-    in_html = breaks_in_raw_html(content)
-    out = [pieces[0]]
-    at = len(pieces[0])  # the offset of the break before each piece
-    for piece in pieces[1:]:
-        previous = out[-1]
-        rest = piece.lstrip(" \t")
-        kept, at = at in in_html, at + 1 + len(piece)
-        if kept or HARD_BREAK.search(previous):
-            out[-1] = previous + "\n"
-            out.append(rest)
-        else:
-            out[-1] = previous.rstrip(" \t")
-            out.append(" " + rest)
-    return "".join(out)
-
-
-def hard_breaks(text: str) -> int:
-    """How many lines of `text` end in a hard break (the breaks `fold` keeps)."""
-    return sum(1 for line in text.split("\n")[:-1] if HARD_BREAK.search(line))
 
 
 def plain_text(token: Token) -> str:

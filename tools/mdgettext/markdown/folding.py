@@ -1,0 +1,64 @@
+"""A block's inline source as one msgid line: soft breaks folded to a space, the
+breaks that mean something (a hard break, a break inside raw inline HTML) kept.
+
+Re-wrapping an English paragraph must change no msgid, and a translator must see,
+and can keep, every break the page shows; `structure.py` counts the hard breaks a
+translation keeps.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mdgettext.markdown.parser import parser
+
+HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
+
+
+def fold(content: str) -> str:
+    """The msgid of a block's inline source: soft breaks become one space.
+
+    A hard break (two spaces or a backslash before the newline) keeps its marker
+    and its newline, so the translator sees it and can keep it; so does a break
+    inside raw inline HTML, which is markup (`<foo⏎bar>`), not a soft break.
+    """
+    pieces = content.split("\n")
+    in_html = breaks_in_raw_html(content)
+    out = [pieces[0]]
+    at = len(pieces[0])  # the offset of the break before each piece
+    for piece in pieces[1:]:
+        previous = out[-1]
+        rest = piece.lstrip(" \t")
+        kept, at = at in in_html, at + 1 + len(piece)
+        if kept or HARD_BREAK.search(previous):
+            out[-1] = previous + "\n"
+            out.append(rest)
+        else:
+            out[-1] = previous.rstrip(" \t")
+            out.append(" " + rest)
+    return "".join(out)
+
+
+def hard_breaks(text: str) -> int:
+    """How many lines of `text` end in a hard break (the breaks `fold` keeps)."""
+    return sum(1 for line in text.split("\n")[:-1] if HARD_BREAK.search(line))
+
+
+def breaks_in_raw_html(content: str) -> frozenset[int]:
+    """The offsets of the line breaks of a block's inline source that lie inside raw
+    inline HTML (`<span⏎class="x">`, or `<foo⏎bar>` after `](`, which is a tag, not a
+    link destination). Such a break is markup, not a soft break: folding it to a space
+    changes what the text is (`[a](<foo bar>)` is a link)."""
+    if "\n" not in content or "<" not in content:
+        return frozenset()
+    found: set[int] = set()
+    cursor = 0
+    for token in parser().parseInline(content, {})[0].children or []:
+        if token.type != "html_inline":
+            continue
+        at = content.find(token.content, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(token.content)
+        found.update(at + i for i, c in enumerate(token.content) if c == "\n")
+    return frozenset(found)
