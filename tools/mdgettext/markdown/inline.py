@@ -22,6 +22,7 @@ from mdgettext.markdown import liquid
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.footnotes import footnote_labels
 from mdgettext.markdown.keys import dollars_in_text, math_of
+from mdgettext.markdown.kramdown.tasks import REWRITTEN
 from mdgettext.markdown.mathtext import find_math, normal, replace_math
 from mdgettext.markdown.parser import parser
 from mdgettext.model import Document, Flavor
@@ -242,8 +243,8 @@ class Reader:
         reader._parsed = {
             t.content: t.children
             for t in doc.tokens
-            # a task item's `[ ]` is read in its list item only (kramdown/tasks.py)
-            if t.type == "inline" and t.children is not None and not t.content.startswith("[")
+            # a task item's `[ ]` is a checkbox in its list item only (kramdown/tasks.py)
+            if t.type == "inline" and t.children is not None and not t.meta.get(REWRITTEN)
         }
         return reader
 

@@ -18,6 +18,9 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 MARKER = re.compile(r"[ \t]*\[([ xX])\][ \t]+")  # kramdown's `\s`, kept to one line
+# Set in an inline token's meta whose children a rule rewrote for where the block stands,
+# so they are not what the same text parsed alone gives (inline.Reader.of).
+REWRITTEN = "rewritten in place"
 BOX = '<input type="checkbox" class="task-list-item-checkbox" disabled="disabled"{} />'
 
 
@@ -68,4 +71,5 @@ def _box(inline: Token) -> bool:
     box.content = BOX.format(' checked="checked"' if found.group(1) != " " else "")
     first.content = first.content[found.end() :]
     inline.children = [box, *children]
+    inline.meta[REWRITTEN] = True  # read where it stands: the same text alone has no box
     return True
