@@ -191,3 +191,12 @@ def test_an_english_block_reads_as_the_same_text_parsed_alone(flavor: str, versi
             assert from_chapter(text) == alone(text), f"{name}: {text[:60]!r}"
             read += text in from_chapter._parsed  # read from the chapter's tokens, not parsed
     assert read > 600  # every block of six chapters: links, footnotes, math, HTML, Liquid
+
+
+@pytest.mark.parametrize("flavor", ["commonmark", "kramdown", "gfm"])
+def test_a_caret_before_brackets_is_text_as_every_engine_reads_it(flavor: str) -> None:
+    """`^[note]` is an inline footnote only to Pandoc and markdown-it's plugin; kramdown,
+    GitHub and CommonMark show it as written. It was read as a note, whose tokens have
+    no line, and segmenting the chapter failed with a traceback."""
+    doc = segment("Text^[an inline note] here.\n", "x.md", flavor=named(flavor))
+    assert [s.msgid for s in doc.segments] == ["Text^[an inline note] here."]

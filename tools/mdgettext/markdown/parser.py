@@ -71,7 +71,8 @@ def text_only(math: str = "dollars") -> MarkdownIt:
 
 
 def _preset(flavor: Flavor, html: bool, math: str | None = None) -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": html}).enable("table").use(footnote_plugin)
+    # no `^[inline notes]`: neither kramdown, GitHub nor CommonMark reads them (their tokens have no line map)
+    md = MarkdownIt("commonmark", {"html": html}).enable("table").use(footnote_plugin, inline=False)
     math = math_of(flavor, math)
     flavor.extend(md, math)
     if math == "dollars":
