@@ -98,7 +98,7 @@ class Context:
     def inline(self) -> Reader:
         """Reads msgids and msgstrs as the page will: each text parsed once for all checks
         and the safety judge (whose Reader it is, when the context has one)."""
-        if self.judging is not None:
+        if self.judging is not None and self.judging.doc is self.doc:
             return self.judging.reader
         return Reader.of(self.doc)
 
