@@ -325,6 +325,24 @@ def test_a_translation_must_keep_the_autolinks_and_the_struck_text(project: Path
         assert result.code == 1 and f"[{code}]" in result.out + result.err, msgstr
 
 
+def test_a_translation_may_not_add_a_checkbox(project: Path) -> None:
+    """A task marker is out of the msgid (the item keeps its own); one a translation adds
+    is a checkbox on GitHub's page that the English lacks. Escaped, it is text."""
+    (project / "source" / "en" / "a.md").write_text("- Buy milk\n- Sell eggs\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "init", "--flavor", "gfm", "--locale", "fr").code == 0
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update").code == 0
+    catalog = project / "locale" / "fr" / "LC_MESSAGES" / "a.po"
+    for msgstr, code in (("[x] Acheter du lait", 1), ("\\[x] Acheter du lait", 0), ("Acheter du lait", 0)):
+        po = polib.pofile(str(catalog))
+        po[0].msgstr = msgstr
+        po.save()
+        result = cli("-C", project, "check")
+        assert result.code == code, (msgstr, result.out + result.err)
+        if code:
+            assert "task marker" in result.out + result.err and "[structure.changed]" in result.out + result.err
+
+
 @pytest.mark.parametrize(
     ("kind", "language", "title"), [("NOTE", "ko", "참고"), ("WARNING", "ja", "警告"), ("TIP", "fr", "Tip")]
 )

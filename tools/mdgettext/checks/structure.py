@@ -37,6 +37,7 @@ OPENS = {
     "html_block": "starts an HTML block",
     "math_block": "starts a display-math block",
 }
+TASK = "task"  # a list item's shape when GitHub shows a checkbox on it
 ESCAPE_HINT = "escape the character it starts with (`\\-`, `\\#`, `1\\.`, `\\>`) or reword it"
 # A block token as the skeleton compares it: (type, tag, markup), or ("inline", its elements)
 Shape = tuple[object, ...]
@@ -109,6 +110,8 @@ def skeleton(tokens: Iterable[Token]) -> list[Shape]:
     for tok in tokens:
         if tok.type == "inline":
             shape.append(("inline", _inline_shape(tok.children or [])))
+        elif "checked" in (tok.meta or {}):  # a GFM task item: its box is on the item (gfm.py)
+            shape.append((tok.type, tok.tag, tok.markup, TASK))
         else:
             shape.append((tok.type, tok.tag, tok.markup))
     return shape
@@ -141,6 +144,11 @@ def _describe(source: list[Shape], rebuilt: list[Shape]) -> str:
             return "the translation changes the inline markup the page renders (a span or element the English does not have, or loses one); compare it with the English"
         if a[0] == "html_block":
             return "the HTML block no longer reads as HTML when put back (its first line must keep the tag it starts with); keep the tags where they are"
+        if b[-1] == TASK:
+            return (
+                "the translation starts with a task marker (`[ ]` or `[x]`), which the page shows as a checkbox "
+                "the English does not have; escape its bracket (`\\[x]`) or reword it"
+            )
         if b[0] == "paragraph_open":
             return "the translation splits its block in two when put back (a blank line in it); keep it one paragraph"
         return f"the translation {OPENS.get(str(b[0]), 'changes the block')} when put back; {ESCAPE_HINT}"
