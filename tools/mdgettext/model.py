@@ -120,6 +120,12 @@ def key_of(message: Segment | Keyed) -> Key:
     return (message.msgctxt, message.msgid)
 
 
+# Set in an inline token's meta by a parser rule that rewrote its children for where
+# the block stands (a task item's checkbox): they are not what the same text parsed
+# alone gives, so a reader of messages (inline.Reader.of) parses that text itself.
+REWRITTEN = "rewritten in place"
+
+
 @dataclass(frozen=True, slots=True)
 class Document:
     """A source Markdown file and its segments, in source order."""

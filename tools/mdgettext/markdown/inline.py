@@ -22,10 +22,9 @@ from mdgettext.markdown import liquid
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.footnotes import footnote_labels
 from mdgettext.markdown.keys import dollars_in_text, math_of
-from mdgettext.markdown.kramdown.tasks import REWRITTEN
 from mdgettext.markdown.mathtext import find_math, normal, replace_math
 from mdgettext.markdown.parser import parser
-from mdgettext.model import Document, Flavor
+from mdgettext.model import REWRITTEN, Document, Flavor
 
 # A token with a digit in it is a figure: a number, a unit or an identifier written
 # against one, a formula (9.0e11, 32x32, 140GB, v5e, H100, int8, LLaMA-3). An
@@ -251,14 +250,13 @@ class Reader:
     def __call__(self, markdown: str) -> Inventory:
         """The inventory of one message, parsed once however often it is asked for."""
         found = self._seen.get(markdown)
-        if found is None and (children := self._parsed.get(markdown)) is not None:
-            found = self._seen[markdown] = walk(children, markdown, dollars_in_text(self.math))
         if found is None:
-            # footnote references number themselves in env: each parse gets its own
-            env = {"references": self.references, "footnotes": {"refs": {f":{label}": -1 for label in self.footnotes}}}
-            tokens = parser(self.flavor, self.math).parseInline(markdown, env)
-            found = walk(tokens[0].children or [] if tokens else [], markdown, dollars_in_text(self.math))
-            self._seen[markdown] = found
+            children = self._parsed.get(markdown)
+            if children is None:  # footnote references number themselves in env: each parse gets its own
+                env = {"references": self.references, "footnotes": {"refs": {f":{n}": -1 for n in self.footnotes}}}
+                tokens = parser(self.flavor, self.math).parseInline(markdown, env)
+                children = tokens[0].children or [] if tokens else []
+            found = self._seen[markdown] = walk(children, markdown, dollars_in_text(self.math))
         return found
 
 

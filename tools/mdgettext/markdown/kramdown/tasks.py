@@ -17,10 +17,9 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from mdgettext.model import REWRITTEN
+
 MARKER = re.compile(r"[ \t]*\[([ xX])\][ \t]+")  # kramdown's `\s`, kept to one line
-# Set in an inline token's meta whose children a rule rewrote for where the block stands,
-# so they are not what the same text parsed alone gives (inline.Reader.of).
-REWRITTEN = "rewritten in place"
 BOX = '<input type="checkbox" class="task-list-item-checkbox" disabled="disabled"{} />'
 
 
