@@ -282,16 +282,22 @@ ALERT_HTML = (
 )
 
 
+def french_catalog(project: Path, chapter: str, english: str) -> Path:
+    """A gfm project of one chapter with its French catalog made (init, extract, update)."""
+    (project / "source" / "en" / f"{chapter}.md").write_text(english, encoding="utf-8")
+    assert cli("-C", project, "-q", "init", "--flavor", "gfm", "--locale", "fr").code == 0
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update").code == 0
+    return project / "locale" / "fr" / "LC_MESSAGES" / f"{chapter}.po"
+
+
 def test_a_gfm_project_builds_french_that_keeps_every_marker(project: Path) -> None:
     """init --flavor gfm, extract, update, translate, build: the Markdown keeps the task
     and alert markers and the page shows what GitHub shows (an alert as GitHub documents it)."""
     names = ("task list", "strikethrough", "www autolink", "note")
-    (project / "source" / "en" / "plan.md").write_text("\n".join(CASES[n].english for n in names), encoding="utf-8")
-    assert cli("-C", project, "-q", "init", "--flavor", "gfm", "--locale", "fr").code == 0
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update").code == 0
+    catalog = french_catalog(project, "plan", "\n".join(CASES[n].english for n in names))
     french = {m: fr for n in names for m, fr in zip(CASES[n].msgids, CASES[n].french, strict=True)}
-    po = polib.pofile(str(project / "locale" / "fr" / "LC_MESSAGES" / "plan.po"))
+    po = polib.pofile(str(catalog))
     assert [entry.msgid for entry in po] == list(french)
     for entry in po:
         entry.msgstr = french[entry.msgid]
@@ -309,11 +315,7 @@ def test_a_gfm_project_builds_french_that_keeps_every_marker(project: Path) -> N
 
 
 def test_a_translation_must_keep_the_autolinks_and_the_struck_text(project: Path) -> None:
-    (project / "source" / "en" / "a.md").write_text(CASES["autolink in a task"].english, encoding="utf-8")
-    assert cli("-C", project, "-q", "init", "--flavor", "gfm", "--locale", "fr").code == 0
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update").code == 0
-    catalog = project / "locale" / "fr" / "LC_MESSAGES" / "a.po"
+    catalog = french_catalog(project, "a", CASES["autolink in a task"].english)
     for msgstr, code in (
         ("Passer example.com de ~~http~~ à https", "links.missing"),
         ("Passer www.example.com de http à https", "structure.changed"),
@@ -328,11 +330,7 @@ def test_a_translation_must_keep_the_autolinks_and_the_struck_text(project: Path
 def test_a_translation_may_not_add_a_checkbox(project: Path) -> None:
     """A task marker is out of the msgid (the item keeps its own); one a translation adds
     is a checkbox on GitHub's page that the English lacks. Escaped, it is text."""
-    (project / "source" / "en" / "a.md").write_text("- Buy milk\n- Sell eggs\n", encoding="utf-8")
-    assert cli("-C", project, "-q", "init", "--flavor", "gfm", "--locale", "fr").code == 0
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update").code == 0
-    catalog = project / "locale" / "fr" / "LC_MESSAGES" / "a.po"
+    catalog = french_catalog(project, "a", "- Buy milk\n- Sell eggs\n")
     for msgstr, code in (("[x] Acheter du lait", 1), ("\\[x] Acheter du lait", 0), ("Acheter du lait", 0)):
         po = polib.pofile(str(catalog))
         po[0].msgstr = msgstr
