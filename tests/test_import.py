@@ -494,6 +494,7 @@ def test_one_block_each_side_between_two_aligned_neighbours_is_a_pair() -> None:
     alignment = align(source, translated)
     assert lines(alignment) == [((1,), (1,), False), ((3,), (3,), True), ((5,), (5,), False)]
     assert alignment.pairs[1].reasons == (
+        "only its kind and its place between the blocks around it pair them",
         "link destinations differ: https://example.com/old only in the source; https://example.com/new only in the translation",
         "numbers differ: 3 only in the source; 5 only in the translation",
     )
