@@ -168,6 +168,19 @@ class TranslationMap(Mapping[Key, str]):
         return len(self.entries)
 
 
+@dataclass(frozen=True, slots=True)
+class Addendum:
+    """A block the translator added, which the English does not have (a translator's
+    note), and the English message it follows: the build puts it after the top-level
+    block that holds that message. `after` None: at the top of the body, after the
+    front matter. `occurrence` counts the blocks holding the message, from 1."""
+
+    markdown: str
+    after: Key | None
+    occurrence: int = 1
+    location: Location | None = None  # where the addenda file has it
+
+
 class Severity(Enum):
     """How bad a finding is: errors fail `check`; warnings fail it under `--strict`."""
 

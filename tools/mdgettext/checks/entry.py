@@ -13,7 +13,7 @@ import polib
 
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
-from mdgettext.model import Diagnostic, Document, Location, Reason, Segment, Severity, key_of
+from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Segment, Severity, key_of
 from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
 from mdgettext.po.validate import msgid_line
@@ -93,6 +93,7 @@ class Context:
     # The document's safety judge, when the caller judges it again after the checks (the
     # build publishes what they leave): each message is then judged once.
     judging: Judge | None = None
+    addenda: tuple[Addendum, ...] = ()  # the translator's own blocks for this chapter and language
 
     @cached_property
     def inline(self) -> Reader:

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mdgettext.checks import safety
-from mdgettext.markdown.weave import Woven, weave
-from mdgettext.model import Diagnostic, Document, Fallbacks, Key, Style, TranslationMap, key_of
+from mdgettext.checks.addenda import usable
+from mdgettext.markdown.weave import Woven, places, weave
+from mdgettext.model import Addendum, Diagnostic, Document, Fallbacks, Key, Style, TranslationMap, key_of
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.publish.links import Site
 from mdgettext.report import counted
@@ -51,6 +52,7 @@ def publish(
     woven: Woven | None = None,
     refuse: Mapping[Key, Sequence[Diagnostic]] | None = None,
     judging: safety.Judge | None = None,
+    addenda: Sequence[Addendum] = (),
 ) -> Outputs:
     """Weave the usable, safe translations into the chapter and render its pages.
 
@@ -62,6 +64,8 @@ def publish(
     `refuse` names the translations `check` reports as errors, with its findings:
     they are not published, and the page shows the English for them. `judging` is
     the safety judge that judged the catalog for `check` (each message is judged once).
+    `addenda` are the translator's own blocks: those with a place and nothing the
+    chapter never uses are woven in after the English block they follow.
     """
     messages = len({key_of(s) for s in doc.segments})
     if language == source_language:
@@ -81,16 +85,20 @@ def publish(
     refused = {**by_check, **{k: [r.text for r in v] for k, v in unsafe.items()}}
     # the review page says, for each refusal, what is wrong and what to change: check's message
     review_refusals = {**refused, **{k: [safety.message(v)] for k, v in unsafe.items()}}
-    if woven is None or refused or kept != translations:  # refused, or closed as kramdown closes it
-        woven = weave(doc, kept, heading_ids=heading_ids)
+    shown, left_out = usable(doc, addenda)
+    insertions, _ = places(doc, shown)
+    if (
+        woven is None or refused or kept != translations or insertions
+    ):  # refused, closed as kramdown closes it, added to
+        woven = weave(doc, kept, heading_ids=heading_ids, insertions=insertions)
     fell_back = fallbacks(woven, messages)
     note = f"{fell_back.count} of {counted(messages, 'message')} fell back to English"
-    warnings = tuple(refusal_warnings(refused, catalog))
+    warnings = tuple(refusal_warnings(refused, catalog)) + tuple(str(d) for d in left_out)
     edits = tuple(
         (p.segment.span.start, p.segment.span.end, woven.text[p.start : p.end])
         for p in woven.placed
         if p.translated and woven.text[p.start : p.end] != doc.text[p.segment.span.start : p.segment.span.end]
-    )
+    ) + tuple((at, at, text) for at, text in woven.inserted)
     if not html:
         return Outputs(note, edits, warnings=warnings)
     from mdgettext.publish.page import chapter_page  # the HTML stack (Jinja2, MathML): only for pages
