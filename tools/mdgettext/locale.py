@@ -108,6 +108,18 @@ def script(language: str) -> str | None:
     return None
 
 
+def stem_names(stem: str, language: str) -> frozenset[str]:
+    """The names a file translated into `language` may be the English of: its own, and
+    without the language written after it (`README-ko`, `README.ko`, `index_ko-KR`,
+    `guide.zh-Hans` are README, index, guide), as repositories name translations."""
+    tags = {language.lower(), primary(language)}
+    forms = "|".join(
+        re.escape(t).replace("\\-", "[-_]").replace("_", "[-_]") for t in sorted(tags, key=len, reverse=True)
+    )
+    found = re.fullmatch(rf"(.+?)[-._](?:{forms})(?:[-_][A-Za-z]{{2,4}})?", stem, re.IGNORECASE)
+    return frozenset({stem, found.group(1)} if found else {stem})
+
+
 def primary(language: str) -> str:
     """The primary language subtag: `ko` for `ko`, `ko_KR` and `ko-KR`; rules are keyed by it."""
     return language.replace("-", "_").split("_")[0].split("@")[0].lower()

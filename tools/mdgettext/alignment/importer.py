@@ -33,6 +33,7 @@ FUZZY = "fuzzy"
 ENGLISH = "still in English"
 AS_WRITTEN = "kept as written"
 KEPT = "kept"
+OUTVOTED = "outvoted"
 SOURCE_ONLY = "source only"
 TRANSLATED_ONLY = "translated only"
 ADDED = "added"
@@ -69,6 +70,8 @@ class Outcome:
             return f"{self.segment.location}: kept as written in {at}, its own translation {what}"
         if self.status == KEPT:
             return f"{self.segment.location}: aligned with {at}, the catalog's own translation kept {what}"
+        if self.status == OUTVOTED:
+            return f"{self.segment.location}: aligned with {at}, {'; '.join(self.reasons)} {what}"
         where = _between(*self.between)
         if self.status == SOURCE_ONLY:
             return f"{self.segment.location}: no counterpart in the translation, {where} {what}"
@@ -95,7 +98,7 @@ class Result:
         """The report's closing line, in the words docs/translators.md uses."""
         counts = Counter(o.status for o in self.outcomes)
         parts = [
-            f"{counts[ALIGNED]} aligned",
+            f"{counts[ALIGNED] + counts[OUTVOTED]} aligned",
             f"{counts[FUZZY]} imported as fuzzy",
             f"{counts[SOURCE_ONLY]} with no counterpart in the translation",
             f"{counts[TRANSLATED_ONLY]} with no counterpart in the source",
@@ -160,6 +163,8 @@ def fill(
                 outcomes.append(Outcome(ENGLISH, seg, where))
             elif decision.kept:
                 outcomes.append(Outcome(KEPT, seg, where))
+            elif not decision.reasons and step.translation != decision.chosen.translation:
+                outcomes.append(Outcome(OUTVOTED, seg, where, decision.reasons_for(step)))
             else:
                 reasons = decision.reasons_for(step) or (("--fuzzy",) if fuzzy else ())
                 status = FUZZY if reasons else AS_WRITTEN if step.kept else ALIGNED
@@ -179,15 +184,15 @@ def _unmatched(step: Unmatched, added: Added | None) -> Outcome:
 
 def _majority(found: list[tuple[Pair, Segment]]) -> tuple[Pair, tuple[str, ...]]:
     """The pair whose translation an entry takes, and why the entry is fuzzy (if it is):
-    the translation most of its sure pairs give; fuzzy only where sure pairs give two
-    translations, or where no pair is sure."""
+    the translation more than half of its sure pairs give; fuzzy only where no
+    translation has that many (two sure pairs, two translations), or no pair is sure."""
     sure = [pair for pair, _ in found if not pair.fuzzy]
     votes = Counter(pair.translation for pair in sure or [p for p, _ in found])
-    winner, _ = votes.most_common(1)[0]
+    winner, count = votes.most_common(1)[0]
     chosen = next(p for p in (sure or [p for p, _ in found]) if p.translation == winner)
     if not sure:
         return chosen, tuple(dict.fromkeys(r for p, _ in found for r in p.reasons))
-    return chosen, _conflicts(sure, chosen)
+    return chosen, () if 2 * count > len(sure) else _conflicts(sure, chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +210,9 @@ class _Decision:
         if self.reasons:
             return self.reasons
         if pair.translation != self.chosen.translation:
-            return (f"translated differently in {_at(self.chosen)}, whose translation the catalog takes",)
+            return (
+                f"but translated otherwise there: the catalog takes the translation in {_at(self.chosen)}, as most places have it",
+            )
         return ()
 
 

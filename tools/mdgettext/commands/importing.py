@@ -11,7 +11,7 @@ from mdgettext.commands.common import creation_date, project_info
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import display, read_po, read_text
-from mdgettext.locale import check_known, locale_name, script
+from mdgettext.locale import check_known, locale_name, script, stem_names
 from mdgettext.model import Addendum
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.read import Translated, load, load_translated
@@ -48,7 +48,7 @@ def import_translation(
     for done, path in enumerate(translated, 1):
         report.progress(done, len(translated), display(path, config.root))
         try:
-            english = source or _same_name_source(config, chapters, path)
+            english = source or _same_name_source(config, chapters, path, language)
             read = _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
             skipped += read.skipped
             warnings += read.warnings
@@ -141,12 +141,20 @@ def _stage_addenda(
         plan.lines.append(f"{where}: {counted(len(every) - len(old), 'addition')} of the translator's ({state})")
 
 
-def _same_name_source(config: Config, chapters: Sequence[str], translated: Path) -> Path:
-    """The chapter the translated file is named after; two of that name must be told apart."""
-    same_name = [c for c in chapters if PurePosixPath(c).name == translated.stem]
+def _same_name_source(config: Config, chapters: Sequence[str], translated: Path, language: str) -> Path:
+    """The chapter the translated file is named after (`README-ko.md`, `README.ko.md`
+    and `README_ko.md` are README's); two of that name must be told apart, and a name
+    no chapter has is said with the chapters there are."""
+    names = stem_names(translated.stem, language)
+    same_name = [c for c in chapters if PurePosixPath(c).name in names]
+    shown = display(translated, config.root)
     if len(same_name) > 1:
         choices = ", ".join(config.relative(config.source_path(c)) for c in same_name)
+        raise InputError(f"{shown}: several chapters are named {translated.name} ({choices}); say which with --source")
+    if not same_name:
+        listed = ", ".join(sorted(PurePosixPath(c).name for c in chapters)[:8]) or "none"
         raise InputError(
-            f"{display(translated, config.root)}: several chapters are named {translated.name} ({choices}); say which with --source"
+            f"{shown}: no chapter of {config.source} is named {' or '.join(sorted(names))} (chapters: {listed}); "
+            "name its English with --source PATH"
         )
-    return config.source_path(same_name[0]) if same_name else config.source_dir / translated.name
+    return config.source_path(same_name[0])
