@@ -37,6 +37,9 @@ class Flavor:
     closes_elements: bool = False  # an inline element left open ends with its text (kramdown's tree)
     emphasis_by_spaces: bool = False  # `*` and `_` open and close by the spaces around them (kramdown)
     kramdown_html: bool = False  # its page's HTML as kramdown's converter writes it (publish/rules.py)
+    # Its site's layout links a front matter's table of contents to `#{{ name | slugify }}`
+    # (Jekyll's Distill layout): a translated heading answers to those anchors too.
+    contents_by_slug: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from mdgettext.alignment.anchors import anchors
-from mdgettext.alignment.gaps import Raw, fill_gaps, mark_ambiguous
+from mdgettext.alignment.gaps import Raw, fill_gaps, longer_than_english, mark_ambiguous
 from mdgettext.alignment.signals import (
     POSITION,
     THRESHOLD,
@@ -38,7 +38,6 @@ from mdgettext.alignment.signals import (
     Signals,
     affinity,
     combine,
-    deviation,
     disagreements,
     evidence,
     model,
@@ -49,7 +48,6 @@ from mdgettext.model import Document, Location, Segment
 
 SPLIT = 1.0  # the extra cost of pairing one block with two
 BAND = 60  # blocks an insertion may shift the rest by, at least (a long gap's search is banded)
-LONGER = 1.0  # deviations above the expected length from which a translation may hold a neighbour's too
 SMALL_GAP = 2500  # cells of a gap's table below which every split and join is tried
 
 
@@ -168,33 +166,7 @@ def _body(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]:
             steps.append((s, t, (note, *disagreements(s[0], combine(*t), m))))
         else:
             steps.append((*move, ()))
-    return mark_ambiguous(fill_gaps(_absorbed(steps, m), m), m)
-
-
-def _absorbed(steps: list[Raw], m: Model) -> list[Raw]:
-    """A pair whose translation runs longer than its English, beside an English block of
-    its kind that nothing translates, may hold that block's translation too (two
-    paragraphs the translator joined, or only the first of them translated): when the
-    two English blocks together fit the translation's length better, the pair says so."""
-    out = list(steps)
-    for index, (s, t, reasons) in enumerate(steps):
-        if len(s) != 1 or len(t) != 1 or deviation(s[0], t[0], m) <= LONGER:
-            continue
-        for near in (index - 1, index + 1):
-            neighbour = steps[near] if 0 <= near < len(steps) else None
-            if neighbour is None or neighbour[1] or len(neighbour[0]) != 1 or not neighbour[0][0].alike(s[0]):
-                continue
-            other = neighbour[0][0]
-            joined = combine(other, s[0]) if near < index else combine(s[0], other)
-            if abs(deviation(joined, t[0], m)) < deviation(s[0], t[0], m):
-                line = other.segment.location.line
-                out[index] = (
-                    s,
-                    t,
-                    (*reasons, f"longer than its English: it may hold the translation of source line {line} too"),
-                )
-                break
-    return out
+    return mark_ambiguous(fill_gaps(longer_than_english(steps, m), m), m)
 
 
 def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tuple[Signals, ...], tuple[Signals, ...]]]:

@@ -3,19 +3,21 @@
 The search (align.py) pairs blocks when their signals say so. Two things only the
 neighbourhood of a pair tells: a source block and a translated block of one kind left
 alone between two pairs translate each other, whatever their signals (nothing else can
-stand there); and a pair held by nothing but kind, length and place is doubtful when
-an unpaired block beside it would fit as well.
+stand there); a pair held by nothing but kind, length and place is doubtful when an
+unpaired block beside it would fit as well; and a translation longer than its English
+beside an English block nothing translates may hold that block's translation too.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from mdgettext.alignment.signals import THRESHOLD, Model, Signals, affinity, disagreements, evidence
+from mdgettext.alignment.signals import THRESHOLD, Model, Signals, affinity, combine, deviation, disagreements, evidence
 
 AMBIGUOUS = 1.0  # an unpaired neighbour this close in score could be the true partner
 FORCED_FLOOR = -4.0  # below this, two blocks alone in their place are still not taken as a pair
 
+LONGER = 1.0  # deviations above the expected length from which a translation may hold a neighbour's too
 # A step as the search finds it: (source signals, translated signals, reasons);
 # one side empty for an unpaired block.
 Raw = tuple[tuple[Signals, ...], tuple[Signals, ...], tuple[str, ...]]
@@ -109,3 +111,29 @@ def _unpaired_neighbours(steps: list[Raw], index: int) -> list[Raw]:
             found.append(steps[at])
             at += direction
     return found
+
+
+def longer_than_english(steps: list[Raw], m: Model) -> list[Raw]:
+    """A pair whose translation runs longer than its English, beside an English block of
+    its kind that nothing translates, may hold that block's translation too (two
+    paragraphs the translator joined, or only the first of them translated): when the
+    two English blocks together fit the translation's length better, the pair says so."""
+    out = list(steps)
+    for index, (s, t, reasons) in enumerate(steps):
+        if len(s) != 1 or len(t) != 1 or deviation(s[0], t[0], m) <= LONGER:
+            continue
+        for near in (index - 1, index + 1):
+            neighbour = steps[near] if 0 <= near < len(steps) else None
+            if neighbour is None or neighbour[1] or len(neighbour[0]) != 1 or not neighbour[0][0].alike(s[0]):
+                continue
+            other = neighbour[0][0]
+            joined = combine(other, s[0]) if near < index else combine(s[0], other)
+            if abs(deviation(joined, t[0], m)) < deviation(s[0], t[0], m):
+                line = other.segment.location.line
+                out[index] = (
+                    s,
+                    t,
+                    (*reasons, f"longer than its English: it may hold the translation of source line {line} too"),
+                )
+                break
+    return out

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import polib
 
+from mdgettext.checks.tex import commands
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
 from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Segment, Severity, key_of
@@ -102,6 +103,11 @@ class Context:
         if self.judging is not None and self.judging.doc is self.doc:
             return self.judging.reader
         return Reader.of(self.doc)
+
+    @cached_property
+    def tex_commands(self) -> frozenset[str]:
+        """The TeX commands the chapter's English uses: a formula may use them (its macros too)."""
+        return frozenset(commands(self.doc.text))
 
     @cached_property
     def inline_at_line(self) -> dict[int, int]:

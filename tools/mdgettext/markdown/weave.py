@@ -15,7 +15,7 @@ from functools import cached_property
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter, tagtext
-from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id
+from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id, slugger
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.lines import Lines
 from mdgettext.markdown.parser import parser
@@ -71,6 +71,8 @@ def weave(
     fallbacks = []
     placed = []
     ids = set(doc.headings)  # a TOC anchor never repeats an id the page has
+    # a layout that links its contents to headings by name: their anchors, whatever the ids
+    contents = doc.flavor.contents_by_slug and isinstance(doc.meta, dict) and bool(doc.meta.get("toc"))
     pending = sorted(insertions, key=lambda insertion: insertion[0])
     for seg in doc.segments:
         while pending and pending[0][0] <= seg.span.start:
@@ -87,7 +89,10 @@ def weave(
             placed.append(Placed(seg, shift, shift + seg.span.end - seg.span.start, msgstr is not None))
             continue
         explicit = has_explicit_id(doc.text, seg)
-        text = render(seg, msgstr, heading_ids and not explicit, heading_ids or explicit, ids)
+        own = None  # the id the engine gives a translated heading that keeps no English id
+        if seg.anchor and contents and not (heading_ids or explicit):
+            own = slugger(doc.flavor).slug(_line(msgstr))
+        text = render(seg, msgstr, heading_ids and not explicit, heading_ids or explicit or contents, ids, own)
         # `<h3 id="x">text</h3>` (an HTML segment, so never `{#id}`): the same anchor
         if heading_ids and (html_heading := html_heading_id(doc.text, seg)) is not None:
             text = anchor_span(msgstr, html_heading, ids) + text
@@ -103,6 +108,10 @@ def weave(
     out.append(doc.text[last:])
     woven = "".join(out)
     return Woven(woven, translated, tuple(fallbacks), tuple(placed), doc.flavor, doc.math, tuple(insertions))
+
+
+def _line(msgstr: str) -> str:
+    return " ".join(msgstr.split("\n"))
 
 
 def places(doc: Document, addenda: Sequence[Addendum]) -> tuple[list[tuple[int, str]], list[Addendum]]:
@@ -140,11 +149,18 @@ def places(doc: Document, addenda: Sequence[Addendum]) -> tuple[list[tuple[int, 
 
 
 def render(
-    seg: Segment, msgstr: str, heading_ids: bool = False, toc_anchor: bool = False, ids: set[str] | None = None
+    seg: Segment,
+    msgstr: str,
+    heading_ids: bool = False,
+    toc_anchor: bool = False,
+    ids: set[str] | None = None,
+    own: str | None = None,
 ) -> str:
     """The characters that replace a segment's span: `heading_ids` appends the
-    English `{#id}` to a heading, `toc_anchor` opens it with its TOC anchor unless
-    `ids` (the page's ids so far, updated here) already has that anchor."""
+    English `{#id}` to a heading, `toc_anchor` opens it with its TOC anchors unless
+    `ids` (the page's ids so far, updated here) already has them. `own` is the id the
+    engine gives the translated heading when it keeps no English id: then the English
+    slug is an anchor too, for a contents name left in English."""
     span = seg.span
     if span.style is Style.YAML:
         return frontmatter.encode(msgstr, span.quote)
@@ -155,7 +171,8 @@ def render(
     if span.style is Style.LINE:
         text = " ".join(msgstr.split("\n"))
         if seg.anchor and toc_anchor:
-            opening = anchor_span(text, seg.anchor, ids if ids is not None else set())
+            taken = ids if ids is not None else set()
+            opening = anchor_span(text, own or seg.anchor, taken, seg.anchor if own else None)
             text = opening + text
         if heading_ids and seg.anchor:
             text = f"{text} {{#{seg.anchor}}}"
