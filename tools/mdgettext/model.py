@@ -6,6 +6,7 @@ tested with values built by hand and never needs another stage's internals.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -116,6 +117,13 @@ class Keyed(Protocol):
         """Its English."""
 
 
+def accept_key(context: str | None, msgid: str, msgstr: str) -> str:
+    """What the `accept` setting names one exact translation by: 20 hex digits of
+    SHA-256 over its context, English and translation, so any edit of either voids it."""
+    digest = hashlib.sha256("\x04".join((context or "", msgid, msgstr)).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()[:20]
+
+
 def key_of(message: Segment | Keyed) -> Key:
     """How catalogs, translations and findings name a segment's or an entry's message."""
     if isinstance(message, Segment):
@@ -212,6 +220,7 @@ class Diagnostic:
     message: str
     source: Location | None = None  # the English text the finding is about
     reasons: tuple[Reason, ...] = ()  # what `message` tells, for the checks that compare findings
+    accept: str | None = None  # the key a maintainer would accept the entry's translation by (an error on one)
 
     def __str__(self) -> str:
         where = f" ({self.source})" if self.source else ""

@@ -13,6 +13,7 @@ nothing without a word.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
@@ -21,6 +22,7 @@ from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVOR_MATH, FLAVORS, LIQUID_P
 
 SETTINGS_FILE = "mdgettext.toml"
 PYPROJECT = "pyproject.toml"
+ACCEPT_KEY = re.compile(r"[0-9a-f]{20}")  # an accepted translation, as `check` prints its key (model.accept_key)
 REFERENCES = ("full", "file", "never")  # what a `#:` line says: file:line, the file, nothing
 
 T = TypeVar("T")
@@ -107,6 +109,13 @@ class Settings:
         "TeX macros the site's MathJax defines, expanded before formulas are typeset "
         '(`{ red = "\\\\textcolor{red}{#1}" }`)',
         shown="{}",
+    )
+    accept: tuple[str, ...] = setting(
+        (),
+        "translations a maintainer read and accepts though `check` calls them errors (the page is right as it "
+        "is): each the `accept` key `check` prints for one exact msgid and msgstr, which a later edit of either "
+        "voids; it never lets through what could run or load",
+        option="--accept",
     )
     name: str = setting(
         "PROJECT",
@@ -202,6 +211,11 @@ def parse(own: str | None, pyproject: str | None) -> Found:
         if key not in values and key in package:
             values[key] = str(package[key])
     values.setdefault("math", _defaults(values)["math"])
+    for key in values.get("accept", ()):
+        if not ACCEPT_KEY.fullmatch(key):
+            raise ConfigError(
+                f"{where}accept: {key!r} is no key `check` prints (20 hexadecimal digits); copy it from check's finding"
+            )
     if values.get("site_url") is not None:
         values["site_url"] = values["site_url"].rstrip("/") or None
     return Found(Settings(**values), where, frozenset(table))

@@ -116,7 +116,19 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
         and not (d.code == safety.CODE and _said_already(d.reasons, told[d.location.line]))
         and not (d.code in ("markup.html", "markup.liquid") and d.location.line in unsafe_additions)
     ]
-    return sorted(kept, key=lambda d: (d.location.line, d.code)) + elsewhere
+    return sorted((_accepted(d, ctx.accepted) for d in kept), key=lambda d: (d.location.line, d.code)) + elsewhere
+
+
+def _accepted(finding: Diagnostic, accepted: frozenset[str]) -> Diagnostic:
+    """An error on a translation a maintainer accepts is a warning that says so, unless
+    it could run or load (safety.ACTIVE): no setting publishes that."""
+    if finding.severity is not Severity.ERROR or finding.accept not in accepted:
+        return finding
+    if safety.active(finding.reasons):
+        return replace(
+            finding, message=f"{finding.message} (the `accept` setting cannot publish this: it could run or load)"
+        )
+    return replace(finding, severity=Severity.WARNING, message=f"{finding.message} (accepted in the settings)")
 
 
 EXPLAINING = frozenset(c for c in CODES if c.startswith(("links.", "markup.")))

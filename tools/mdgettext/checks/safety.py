@@ -25,7 +25,7 @@ Pure functions: the build (`publish/chapter.py`), `check`, `import` and `serve`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -37,7 +37,18 @@ from mdgettext.markdown.closing import closed
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.weave import render
-from mdgettext.model import Diagnostic, Document, Key, Reason, Segment, Severity, Style, TranslationMap, key_of
+from mdgettext.model import (
+    Diagnostic,
+    Document,
+    Key,
+    Reason,
+    Segment,
+    Severity,
+    Style,
+    TranslationMap,
+    accept_key,
+    key_of,
+)
 
 HTML_KINDS = frozenset({"html", "raw html text"})
 # around a finding's reasons: what is wrong, then what to change
@@ -51,6 +62,32 @@ CODES = {
     CODE: "the translation has markup, a link, Liquid, a formula or structure its English does not have "
     "(or lacks some it has); the build refuses it, and no mdgettext-ignore comment silences this",
 }
+
+
+# Reasons no maintainer's `accept` clears: what could run or load (a tag, Liquid, kramdown's
+# attributes, a TeX command, a link's scheme, an argument broken out of its quotes), and
+# what is too much to read. The rest (a link no engine makes, a block added) is the page's.
+ACTIVE = frozenset(
+    {
+        "adds html",
+        "adds unfinished tag",
+        "adds passed html",
+        "adds liquid",
+        "adds kramdown",
+        "adds tex",
+        "adds repeated attribute",
+        "adds json breaker",
+        "scheme",
+        "starts",
+        "liquid quoting",
+        formulas.CHANGED,
+    }
+)
+
+
+def active(reasons: Iterable[Reason]) -> bool:
+    """Whether any reason is one no `accept` clears."""
+    return any(r.kind in ACTIVE for r in reasons)
 
 
 @dataclass(frozen=True)
@@ -96,12 +133,16 @@ def formula_reasons(
     return formulas.reasons(formulas.formulas_of(msgid, markdown), formulas.formulas_of(msgstr, markdown), notes)
 
 
-def judge(doc: Document, translations: TranslationMap, judging: Judge | None = None) -> Verdict:
+def judge(
+    doc: Document, translations: TranslationMap, judging: Judge | None = None, accepted: Collection[str] = ()
+) -> Verdict:
     """Every translation of `doc` judged where it stands; HTML blocks whole. A kept
     translation is the one the page is built with: an inline element it leaves open
     closed as kramdown closes it (markdown/closing.py). `judging`: the document's
     judge when the caller judges it more than once (`check`'s findings, then the
-    build without the entries they refuse): each message alone is judged once."""
+    build without the entries they refuse): each message alone is judged once.
+    `accepted`: the keys of translations a maintainer accepts; they are kept unless
+    a reason is one no acceptance clears (ACTIVE)."""
     judging = judging if judging is not None and judging.doc is doc else Judge(doc)
     refused: dict[Key, tuple[Reason, ...]] = {}
     ending: dict[Key, str] = {}
@@ -136,15 +177,21 @@ def judge(doc: Document, translations: TranslationMap, judging: Judge | None = N
             for key, why in judging.block(block, runs).items():
                 refused.setdefault(key, why)
                 changed = True
+    if accepted:
+        refused = {
+            key: why
+            for key, why in refused.items()
+            if active(why) or accept_key(key[0], key[1], translations[key]) not in accepted
+        }
     kept = {key: ending.get(key, msgstr) for key, msgstr in translations.items() if key not in refused}
     return Verdict(TranslationMap(kept), refused)
 
 
 def safe_translations(
-    doc: Document, translations: TranslationMap, judging: Judge | None = None
+    doc: Document, translations: TranslationMap, judging: Judge | None = None, accepted: Collection[str] = ()
 ) -> tuple[TranslationMap, dict[Key, list[Reason]]]:
     """The usable translations without the unsafe ones, and why each refused one was refused."""
-    verdict = judge(doc, translations, judging)
+    verdict = judge(doc, translations, judging, accepted)
     return verdict.kept, {key: list(reasons) for key, reasons in verdict.refused.items()}
 
 

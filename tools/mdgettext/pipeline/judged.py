@@ -63,6 +63,7 @@ def publish_checked(
         refuse=verdict.refuse,
         judging=verdict.judging,
         addenda=verdict.addenda,
+        accepted=frozenset(config.accept),
     )
 
 
@@ -124,6 +125,7 @@ def check_context(
         heading_ids=config.heading_ids,
         rebuilt=rebuilt,
         addenda=read_addenda(config, chapter.name, language),
+        accepted=frozenset(config.accept),
     )
 
 

@@ -53,6 +53,7 @@ def publish(
     refuse: Mapping[Key, Sequence[Diagnostic]] | None = None,
     judging: safety.Judge | None = None,
     addenda: Sequence[Addendum] = (),
+    accepted: frozenset[str] = frozenset(),
 ) -> Outputs:
     """Weave the usable, safe translations into the chapter and render its pages.
 
@@ -65,7 +66,8 @@ def publish(
     they are not published, and the page shows the English for them. `judging` is
     the safety judge that judged the catalog for `check` (each message is judged once).
     `addenda` are the translator's own blocks: those with a place and nothing the
-    chapter never uses are woven in after the English block they follow.
+    chapter never uses are woven in after the English block they follow. `accepted`
+    are the translations a maintainer accepts (the `accept` setting).
     """
     messages = len({key_of(s) for s in doc.segments})
     if language == source_language:
@@ -80,7 +82,7 @@ def publish(
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
-    kept, unsafe = safety.safe_translations(doc, translations, judging)
+    kept, unsafe = safety.safe_translations(doc, translations, judging, accepted)
     by_check = {k: [f"{d.message} [{d.code}]" for d in found] for k, found in (refuse or {}).items()}
     refused = {**by_check, **{k: [r.text for r in v] for k, v in unsafe.items()}}
     # the review page says, for each refusal, what is wrong and what to change: check's message
