@@ -10,8 +10,10 @@ emphasis, translate inside code or `\\text{}`, write prose as math or math as pr
 fix the English's own slips) leaves the page whole: a warning at most.
 
 Blocks keep their order and nesting; links, elements and footnotes are multisets
-(a translation may move them); emphasis and the tags that only shape text are not
-compared; code is compared by nothing but its delimiters showing.
+(a translation may move them), and a link the translation mends (the English's
+`[x]((url))` slip written `[x](url)`) is the English's; emphasis and the tags that
+only shape text are not compared; code is compared by nothing but its delimiters
+showing.
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ def _compared(english: Page, translation: Page, rendering: dict[str, str | None]
     why = []
     if english.blocks != translation.blocks:
         why.append("blocks")
-    if english.links != translation.links:
+    if _unmended(english.links) != _unmended(translation.links):
         why.append("links")
     if english.elements != translation.elements:
         why.append("elements")
@@ -103,6 +105,15 @@ def _compared(english: Page, translation: Page, rendering: dict[str, str | None]
         if rendering.get(tex):
             why.append(f"formula: {rendering[tex][:80]}")
     return why
+
+
+def _unmended(links: Counter[tuple[str, str]]) -> Counter[tuple[str, str]]:
+    """Links with an author's slip around a destination taken off (`[x]((url))`): a
+    translation that writes `(url)` mends the English's link, and its reader's is whole."""
+    mended: Counter[tuple[str, str]] = Counter()
+    for (kind, url), count in links.items():
+        mended[(kind, url.strip("()<> \t"))] += count
+    return mended
 
 
 def _new(english: Page, translation: Page) -> list[str]:

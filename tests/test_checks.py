@@ -74,7 +74,9 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
         "code": "glossary.missing",
         "message": "glossary (locale/ko/glossary.po:11): 'TPU' should appear as 'TPU' in the translation",
         "source": "source/en/names.md:7",
+        "accept": as_json[0]["accept"],  # the key a maintainer would accept this translation by
     }
+    assert len(as_json[0]["accept"]) == 20
     github = cli("-C", root, "check", "-l", "ko", "--format", "github").out.splitlines()
     annotations = [line for line in github if line.startswith("::")]
     assert annotations[0] == (

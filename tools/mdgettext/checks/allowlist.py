@@ -399,15 +399,15 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
     reasons += _counted("Liquid", "liquid", source.liquid, translation.liquid, str)
     reasons += _counted("kramdown syntax", "kramdown", source.kramdown, translation.kramdown, str)
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
-    links = _counted("a Markdown", lambda k: k[0], source.links, translation.links, lambda k: f"{k[0]} to {k[1]!r}")
+    english_links, translated_links = _mended(source.links, translation.links)
+    links = _counted("a Markdown", lambda k: k[0], english_links, translated_links, lambda k: f"{k[0]} to {k[1]!r}")
     bad = [
         Reason("scheme", f"has a link destination {b}") for b in sorted(translation.bad_schemes - source.bad_schemes)
     ]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        reasons += _counted(
-            "a link destination", "destination", source.destinations, translation.destinations, repr, drops=False
-        )
+        mine, theirs = _mended(source.destinations, translation.destinations)
+        reasons += _counted("a link destination", "destination", mine, theirs, repr, drops=False)
     # Blocks the English does not have (as the message reads alone) may carry markup; a
     # translation with fewer (two lines joined into one) adds nothing, and whether it
     # changes the page in place is the structure check's to say.
@@ -426,6 +426,25 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         drops=False,
     )
     return reasons
+
+
+SLIP = "()<> \t"  # what an author's slip wraps a destination in: `[x]((url))`
+
+
+def _mended(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[Any], Counter[Any]]:
+    """Two multisets of links (`(kind, url)`) or destinations (`url`), without a link the
+    translation mends: the English's destination with the slip around it taken off
+    (`((url))` written `(url)`), which leads where the English meant. Its scheme is
+    checked like any other."""
+    english, translation = Counter(english), Counter(translation)
+    for key, count in list((english - translation).items()):
+        url = key[1] if isinstance(key, tuple) else key
+        mended = (key[0], url.strip(SLIP)) if isinstance(key, tuple) else url.strip(SLIP)
+        extra = translation[mended] - english[mended]
+        if mended != key and url.strip(SLIP) and extra > 0:
+            english[key] -= min(count, extra)
+            translation[mended] -= min(count, extra)
+    return +english, +translation
 
 
 def _tag_kind(key: TagKey) -> str:

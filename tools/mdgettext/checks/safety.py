@@ -34,8 +34,8 @@ from mdgettext.checks.allowlist import Markup, Where, markup_of, refusals
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
 from mdgettext.markdown.closing import closed
+from mdgettext.markdown.htmltext import HtmlBlock, html_blocks
 from mdgettext.markdown.inline import Reader
-from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.weave import render
 from mdgettext.model import (
     Diagnostic,
@@ -68,20 +68,8 @@ CODES = {
 # attributes, a TeX command, a link's scheme, an argument broken out of its quotes), and
 # what is too much to read. The rest (a link no engine makes, a block added) is the page's.
 ACTIVE = frozenset(
-    {
-        "adds html",
-        "adds unfinished tag",
-        "adds passed html",
-        "adds liquid",
-        "adds kramdown",
-        "adds tex",
-        "adds repeated attribute",
-        "adds json breaker",
-        "scheme",
-        "starts",
-        "liquid quoting",
-        formulas.CHANGED,
-    }
+    {"adds html", "adds unfinished tag", "adds passed html", "adds liquid", "adds kramdown", "adds tex", "scheme"}
+    | {"adds repeated attribute", "adds json breaker", "starts", "liquid quoting", formulas.CHANGED}
 )
 
 
@@ -195,37 +183,6 @@ def safe_translations(
     return verdict.kept, {key: list(reasons) for key, reasons in verdict.refused.items()}
 
 
-@dataclass(frozen=True)
-class _Block:
-    """A raw HTML block of the source and the segments of its text runs."""
-
-    start: int
-    end: int
-    segments: tuple[Segment, ...]
-
-
-def _html_blocks(doc: Document) -> list[_Block]:
-    runs = sorted((s for s in doc.segments if s.kind in HTML_KINDS), key=lambda s: s.span.start)
-    if not runs:
-        return []
-    lines = Lines(doc.text)
-    bounds = sorted(
-        (lines.start(first), lines.start(end))
-        for first, end in (block_lines(t) for t in doc.tokens if t.type == "html_block" and t.map)
-    )
-    blocks: list[_Block] = []
-    at = 0
-    for start, end in bounds:
-        inside = []
-        while at < len(runs) and runs[at].span.start < end:
-            if runs[at].span.start >= start:
-                inside.append(runs[at])
-            at += 1
-        if inside:
-            blocks.append(_Block(start, end, tuple(inside)))
-    return blocks
-
-
 class Judge:
     """Judges one document's messages, reading each English text and judging each
     translation alone once. Made by whoever judges the document (the pipeline keeps
@@ -236,7 +193,7 @@ class Judge:
         the checks have read is not parsed again here."""
         self.doc = doc
         self.references: Mapping[str, Any] = doc.references
-        self.blocks = _html_blocks(doc)
+        self.blocks = html_blocks(doc)
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
         self.verdicts: dict[tuple[int, str], list[Reason]] = {}  # (id of a segment of doc, msgstr) -> reasons
@@ -272,7 +229,7 @@ class Judge:
         source, text = render(seg, seg.msgid), render(seg, msgstr)
         return refusals(self._source(source, place), text, place, self.references) + self.formulas(seg, msgstr)
 
-    def block(self, block: _Block, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
+    def block(self, block: HtmlBlock, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""
         english = self.doc.text[block.start : block.end]
         reasons = self._rebuilt(block, english, runs)
@@ -293,7 +250,7 @@ class Judge:
             refused.update({key_of(seg): why for seg, _ in rest})
         return refused
 
-    def _rebuilt(self, block: _Block, english: str, runs: Iterable[tuple[Segment, str]]) -> list[Reason]:
+    def _rebuilt(self, block: HtmlBlock, english: str, runs: Iterable[tuple[Segment, str]]) -> list[Reason]:
         pieces, last = [], block.start
         for seg, msgstr in sorted(runs, key=lambda run: run[0].span.start):
             pieces += [self.doc.text[last : seg.span.start], render(seg, msgstr)]
