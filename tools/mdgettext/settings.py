@@ -96,6 +96,12 @@ class Settings:
         "where the book is published in the source language: links to chapters not built go there; canonical URLs",
         shown="none",
     )
+    repository_url: str | None = setting(
+        None,
+        "where the project's files are shown on the web, a branch's root (`https://github.com/o/r/blob/main`): "
+        "review pages link each entry to its `.po` line there",
+        shown="none",
+    )
     index: str = setting("index", "the chapter published at the site's root")
     assets: str = setting(
         "assets",
@@ -202,8 +208,11 @@ def parse(own: str | None, pyproject: str | None) -> Found:
         if key not in values and key in package:
             values[key] = str(package[key])
     values.setdefault("math", _defaults(values)["math"])
-    if values.get("site_url") is not None:
-        values["site_url"] = values["site_url"].rstrip("/") or None
+    for key in ("site_url", "repository_url"):
+        if values.get(key) is not None:
+            values[key] = values[key].rstrip("/") or None
+    if values.get("repository_url") and not values["repository_url"].startswith(("https://", "http://")):
+        raise ConfigError(f'{where}repository_url must be a web address (like "https://github.com/o/r/blob/main")')
     return Found(Settings(**values), where, frozenset(table))
 
 

@@ -89,6 +89,7 @@ def build_chapter(config: Config, job: Job) -> Done:
         templates=job.templates,
         book=config.name,
         site_url=config.site_url,
+        repository=config.repository_url,
         index=config.index,
         assets=frozenset(done.assets),
         bibliography=bib,
