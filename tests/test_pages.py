@@ -7,7 +7,13 @@ the book's site draws it (`\\$` a dollar sign, `\\cdot` MathJax's dot operator).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from xml.etree import ElementTree
+
+import html5lib
+import polib
+import pytest
 
 from conftest import cli, line_of_msgid, translated_chapter
 from mdgettext.publish.mathml import typeset
@@ -57,3 +63,105 @@ def test_cdot_is_the_dot_operator_mathjax_draws() -> None:
     page = typeset("<p>$a \\cdot b$ and $a·b$</p>", dollars=True)
     assert "<mo>\u22c5</mo>" in page and "<mo>\u00b7</mo>" not in page
     assert "<mi>\u00b7</mi>" in page  # a middle dot typed in the TeX stays what it is
+
+
+# ---------------------------------------------------------------- the shapes book (tests/data/pages)
+
+# Text a reader should never meet outside code and formulas: Liquid, Markdown and TeX as written.
+RAW = re.compile(r"\{%|%\}|\{\{|\*\*|\]\(|\\\$|\$\$|\\\(|\\\[|`|(?<!\w)_\w[^_]*_(?!\w)|<d-")
+NS = "{http://www.w3.org/1999/xhtml}"
+
+
+def page(root: Path, language: str) -> ElementTree.Element:
+    """The `<main>` of the shapes chapter's page in `language`, as html5lib parses it."""
+    text = (root / "build" / language / "shapes.html").read_text(encoding="utf-8")
+    main = html5lib.parse(text).find(f".//{NS}main")
+    assert main is not None
+    return main
+
+
+def text_outside_code(element: ElementTree.Element) -> Iterator[str]:
+    """The text nodes a reader reads as prose: not code, not formulas."""
+    tag = element.tag if isinstance(element.tag, str) else ""
+    if tag.replace(NS, "") in ("code", "pre") or "MathML" in tag:
+        return
+    if element.text:
+        yield element.text
+    for child in element:
+        yield from text_outside_code(child)
+        if child.tail:
+            yield child.tail
+
+
+def english(element: ElementTree.Element) -> bool:
+    return element.get("lang") == "en" and "untranslated" in (element.get("class") or "").split()
+
+
+def msgstrs(root: Path, language: str) -> dict[str, str]:
+    po = polib.pofile(str(root / "locale" / language / "LC_MESSAGES" / "shapes.po"))
+    return {entry.msgid: entry.msgstr for entry in po}
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "zh"])
+def test_every_note_of_the_shapes_book_is_a_linked_note(shapes: Path, language: str) -> None:
+    """Notes in a tight and a loose list, a quotation, a table's header and cell, a Markdown
+    block and a takeaway; a kramdown footnote; each a linked note with its way back."""
+    source = (shapes / "source" / "en" / "shapes.md").read_text(encoding="utf-8")
+    main = page(shapes, language)
+    refs = [a for a in main.iter(f"{NS}a") if a.get("role") == "doc-noteref"]
+    assert len(refs) == source.count("<d-footnote>") == 9
+    notes = {li.get("id"): li for li in main.iter(f"{NS}li") if (li.get("id") or "").startswith("note-")}
+    for ref in refs:
+        note = notes[ref.get("href", "").lstrip("#")]
+        back = next(a for a in note.iter(f"{NS}a") if a.get("role") == "doc-backlink")
+        assert back.get("href") == "#" + ref.get("id", "") and "".join(note.itertext()).strip()
+    kramdown = [s for s in main.iter(f"{NS}sup") if s.get("role") == "doc-noteref"]
+    assert len(kramdown) == 1 and main.find(f".//{NS}li[@id='fn:plain']") is not None
+    first = notes["note-1"]  # its Markdown rendered, its `\$` a dollar sign
+    assert [e.tag.replace(NS, "") for e in first.iter() if e.tag in (f"{NS}em", f"{NS}code")] == ["em", "code"]
+    assert "$14" in "".join(first.itertext()) and "\\$" not in "".join(first.itertext())
+    cited = notes["note-9"].find(f".//{NS}a[@role='doc-biblioref']")
+    assert cited is not None and main.find(f".//{NS}li[@id='{cited.get('href', '')[1:]}']") is not None
+
+
+@pytest.mark.parametrize(("language", "untranslated"), [("ko", 1), ("zh", 1), ("en", 0)])
+def test_every_caption_is_drawn_once_and_marked_when_english(shapes: Path, language: str, untranslated: int) -> None:
+    """Double- and single-quoted captions, two figures in one paragraph, a trimmed tag, a tag
+    over two lines, figures in a list and a quotation: each drawn, with its translation or
+    marked English; no image's text alternative repeats its caption."""
+    main = page(shapes, language)
+    figures = list(main.iter(f"{NS}figure"))
+    source = (shapes / "source" / "en" / "shapes.md").read_text(encoding="utf-8")
+    assert len(figures) == source.count("figure.liquid") == 8
+    translated = msgstrs(shapes, language) if language != "en" else {}
+    marked = 0
+    for figure in figures:
+        caption = figure.find(f"{NS}figcaption")
+        image = figure.find(f"{NS}img")
+        assert caption is not None and image is not None
+        text = "".join(caption.itertext())
+        assert image.get("alt") and image.get("alt") not in text
+        if english(caption):
+            marked += 1
+        elif language != "en":
+            assert any(text == re.sub(r"<[^>]+>", "", t) for t in translated.values() if t), text
+    assert marked == untranslated
+
+
+def test_answer_buttons_are_messages_drawn_as_markdown_and_marked_when_english(shapes: Path) -> None:
+    summaries = {lang: list(page(shapes, lang).iter(f"{NS}summary")) for lang in ("en", "ko", "zh")}
+    assert [len(found) for found in summaries.values()] == [2, 2, 2]
+    ko, zh = summaries["ko"], summaries["zh"]
+    assert english(ko[0]) and "".join(ko[0].itertext()) == "Click here once you have thought it through"
+    assert not english(ko[1]) and ko[1].find(f"{NS}strong").text == "정답"  # type: ignore[union-attr]
+    assert not english(zh[0]) and zh[0].text == "想好之后点这里"
+    # the paragraph holding the second button has no translation: button and answer are English
+    assert english(zh[1]) and zh[1].find(f"{NS}strong").text == "Answer"  # type: ignore[union-attr]
+    details = list(page(shapes, "zh").iter(f"{NS}details"))[1]
+    assert english(details.find(f"{NS}p"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "zh"])
+def test_no_liquid_markdown_or_tex_is_left_on_the_page(shapes: Path, language: str) -> None:
+    raw = [text.strip()[:60] for text in text_outside_code(page(shapes, language)) if RAW.search(text)]
+    assert raw == []
