@@ -165,3 +165,28 @@ def test_answer_buttons_are_messages_drawn_as_markdown_and_marked_when_english(s
 def test_no_liquid_markdown_or_tex_is_left_on_the_page(shapes: Path, language: str) -> None:
     raw = [text.strip()[:60] for text in text_outside_code(page(shapes, language)) if RAW.search(text)]
     assert raw == []
+
+
+def test_the_projects_images_are_copied_beside_the_pages(shapes: Path) -> None:
+    build = shapes / "build"
+    for language in ("en", "ko", "zh"):
+        for name in ("cowsay.png", "figures/chart.png"):
+            assert (build / language / name).read_bytes() == (shapes / "source" / "en" / name).read_bytes()
+        sources = {img.get("src") for img in page(shapes, language).iter(f"{NS}img")}
+        assert {"cowsay.png", "figures/chart.png", "../assets/img/own.png"} <= sources
+    assert (build / "assets" / "img" / "own.png").read_bytes() == (shapes / "assets" / "img" / "own.png").read_bytes()
+
+
+def test_an_image_that_exists_nowhere_is_a_warning_naming_its_line(project: Path) -> None:
+    text = "# Cows\n\n![A cow](cow.png)\n\n![Another](cows/missing.png)\n\n![On the site](/assets/img/x.png)\n"
+    (project / "source" / "en" / "cows.md").write_text(text, encoding="utf-8")
+    (project / "source" / "en" / "cow.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    result = cli("-C", project, "build")
+    assert result.code == 0
+    assert result.err.count("warning") == 2, result.err
+    assert (
+        "source/en/cows.md:5: the image 'cows/missing.png' is not beside the chapter in source/en/, "
+        "so the page shows it broken; add the file or correct the path"
+    ) in result.err
+    assert "source/en/cows.md:7: the image '/assets/img/x.png' is not in assets/ nor with site_url set" in result.err
+    assert (project / "build" / "en" / "cow.png").is_file()

@@ -48,7 +48,7 @@ class Done(Plan):
 
     warnings: list[str] = field(default_factory=list)
     outputs: dict[str, list[Path]] = field(default_factory=dict)  # language -> the job's files
-    assets: set[str] = field(default_factory=set)  # the images its pages use that the build copies
+    images: set[tuple[str, str]] = field(default_factory=set)  # the copies its pages load: (in the build, from)
 
     def add(self, outputs: Outputs, source: SourceText, paths: dict[str, Path], root: Path, language: str) -> None:
         """The files one language's outputs become (the Markdown with the source's own
@@ -77,11 +77,12 @@ def build_chapter(config: Config, job: Job) -> Done:
     source, doc = load_chapter(config, job.chapter)
     anchors = ChapterAnchors(config, {job.chapter: doc})
     done = Done()
-    bib = None
+    bib, used = None, assets.Used()
     if "html" in job.formats:
         bib, bib_warnings = assets.bibliography(config, doc)
         done.warnings.extend(bib_warnings)
-        done.assets = set(assets.used_assets(config, doc))
+        used = assets.used_images(config, doc)
+        done.warnings.extend(used.warnings)
     site = Site(
         job.chapter,
         job.published,
@@ -91,7 +92,7 @@ def build_chapter(config: Config, job: Job) -> Done:
         site_url=config.site_url,
         repository=config.repository_url,
         index=config.index,
-        assets=frozenset(done.assets),
+        assets=used.site,
         bibliography=bib,
         macros=config.math_macros,
     )
@@ -114,7 +115,9 @@ def build_chapter(config: Config, job: Job) -> Done:
         outputs = publish_checked(config, doc, language, catalog, site, "html" in job.formats, verdict)
         paths = {fmt: config.output_path(job.chapter, language, fmt) for fmt in job.formats}
         done.add(outputs, source, paths, config.root, language)
-        done.outputs[language].extend(config.build_path(path) for path in sorted(done.assets))  # its images
+        images = assets.copied(config, used, language)  # its pages' images
+        done.images.update(images)
+        done.outputs[language].extend(config.build_path(path) for path, _ in sorted(images))
     return done
 
 

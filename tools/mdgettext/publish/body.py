@@ -112,6 +112,10 @@ def render(
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
         rewrite_links(tokens, link)
+    if asset is not None:  # an image at a site path (`/assets/img/x.png`): the build's copy, else the site's
+        rewrite_links(
+            tokens, lambda src: asset(src) if src.startswith("/") and not src.startswith("//") else src, "image"
+        )
     notes = collect(
         tokens,
         marked,
@@ -149,17 +153,19 @@ def _title_alerts(tokens: list[Token], titles: Mapping[str, str]) -> None:
             tokens[i] = token.copy(content=titles[kind], children=[text])
 
 
-def rewrite_links(tokens: list[Token], link: Callable[[str], str]) -> None:
-    """Give each link among the inline tokens the destination `link` makes of it."""
+def rewrite_links(tokens: list[Token], link: Callable[[str], str], kind: str = "link_open") -> None:
+    """Give each link (or, with `kind` "image", each image) among the inline tokens the
+    destination `link` makes of it."""
+    name = "src" if kind == "image" else "href"
     for i, token in enumerate(tokens):
-        if not any(child.type == "link_open" for child in token.children or ()):
+        if not any(child.type == kind for child in token.children or ()):
             continue
-        children = [_with_href(child, link) if child.type == "link_open" else child for child in token.children or ()]
+        children = [_with(child, name, link) if child.type == kind else child for child in token.children or ()]
         tokens[i] = token.copy(children=children)
 
 
-def _with_href(token: Token, link: Callable[[str], str]) -> Token:
-    return token.copy(attrs={**token.attrs, "href": link(str(token.attrGet("href") or ""))})
+def _with(token: Token, name: str, link: Callable[[str], str]) -> Token:
+    return token.copy(attrs={**token.attrs, name: link(str(token.attrGet(name) or ""))})
 
 
 def front_matter(tokens: Sequence[Token]) -> dict[str, Any]:
