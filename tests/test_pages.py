@@ -190,3 +190,21 @@ def test_an_image_that_exists_nowhere_is_a_warning_naming_its_line(project: Path
     ) in result.err
     assert "source/en/cows.md:7: the image '/assets/img/x.png' is not in assets/ nor with site_url set" in result.err
     assert (project / "build" / "en" / "cow.png").is_file()
+
+
+def test_the_book_is_named_by_its_readme_and_never_project(shapes: Path) -> None:
+    pages = sorted((shapes / "build").rglob("*.html"))
+    assert len(pages) == 5
+    for built in pages:
+        text = built.read_text(encoding="utf-8")
+        assert "PROJECT" not in text
+    title = re.search(r"<title>(.*?)</title>", (shapes / "build" / "ko" / "shapes.html").read_text(encoding="utf-8"))
+    assert title is not None and title.group(1) == "페이지의 모양 · A Book of Shapes"
+
+
+def test_without_a_readme_the_book_is_named_by_its_index_chapter(project: Path) -> None:
+    (project / "source" / "en" / "index.md").write_text("# The Cow Book\n\nHello.\n", encoding="utf-8")
+    (project / "source" / "en" / "moo.md").write_text("# Moo\n\nMoo.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "build").code == 0
+    page_text = (project / "build" / "en" / "moo.html").read_text(encoding="utf-8")
+    assert "<title>Moo · The Cow Book</title>" in page_text and "PROJECT" not in page_text

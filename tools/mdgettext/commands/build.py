@@ -98,10 +98,10 @@ def job_keys(
     published: dict[str, tuple[str, ...]],
     templates_digest: str,
 ) -> dict[tuple[str, str], str]:
-    """Each chapter's input key per language: what the book shares (the tool, settings, the images
-    its pages copy, templates, sources, pages), then the chapter's catalog and the glossary."""
+    """Each chapter's input key per language: what the book shares (the tool, settings, images, the
+    README naming the book, templates, sources, pages), then the chapter's catalog and the glossary."""
     file = partial(cache.file_digest, display=config.relative)  # one that cannot be read: its path
-    read = ((config.root / config.assets, "**/*"), (config.source_dir, "**/*"))  # assets/, beside the chapters
+    read = ((config.root / config.assets, "**/*"), (config.source_dir, "**/*"), (config.root, "README.md"))  # stamps
     shared = cache.digest(
         cache.digest(__version__, repr(config), *(cache.stamps_digest(f, config.inside, glob) for f, glob in read)),
         templates_digest,

@@ -18,6 +18,7 @@ from mdgettext.files import SourceText, display, read_catalog
 from mdgettext.locale import check_known
 from mdgettext.pipeline import assets
 from mdgettext.pipeline.judged import Chapter, Verdict, checked, load_project_glossary, publish_checked, template_keys
+from mdgettext.pipeline.name import book_name
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.pool import file_size, ordered
 from mdgettext.pipeline.read import ChapterAnchors, load, load_chapter
@@ -68,12 +69,14 @@ class Done(Plan):
 
 def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
     """Each job's result, in order: in this process, or in a pool of `jobs` processes."""
-    return ordered(partial(build_chapter, config), todo, jobs, lambda job: file_size(config.source_path(job.chapter)))
+    book = book_name(config) if any("html" in job.formats for job in todo) else ""  # read once, for every page
+    build = partial(build_chapter, config, book=book)
+    return ordered(build, todo, jobs, lambda job: file_size(config.source_path(job.chapter)))
 
 
-def build_chapter(config: Config, job: Job) -> Done:
+def build_chapter(config: Config, job: Job, book: str = "") -> Done:
     """One chapter in the languages of the job: parsed once, each language woven once
-    and checked on the woven text."""
+    and checked on the woven text; `book` is the name its pages show."""
     source, doc = load_chapter(config, job.chapter)
     anchors = ChapterAnchors(config, {job.chapter: doc})
     done = Done()
@@ -88,7 +91,7 @@ def build_chapter(config: Config, job: Job) -> Done:
         job.published,
         config.source_language,
         templates=job.templates,
-        book=config.name,
+        book=book,
         site_url=config.site_url,
         repository=config.repository_url,
         index=config.index,
