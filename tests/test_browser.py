@@ -145,7 +145,7 @@ def test_the_review_page_filters_by_state(browser: Browser, partial: Path) -> No
         "return document.querySelector('.entry[data-state=refused] .translation').textContent"
     )
     assert browser.js("return document.querySelectorAll('.translation script').length") == 0
-    browser.driver.find_element("css selector", 'input[value="all"]').click()
+    browser.driver.find_element("css selector", 'input[value="findings"]').click()  # what a reviewer looks at
     browser.screenshot(SCREENSHOTS / "review-1280.png", max_height=1400)
 
 

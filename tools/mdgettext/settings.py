@@ -116,7 +116,7 @@ class Settings:
     )
     name: str = setting(
         "PROJECT",
-        "the project's name in catalog headers and pages",
+        "the project's name in catalog headers and pages (unset, pages take the README's or index chapter's title)",
         shown='pyproject\'s `[project] name`, else "PROJECT"',
     )
     version: str = setting(
