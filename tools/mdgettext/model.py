@@ -236,3 +236,4 @@ class Fallbacks:
     count: int = 0  # messages that fell back
     total: int = 0  # messages on the page
     front_matter: Collection[str] = field(default_factory=frozenset)  # key paths, e.g. "title"
+    in_tags: Sequence[tuple[int, int]] = ()  # Liquid values (a caption, an answer button): marked where drawn

@@ -98,6 +98,12 @@ class Settings:
         "where the book is published in the source language: links to chapters not built go there; canonical URLs",
         shown="none",
     )
+    repository_url: str | None = setting(
+        None,
+        "where the project's files are shown on the web, a branch's root (`https://github.com/o/r/blob/main`): "
+        "review pages link each entry to its `.po` line there",
+        shown="none",
+    )
     index: str = setting("index", "the chapter published at the site's root")
     assets: str = setting(
         "assets",
@@ -119,7 +125,7 @@ class Settings:
     )
     name: str = setting(
         "PROJECT",
-        "the project's name in catalog headers and pages",
+        "the project's name in catalog headers and pages (unset, pages take the README's or index chapter's title)",
         shown='pyproject\'s `[project] name`, else "PROJECT"',
     )
     version: str = setting(
@@ -216,8 +222,11 @@ def parse(own: str | None, pyproject: str | None) -> Found:
             raise ConfigError(
                 f"{where}accept: {key!r} is no key `check` prints (20 hexadecimal digits); copy it from check's finding"
             )
-    if values.get("site_url") is not None:
-        values["site_url"] = values["site_url"].rstrip("/") or None
+    for key in ("site_url", "repository_url"):
+        if values.get(key) is not None:
+            values[key] = values[key].rstrip("/") or None
+    if values.get("repository_url") and not values["repository_url"].startswith(("https://", "http://")):
+        raise ConfigError(f'{where}repository_url must be a web address (like "https://github.com/o/r/blob/main")')
     return Found(Settings(**values), where, frozenset(table))
 
 

@@ -137,8 +137,10 @@ def fallbacks(woven: Woven, messages: int) -> Fallbacks:
     inside = (Style.YAML, Style.LIQUID, Style.ATTRIBUTE)
     spans = [(p.start, p.end) for p in woven.placed if not p.translated and p.segment.span.style not in inside]
     keys = frozenset(p.segment.key for p in woven.placed if not p.translated and p.segment.key is not None)
+    # ... but what the page draws from a Liquid tag (a figure's caption, an answer button) is marked there
+    in_tags = [(p.start, p.end) for p in woven.placed if not p.translated and p.segment.span.style is Style.LIQUID]
     count = len({key_of(s) for s in woven.fallbacks})
-    return Fallbacks(spans, count, messages, keys)
+    return Fallbacks(spans, count, messages, keys, in_tags)
 
 
 def summary(rows: Sequence[Row]) -> str:

@@ -93,11 +93,10 @@ def _filtered(asset: Callable[[str], str], match: re.Match[str]) -> str:
 
 
 def _alt(args: dict[str, str], caption: str, path: str) -> str:
-    """The image's text alternative: the include's `alt`, else its caption's text, else its file name."""
-    if args.get("alt"):
-        return args["alt"]
-    text = " ".join(html.unescape(TAGS.sub("", caption)).split())
-    return text or PurePosixPath(path).name
+    """The image's text alternative: the include's `alt`, else its file name. Never the
+    caption, which the figure shows already: an image that fails to load shows its
+    alternative, and the caption would be printed twice."""
+    return args.get("alt") or PurePosixPath(path).name
 
 
 def _url(path: str, site_url: str) -> str:
