@@ -31,8 +31,9 @@ ko: install
 # Chromium, its driver and CJK fonts, for the browser test of the built pages; the
 # book's own engines, kramdown with its GFM parser and Jekyll, which read the
 # Markdown we build exactly as the book's site does; cmark-gfm, GitHub's own Markdown
-# renderer, which reads the job summary `check --format github` writes.
-DEBIAN_PACKAGES = gettext chromium chromium-driver fonts-noto-cjk ruby-kramdown ruby-kramdown-parser-gfm jekyll cmark-gfm
+# renderer, which reads the job summary `check --format github` writes; KaTeX (Node), as
+# the book's site typesets formulas, for the oracle that says whether one renders.
+DEBIAN_PACKAGES = gettext chromium chromium-driver fonts-noto-cjk ruby-kramdown ruby-kramdown-parser-gfm jekyll cmark-gfm katex
 
 system-deps:
 	@missing=""; \

@@ -13,11 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import polib
-
-from conftest import cli
+from conftest import cli, translated_chapter
 from mdgettext.model import accept_key
-from mdgettext.po.writer import dumps
 
 ENGLISH = "It depends on X here.\n"
 SPLIT = "X에\n\n의존한다."  # a paragraph split in two: structure.changed, an error
@@ -25,14 +22,7 @@ SPLIT = "X에\n\n의존한다."  # a paragraph split in two: structure.changed, 
 
 def project_with(project: Path, msgstr: str, accept: tuple[str, ...] = ()) -> Path:
     settings = 'locales = ["ko"]\nflavor = "kramdown"\n' + (f"accept = {json.dumps(list(accept))}\n" if accept else "")
-    (project / "mdgettext.toml").write_text(settings, encoding="utf-8")
-    (project / "source" / "en" / "a.md").write_text(ENGLISH, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
-    po = polib.pofile(str(path))
-    po[0].msgstr = msgstr
-    path.write_text(dumps(po), encoding="utf-8")
+    translated_chapter(project, settings, "a", ENGLISH, "ko", {ENGLISH.strip(): msgstr})
     return project
 
 

@@ -21,7 +21,7 @@ import pytest
 import yaml
 
 import kramdown
-from conftest import cli
+from conftest import cli, translated_chapter
 from mdgettext.markdown.anchors import gfm_id, slugify
 
 PIECES = [
@@ -108,17 +108,7 @@ CHINESE = {
 @pytest.mark.parametrize("heading_ids", [True, False])
 def test_every_contents_name_reaches_its_heading_on_kramdowns_page(project: Path, heading_ids: bool) -> None:
     settings = f'locales = ["zh"]\nflavor = "kramdown"\nheading_ids = {str(heading_ids).lower()}\n'
-    (project / "mdgettext.toml").write_text(settings, encoding="utf-8")
-    (project / "source" / "en" / "layers.md").write_text(CHAPTER, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "zh").code == 0
-    import polib
-
-    path = project / "locale" / "zh" / "LC_MESSAGES" / "layers.po"
-    po = polib.pofile(str(path))
-    for entry in po:
-        entry.msgstr = CHINESE.get(entry.msgid, "")
-    po.save()
+    translated_chapter(project, settings, "layers", CHAPTER, "zh", CHINESE)
     checked = cli("-C", project, "check", "-l", "zh", "--select", "frontmatter.toc-anchor")
     assert "[frontmatter.toc-anchor]" not in checked.out, checked.out
     assert cli("-C", project, "-q", "build", "-l", "zh", "--format", "md").code == 0
@@ -131,18 +121,9 @@ def test_every_contents_name_reaches_its_heading_on_kramdowns_page(project: Path
 
 
 def test_a_contents_name_no_heading_answers_to_is_a_finding_with_its_fix(project: Path) -> None:
-    (project / "mdgettext.toml").write_text('locales = ["zh"]\nflavor = "kramdown"\n', encoding="utf-8")
     chapter = CHAPTER.replace('  - name: "Quiz 1: GPU hardware"', '  - name: "Quiz 1"')
-    (project / "source" / "en" / "layers.md").write_text(chapter, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "zh").code == 0
-    import polib
-
-    path = project / "locale" / "zh" / "LC_MESSAGES" / "layers.po"
-    po = polib.pofile(str(path))
-    for entry in po:
-        entry.msgstr = {**CHINESE, "Quiz 1": "小测验一"}.get(entry.msgid, "")
-    po.save()
+    settings = 'locales = ["zh"]\nflavor = "kramdown"\n'
+    translated_chapter(project, settings, "layers", chapter, "zh", {**CHINESE, "Quiz 1": "小测验一"})
     checked = cli("-C", project, "check", "-l", "zh", "--select", "frontmatter.toc-anchor")
     assert "links '小测验一' to #小测验一, which no heading of the page has" in checked.out
     assert "the English link is broken too" in checked.out  # "Quiz 1" names no English heading either
