@@ -341,6 +341,36 @@ def test_a_translation_may_not_add_a_checkbox(project: Path) -> None:
             assert "task marker" in result.out + result.err and "[structure.changed]" in result.out + result.err
 
 
+def test_an_x_in_brackets_on_a_tasks_first_line_is_judged_as_github_ticks_the_box(project: Path) -> None:
+    """cmark-gfm ticks a task's box when `[x]` is anywhere on the item's first line (its
+    tasklist extension searches the line, not the marker): an error where the translation
+    ticks an open task, a warning where it unticks one the English's own `[x]` ticked; each
+    verdict is held to cmark-gfm's reading of the translation put back."""
+    english = "- [ ] Fill in the form, then\n  mark it [x]\n- [ ] Use [x] for done\n"
+    catalog = french_catalog(project, "a", english)
+    for form, options, code, severity in (
+        ("Remplir le formulaire, puis le marquer [x]", "Utiliser [x] pour fait", 1, "error"),  # one line now
+        ("Remplir \\[x] le formulaire", "Utiliser [X] pour fait", 1, "error"),  # escaped, still `[x]` to strstr
+        ("Remplir le formulaire, puis le marquer [&#120;]", "Utiliser [x] pour fait", 0, None),
+        ("Remplir le formulaire", "Utiliser [&#120;] pour fait", 0, "warning"),
+    ):
+        po = polib.pofile(str(catalog))
+        po[0].msgstr, po[1].msgstr = form, options
+        po.save()
+        result = cli("-C", project, "check")
+        found = result.out + result.err
+        assert result.code == code, (form, options, found)
+        assert ("first line" in found) == (severity is not None), found
+        if severity:
+            assert f": {severity}: " in found and "[structure.changed]" in found, found
+        doc = segment(english, "a.md", flavor=GFM)
+        put_back = weave(doc, TranslationMap({(None, e.msgid): e.msgstr for e in po})).text
+        assert (github_elements(put_back) != github_elements(english)) == (severity is not None), put_back
+        assert cli("-C", project, "-q", "build", "--format", "md").code == 0
+        built = (project / "build" / "fr" / "a.md").read_text(encoding="utf-8")
+        assert ("Fill in the form" in built) == (severity == "error"), built  # an error is refused, a warning not
+
+
 @pytest.mark.parametrize(
     ("kind", "language", "title"), [("NOTE", "ko", "참고"), ("WARNING", "ja", "警告"), ("TIP", "fr", "Tip")]
 )

@@ -41,6 +41,9 @@ class Flavor:
     # Its site's layout links a front matter's table of contents to `#{{ name | slugify }}`
     # (Jekyll's Distill layout): a translated heading answers to those anchors too.
     contents_by_slug: bool = False
+    # A task's box is ticked by `[x]` anywhere on the item's first line, not only its
+    # marker (cmark-gfm, GitHub's renderer, searches the line).
+    ticks_by_line: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ that does it, found by putting that translation back alone.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -19,7 +20,7 @@ from mdgettext.markdown.folding import hard_breaks
 from mdgettext.markdown.inline import read_tag
 from mdgettext.markdown.tables import UNESCAPED_PIPE
 from mdgettext.markdown.weave import weave
-from mdgettext.model import Diagnostic, Severity, TranslationMap, key_of
+from mdgettext.model import Diagnostic, Segment, Severity, TranslationMap, key_of
 from mdgettext.report import counted
 
 CODES = {
@@ -39,6 +40,9 @@ OPENS = {
     "math_block": "starts a display-math block",
 }
 TASK = "task"  # a list item's shape when GitHub shows a checkbox on it
+# cmark-gfm (GitHub's renderer) ticks a task's box when `[x]` or `[X]` is anywhere on the
+# item's first line, not only in its marker (`strstr` in extensions/tasklist.c)
+TICK = re.compile(r"\[[xX]\]")
 ESCAPE_HINT = "escape the character it starts with (`\\-`, `\\#`, `1\\.`, `\\>`) or reword it"
 # A block token as the skeleton compares it: (type, tag, markup), or ("inline", its elements)
 Shape = tuple[object, ...]
@@ -57,6 +61,8 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             f" and the translation {counted(translated, 'time')}, so the page runs those lines together; end the line where the "
             "English does, with two spaces",
         )
+    if ctx.doc.flavor.ticks_by_line and "task list item" in entry.kinds:
+        yield from _task_box(entry, ctx)
     if any(k in ("table cell", "table header") for k in entry.kinds):
         if len(UNESCAPED_PIPE.findall(entry.msgstr)) > len(UNESCAPED_PIPE.findall(entry.msgid)):
             yield ctx.finding(
@@ -65,6 +71,42 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 Severity.ERROR,
                 "a `|` in a table cell ends the cell, and the table drops what follows; write `\\|`",
             )
+
+
+def _task_box(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
+    """GitHub ticks a task's box when its first line holds `[x]` anywhere: a translation
+    that adds one there or drops it shows the task done or open where the English does
+    not, though the marker stays as it was."""
+    for segment in entry.segments:
+        if segment.kind != "task list item":
+            continue
+        english, translated = _ticked(ctx.doc.text, segment, entry.msgstr)
+        if translated and not english:
+            yield ctx.finding(
+                entry,
+                "structure.changed",
+                Severity.ERROR,
+                "GitHub ticks a task's box when `[x]` is anywhere on the item's first line, so the translation's "
+                "`[x]` (a translation is put back on one line) shows this open task as done; write it `[&#120;]`",
+            )
+        elif english and not translated:
+            yield ctx.finding(
+                entry,
+                "structure.changed",
+                Severity.WARNING,
+                "the English's first line holds `[x]`, which GitHub reads as ticking this task's box, and the "
+                "translation does not, so the box shows open; keep the `[x]`, or fix the English",
+            )
+        return
+
+
+def _ticked(text: str, segment: Segment, msgstr: str) -> tuple[bool, bool]:
+    """Whether GitHub ticks the item's box for the English and for the translation put back."""
+    start = segment.span.start
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    before, english = text[line_start:start], text[start : line_end if line_end >= 0 else len(text)]
+    return bool(TICK.search(before + english)), bool(TICK.search(before + msgstr.split("\n", 1)[0]))
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:

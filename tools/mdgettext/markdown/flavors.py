@@ -61,7 +61,7 @@ KRAMDOWN = Flavor(
     kramdown_html=True,
     contents_by_slug=True,
 )
-GFM = Flavor("gfm", FLAVOR_MATH["gfm"], _gfm, gfm.task_marker, github_ids=True)
+GFM = Flavor("gfm", FLAVOR_MATH["gfm"], _gfm, gfm.task_marker, github_ids=True, ticks_by_line=True)
 BY_NAME = {each.name: each for each in (COMMONMARK, KRAMDOWN, GFM)}
 assert tuple(BY_NAME) == FLAVORS  # the setting's choices (keys.py, importable without a parser)
 
