@@ -28,7 +28,10 @@ import html5lib
 from html5lib import _inputstream, _tokenizer
 from html5lib.constants import EOF, tokenTypes
 
+from mdgettext.markdown import urls
+
 START, END, COMMENT, DOCTYPE, TEXT = "start", "end", "comment", "doctype", "text"
+ALLOWED_SCHEMES = urls.ALLOWED_SCHEMES  # the one allow-list for every link (urls.py), as the safety check reads it
 UNTERMINATED = "unterminated"  # text from a `<` the tokenizer never finished (EOF inside a tag) to the end
 
 _START, _END, _COMMENT, _DOCTYPE, _PARSE_ERROR = (
@@ -98,11 +101,6 @@ def tokens(html: str) -> list[Token]:
 def markup_starts(text: str) -> list[int]:
     """Offsets of every `<` that can open markup, whatever reads the text."""
     return [m.start() for m in MARKUP_START.finditer(text)]
-
-
-# ---------------------------------------------------------------- URLs
-
-ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})  # what a link may lead to, besides a relative URL
 
 
 # ---------------------------------------------------------------- html5lib, recorded

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from markdown_it.token import Token
 
+from mdgettext.markdown import urls
 from mdgettext.publish.bibliography import Reference
 
 NOTE_OPEN = re.compile(r"<d-footnote(?:\s[^>]*)?>", re.IGNORECASE)
@@ -164,15 +165,23 @@ def reference_html(reference: Reference | None, key: str) -> str:
         return f'<span class="missing-reference"><code>{html.escape(key)}</code></span>'
     parts = []
     if reference.authors:
-        parts.append(f'<span class="reference-authors">{html.escape(reference.authors)}</span>.')
+        parts.append(
+            f'<span class="reference-authors">{html.escape(reference.authors)}</span>{_stop(reference.authors)}'
+        )
     title = html.escape(reference.title or key)
-    if reference.url:
+    if reference.url and urls.allowed(reference.url):
         title = f'<a href="{html.escape(reference.url)}">{title}</a>'
-    parts.append(f'<cite class="reference-title">{title}</cite>.')
-    venue = ", ".join(html.escape(v) for v in (reference.venue, reference.year) if v)
+    parts.append(f'<cite class="reference-title">{title}</cite>{_stop(reference.title or key)}')
+    venue = ", ".join(v for v in (reference.venue, reference.year) if v)
     if venue:
-        parts.append(f"{venue}.")
+        parts.append(f"{html.escape(venue)}{_stop(venue)}")
     return " ".join(parts)
+
+
+def _stop(text: str) -> str:
+    """The full stop after a part of a reference, unless it ends with one already
+    ("et al.", a title that asks "?"): one period, as the site's list has."""
+    return "" if text.rstrip().endswith((".", "?", "!")) else "."
 
 
 def references(cited: Sequence[str], entries: Mapping[str, Reference]) -> list[dict[str, str]]:
