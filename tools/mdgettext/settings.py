@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVOR_MATH, FLAVORS, LIQUID_PROSE, MATHS, Prose, prose_setting
+from mdgettext.settings_input import TomlError, at, key_lines, load, value_problem
 
 SETTINGS_FILE = "mdgettext.toml"
 PYPROJECT = "pyproject.toml"
@@ -175,10 +176,15 @@ class Found:
     settings: Settings
     where: str
     given: frozenset[str] = frozenset()  # the keys the file sets
+    lines: Mapping[str, int] = field(default_factory=dict)  # the line each of them is written on
 
     def values(self) -> dict[str, Any]:
         """Every setting by key."""
         return {spec.key: getattr(self.settings, spec.key) for spec in SETTINGS}
+
+    def at(self, key: str) -> str:
+        """How a message about `key` starts: the file and the key's line, then the table."""
+        return at(self.where, self.lines, key)
 
 
 def parse(own: str | None, pyproject: str | None) -> Found:
@@ -193,18 +199,20 @@ def parse(own: str | None, pyproject: str | None) -> Found:
             f"move the keys into {SETTINGS_FILE} and delete the table, or delete {SETTINGS_FILE}"
         )
     if own is not None:
-        table, where = _toml(own, SETTINGS_FILE), f"{SETTINGS_FILE}: "
+        table, where, lines = _toml(own, SETTINGS_FILE), f"{SETTINGS_FILE}: ", key_lines(own, None)
     else:
         table, where = tool or {}, f"{PYPROJECT}: [tool.mdgettext] "
-    values = {key: _value(BY_KEY[key], table[key], where) for key in _known(table, where)}
+        lines = key_lines(pyproject, "tool.mdgettext") if pyproject is not None else {}
+    values = {key: _value(BY_KEY[key], table[key], at(where, lines, key)) for key in _known(table, where, lines)}
     package = project_table.get("project", {})
     for key in ("name", "version"):
         if key not in values and key in package:
-            values[key] = str(package[key])
+            place = at(f"{PYPROJECT}: [project] ", key_lines(pyproject or "", "project"), key)
+            values[key] = _value(BY_KEY[key], str(package[key]), place)
     values.setdefault("math", _defaults(values)["math"])
     if values.get("site_url") is not None:
         values["site_url"] = values["site_url"].rstrip("/") or None
-    return Found(Settings(**values), where, frozenset(table))
+    return Found(Settings(**values), where, frozenset(table), lines)
 
 
 def _defaults(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -213,18 +221,18 @@ def _defaults(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
-    import tomllib  # here only: `--version` and `--help` build their options from SETTINGS, reading no file
-
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"{name}: {err}") from err
+        return load(text, name)
+    except TomlError as err:
+        raise ConfigError(str(err)) from err
 
 
-def _known(table: Mapping[str, Any], where: str) -> list[str]:
+def _known(table: Mapping[str, Any], where: str, lines: Mapping[str, int]) -> list[str]:
     unknown = sorted(set(table) - set(BY_KEY))
     if unknown:
-        raise ConfigError(f"{where}unknown setting {unknown[0]!r} (known: {', '.join(sorted(BY_KEY))})")
+        raise ConfigError(
+            f"{at(where, lines, unknown[0])}unknown setting {unknown[0]!r} (known: {', '.join(sorted(BY_KEY))})"
+        )
     return list(table)
 
 
@@ -237,6 +245,8 @@ def _value(spec: Spec, value: Any, where: str) -> Any:
             raise ConfigError(
                 f'{where}{key} must be a table of lists of strings (like {key} = {{ "a.liquid" = ["b"] }})'
             )
+        if problem := value_problem(key, prose):
+            raise ConfigError(where + problem)
         return prose
     if spec.kind == "table of strings":
         if not isinstance(value, dict) or not all(isinstance(item, str) for item in value.values()):
@@ -252,6 +262,8 @@ def _value(spec: Spec, value: Any, where: str) -> Any:
         raise ConfigError(f"{where}{key} must be a {spec.kind} (like {key} = {example})")
     if spec.choices and value not in spec.choices:
         raise ConfigError(f"{where}{key} = {value!r}: choose {' or '.join(map(repr, spec.choices))}")
+    if problem := value_problem(key, value):
+        raise ConfigError(where + problem)
     return value
 
 
