@@ -49,3 +49,9 @@ def html(documents: list[str]) -> list[str]:
 def slugify(names: list[str]) -> list[str]:
     """`Jekyll::Utils.slugify` of each name, as the book's layout links its table of contents."""
     return _run("slugify", names)
+
+
+def include_arguments(markups: list[str]) -> list[dict[str, str | None] | None]:
+    """Each include tag's markup (after `include`) read by Jekyll's own IncludeTag: the
+    arguments it hands the include (a variable's value None), or None where Jekyll refuses it."""
+    return _run("include", markups)  # type: ignore[return-value]  # JSON objects and nulls, not strings

@@ -89,7 +89,11 @@ def test_init_writes_the_flavors_math_as_the_commented_default(project: Path) ->
 @pytest.mark.parametrize(
     "name, text, words",
     [
-        ("mdgettext.toml", 'math = "tex"\n', "mdgettext.toml:1: math = 'tex': choose 'dollars' or 'kramdown' or 'none'"),
+        (
+            "mdgettext.toml",
+            'math = "tex"\n',
+            "mdgettext.toml:1: math = 'tex': choose 'dollars' or 'kramdown' or 'none'",
+        ),
         (
             "pyproject.toml",
             '[tool.mdgettext]\nmath = "tex"\n',

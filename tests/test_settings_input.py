@@ -46,7 +46,9 @@ def test_a_site_url_that_is_no_web_address_is_refused_with_its_line(project: Pat
     assert not (project / "build").exists()
 
 
-@pytest.mark.parametrize("url", ["https://example.org/book", "http://localhost:4000", "https://jax-ml.github.io/scaling-book/"])
+@pytest.mark.parametrize(
+    "url", ["https://example.org/book", "http://localhost:4000", "https://jax-ml.github.io/scaling-book/"]
+)
 def test_a_web_address_is_a_site_url(project: Path, url: str) -> None:
     chapter(project, f'site_url = "{url}"\n')
     assert cli("-C", project, "-q", "build", "-l", "en").code == 0
