@@ -81,6 +81,7 @@ def render(
     note_label: str = "Note {number}",
     source_language: str = "en",
     alert_titles: Mapping[str, str] | None = None,
+    refused: list[str] | None = None,
 ) -> Fragment:
     """The body of a page.
 
@@ -95,11 +96,12 @@ def render(
     `macros`) are expanded (publish/macros.py); its Distill notes and citations are
     numbered (publish/notes.py), each note reference labelled by `note_label`. A GitHub
     alert's title (which the text does not write) is `alert_titles[kind]`, in the page's language.
+    A formula left as written because its macros expand beyond their budget is told in `refused`.
     """
     tokens = list(parsed) if parsed is not None else parser(flavor, math).parse(markdown)
     if liquid:
         tokens = emulate(tokens, site_url, link, asset)
-    tokens = tex_macros.expand_tokens(tokens, macros)
+    tokens = tex_macros.expand_tokens(tokens, macros, refused)
     if alert_titles:
         _title_alerts(tokens, alert_titles)
     marked = _mark_fallbacks(tokens, markdown, fallbacks, source_language)

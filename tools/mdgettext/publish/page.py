@@ -66,6 +66,7 @@ def chapter_page(
         note_label=ui["note"],
         source_language=site.source_language,
         alert_titles=page_words.alert_titles,
+        refused=refused,
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}
