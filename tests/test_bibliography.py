@@ -16,9 +16,10 @@ from mdgettext.publish.bibliography import EXPANSION_LIMIT, read
 CHAPTER = "---\ntitle: Cites\nbibliography: refs.bib\n---\n\nWe cite{cites}.\n"
 
 
-def built(project: Path, bib: str, keys: list[str]) -> tuple[dict[str, str], str]:
-    """The English and Korean pages of a chapter citing `keys` from `bib`, and the build's stderr."""
-    cites = "".join(f'<d-cite key="{key}"></d-cite>' for key in keys)
+def built(project: Path, bib: str, keys: list[str], cites: str = "") -> tuple[dict[str, str], str]:
+    """The English and Korean pages of a chapter citing `keys` from `bib` (or as `cites`
+    writes it), and the build's stderr."""
+    cites = cites or "".join(f'<d-cite key="{key}"></d-cite>' for key in keys)
     (project / "source" / "en" / "cites.md").write_text(CHAPTER.format(cites=cites), encoding="utf-8")
     (project / "assets" / "bibliography").mkdir(parents=True)
     (project / "assets" / "bibliography" / "refs.bib").write_text(bib, encoding="utf-8")
@@ -114,3 +115,31 @@ def test_macros_within_the_budget_are_expanded() -> None:
     )
     assert bib.entries["x"].venue == "Journal of Tests, vol. 2" and not bib.error
     assert EXPANSION_LIMIT >= 100_000  # a real file's macros (months, journals) are far below it
+
+
+def test_a_citation_inside_a_note_is_a_numbered_link_in_the_note_and_the_list_stands(project: Path) -> None:
+    bib = "@misc{inner, title={Inner}}\n@misc{outer, title={Outer}}\n"
+    cites = (
+        'A claim<d-footnote>As shown in <d-cite key="inner"></d-cite>.</d-footnote> and <d-cite key="outer"></d-cite>'
+    )
+    pages, _ = built(project, bib, [], cites)
+    for page in pages.values():
+        assert "d-cite" not in page and "d-footnote" not in page
+        tree = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+        [note] = [li for li in tree.iter("li") if li.get("id") == "note-1"]
+        assert [a.get("href") for a in note.iter("a") if a.get("role") == "doc-biblioref"] == ["#reference-1"]
+        assert references(page) == ["Inner.", "Outer."]
+
+
+def test_notes_never_closed_are_left_as_written_and_citations_after_them_still_count() -> None:
+    from mdgettext.markdown.flavors import KRAMDOWN
+    from mdgettext.publish import body, notes
+
+    text = (
+        "A " + "<d-footnote>open " * 2000 + '<d-cite key="k"></d-cite>.\n\n<div>' + "<d-footnote>b " * 2000 + "</div>\n"
+    )
+    fragment = body.render(text, [], flavor=KRAMDOWN)
+    assert fragment.notes.notes == () and fragment.notes.cited == ("k",)
+    assert fragment.body.count("<d-footnote>") == 4000
+    review = notes.inline_notes("&lt;d-footnote&gt;x " * 2000 + "&lt;d-footnote&gt;y&lt;/d-footnote&gt;", "Note")
+    assert review.count('class="inline-note"') == 1 and review.count("&lt;d-footnote&gt;") == 2000  # the first pairs
