@@ -84,7 +84,7 @@ class Settings:
     liquid_prose: Prose = setting(  # noqa: RUF009  (a tuple of tuples, immutable; ruff cannot see through the alias)
         LIQUID_PROSE,
         "the arguments of Liquid includes that hold words a reader sees, offered as messages "
-        '(`{ "figure.liquid" = ["caption"] }`)',
+        '(`{ "figure.liquid" = ["caption"] }`; never a path or URL)',
     )
     heading_ids: bool = setting(
         False, "translated headings end with `{#english-slug}` in the built Markdown, so links to the English ids land"
@@ -94,7 +94,7 @@ class Settings:
     )
     site_url: str | None = setting(
         None,
-        "where the book is published in the source language: links to chapters not built go there; canonical URLs",
+        "where the source-language book is published (http or https): links to chapters not built; canonical URLs",
         shown="none",
     )
     index: str = setting("index", "the chapter published at the site's root")
