@@ -188,7 +188,7 @@ def zh_spaces(root: Path, n: int) -> dict[str, float]:
     english = "Hello, world. " * (n // 40 + 1)  # long enough that the translation is within the size budget
     write(root, f"{english}\n\nA second paragraph.\n", language="zh")
     times = timed(root, "extract", "update", language="zh")
-    spaced = "中文" + " " * n + "，好。"
+    spaced = "中文" + " " * n + "好。"  # no full-width punctuation after the run: the slow case
     translate(root, lambda msgid: spaced if msgid.startswith("Hello") else "第二段。", language="zh")
     return times | timed(root, "check", "build", language="zh")
 
