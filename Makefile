@@ -51,11 +51,12 @@ static:
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 
-# The README's screenshot: the browser test saves build/screenshots/*.png; one is kept in docs/.
+# The docs' screenshots: the browser tests save build/screenshots/*.png; the Korean and Chinese
+# pages and the review page at 1280 px are kept in docs/ (release-builds.md shows them).
 screenshots: system-deps install
-	$(PY) -m pytest -q tests/test_browser.py
+	$(PY) -m pytest -q tests/test_browser.py tests/test_browser_pages.py
 	mkdir -p docs
-	cp build/screenshots/ko-1280.png docs/ko-1280.png
+	cp build/screenshots/ko-1280.png build/screenshots/zh-1280.png build/screenshots/review-1280.png docs/
 
 # The generated tables in docs/ (settings, check codes); tests/test_docs.py fails when stale.
 docs: install

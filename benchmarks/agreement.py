@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
-"""How often `mdgettext check` is right about a translation, measured against the engine.
+"""How often `mdgettext check` is right about a translation, measured against the reader's page.
 
-A measurement, not a test: it always exits 0. The truth is what the book's engine
-makes of an entry's English and its translation (tests/engine_oracle.py: kramdown as
-the book's Jekyll runs it, or markdown-it-py for `flavor = "commonmark"`): a
-translation is *broken* when its shape (elements, destinations, code, math TeX, HTML
-tags and attributes, Liquid; words aside) differs from the English's. The judge's
+A measurement, not a test: it always exits 0. The truth is what the reader gets
+(tests/reader_oracle.py): the flavor's engine (kramdown as the book's Jekyll runs it,
+or markdown-it-py for `flavor = "commonmark"`), then KaTeX for the formulas; a
+translation is *broken* when its page has other blocks, links or elements than the
+English's, shows markup as text, or has a formula that does not set. The judge's
 verdict: an error-severity finding on the entry.
 
     pairs     N generated (English, translation) pairs per flavor (tests/pairs.py,
               the same on every run): agreement, false alarms, missed, and the
-              disagreements by class (what the judge said, or what the engine saw)
-    book      the community translations in tests/data/book: ko against en, zh
-              against en-2025-12, every imported pair accepted, per split: tune
-              (index, roofline, transformers) and held-out (the other three)
+              disagreements by class (what the judge said, or what the page showed)
+    moves     translators' moves on the book's own English (tests/moves.py), per move
+    book      the three translations in tests/data/book (the community Korean and
+              Chinese, the human Korean), every imported pair accepted, per split:
+              tune (index, roofline, transformers) and held-out (the other three)
 
     python benchmarks/agreement.py                 # 5,000 pairs per flavor, and the book
     python benchmarks/agreement.py --pairs 500
@@ -32,8 +33,9 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path.insert(0, str(TESTS))
 
-from agreement import HELD_OUT, TUNE, Judged, draw_pairs, judge_book, judge_pairs, score  # noqa: E402
-from engine_oracle import difference, shapes  # noqa: E402
+from agreement import HELD_OUT, TRANSLATIONS, TUNE, Judged, draw_pairs, judge_book, judge_pairs, score  # noqa: E402
+from moves import moves  # noqa: E402
+from pairs import Pair  # noqa: E402
 
 FLAVORS = ("kramdown", "commonmark")
 DISAGREEMENTS = TESTS / "fixtures" / "agreement" / "disagreements.tsv"
@@ -41,19 +43,19 @@ EXAMPLES = 3  # per class in the TSV
 
 
 def disagreement_class(judged: Judged, flavor: str) -> tuple[str, str]:
-    """(false alarm | missed, why): the judge's codes on a false alarm, the engine's
-    difference on a miss, so the classes name what a redesign must learn."""
+    """(false alarm | missed, why): the judge's codes on a false alarm, what broke the
+    page on a miss, so the classes name what a redesign must learn."""
     if judged.flagged:
         return "false alarm", ",".join(sorted(set(judged.codes)))
-    english, translation = shapes([judged.msgid, judged.msgstr], flavor)
-    return "missed", difference(english, translation)
+    return "missed", "; ".join(w.split(":")[0] for w in judged.why)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The judge against the engine.")
     parser.add_argument("--pairs", type=int, default=5000, help="generated pairs per flavor (default 5000)")
     parser.add_argument("--save", action="store_true", help=f"rewrite {DISAGREEMENTS.relative_to(TESTS.parent)}")
-    parser.add_argument("--no-book", action="store_true", help="the generated pairs only")
+    parser.add_argument("--no-book", action="store_true", help="the generated pairs and moves only")
+    parser.add_argument("--moves", type=int, default=40, help="translators' moves of each kind (default 40)")
     args = parser.parse_args(argv)
     rows: list[tuple[str, str, str, str, str, str]] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -78,15 +80,32 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"  {len(found):>5}  {direction:<11} {why[:60]:<60}  {construct[:50]}")
                 for construct, j in found[:EXAMPLES]:
                     rows.append((f"pairs:{flavor}", direction, why, construct, j.msgid, j.msgstr))
+        made = list(moves(args.moves))
+        judged_moves = judge_pairs(
+            [Pair(m.english, m.translation, "hangul", (), m.name) for m in made], "kramdown", Path(folder) / "moves"
+        )
+        by_move: dict[str, list[Judged]] = defaultdict(list)
+        name_of = {(m.english, m.translation): m.name for m in made}
+        for j in judged_moves:
+            by_move[name_of.get((j.msgid, j.msgstr), "?")].append(j)
+        print(f"\n{'move':<42} {'pairs':>5} {'broken':>6} {'flagged':>7} {'agree':>5}")
+        for name, found in by_move.items():
+            s = score(found)
+            print(
+                f"{name:<42} {s.entries:>5} {s.broken:>6} {s.flagged:>7} {s.entries - (s.flagged + s.broken - 2 * s.caught):>5}"
+            )
+            for j in found:
+                if j.flagged != j.broken:
+                    rows.append(("moves", *disagreement_class(j, "kramdown"), name, j.msgid, j.msgstr))
         if not args.no_book:
-            print(f"\n{'book':<14} {'entries':>7} {'broken':>7} {'flagged':>7} {'precision':>9} {'recall':>7}")
-            for language in ("ko", "zh"):
-                judged = judge_book(language, Path(folder) / f"book-{language}")
+            print(f"\n{'book':<20} {'entries':>7} {'broken':>7} {'flagged':>7} {'precision':>9} {'recall':>7}")
+            for translation in TRANSLATIONS:
+                judged = judge_book(translation, Path(folder) / f"book-{translation}")
                 for split, chapters in (("tune", TUNE), ("held-out", HELD_OUT)):
                     part = [j for j in judged if j.chapter in chapters]
                     s = score(part)
                     print(
-                        f"{language + ' ' + split:<14} {s.entries:>7} {s.broken:>7} {s.flagged:>7}"
+                        f"{translation + ' ' + split:<20} {s.entries:>7} {s.broken:>7} {s.flagged:>7}"
                         f" {s.precision:>9.2f} {s.recall:>7.2f}"
                     )
                     seen: Counter[tuple[str, str]] = Counter()
@@ -95,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                             key = disagreement_class(j, "kramdown")
                             seen[key] += 1
                             if seen[key] <= EXAMPLES:
-                                rows.append((f"book:{language}:{j.chapter}", *key, "", j.msgid, j.msgstr))
+                                rows.append((f"book:{translation}:{j.chapter}", *key, "", j.msgid, j.msgstr))
     if args.save:
         DISAGREEMENTS.parent.mkdir(parents=True, exist_ok=True)
         header = "# where\tdirection\tclass\tconstruct / mutation\tenglish\ttranslation\n"

@@ -180,6 +180,20 @@ def zh_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+PAGES = DATA / "pages"  # a small book of every shape a page draws (issue 30), in Korean and Chinese
+
+
+@pytest.fixture(scope="session")
+def shapes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/data/pages built in English, Korean and Chinese: the project's root."""
+    root = tmp_path_factory.mktemp("shapes") / "book"
+    shutil.copytree(PAGES, root)
+    result = cli("-C", root, "-q", "build")
+    assert result.code == 0, result.err
+    assert result.err == "", "the shapes book builds without a warning"
+    return root
+
+
 def translated_chapter(
     project: Path, toml: str, chapter: str, text: str, language: str, msgstrs: Mapping[str, str]
 ) -> Path:

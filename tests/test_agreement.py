@@ -1,16 +1,17 @@
-"""`mdgettext check` against the engine: is an entry flagged exactly when the reader
-of the translation gets something different (engine_oracle.same_structure)?
+"""`mdgettext check` against the reader's page: is an entry an error exactly when the
+page the reader gets from it breaks (reader_oracle.breaks)?
 
-Two parts. The oracle itself, on cases checked by hand against kramdown's and
-markdown-it-py's output. Then the judge: its agreement with the oracle on generated
-pairs (pairs.py) and its precision and recall on the book's community translations.
+Three parts. The oracle itself, on cases read by hand against kramdown's and
+markdown-it-py's output and KaTeX. Then the judge: its agreement with the oracle on
+generated pairs (pairs.py) and on translators' moves made on the book's own English
+(moves.py), and its precision and recall on the book's three translations (the
+community Korean and Chinese, and a human Korean translation), on the chapters it
+was tuned on and on the ones held out.
 
 The numbers asserted are REGRESSION FLOORS: what is true today, rounded down, so a
-change to the checks may raise them and must not lower them. Raise a floor when a
-change raises the measurement (benchmarks/agreement.py prints it, with the
-disagreements by class). The targets (issue "Checks that hold on translations nobody
-here has seen"): agreement >= 0.99 on the pairs, precision >= 0.95 and recall >= 0.9
-on every language and split, held-out chapters included.
+change to the checks may raise them and must not lower them. benchmarks/agreement.py
+prints the measurements. Targets (issue "An error only where a reader's page
+breaks"): precision >= 0.95 and recall >= 0.9 on every translation and split.
 """
 
 from __future__ import annotations
@@ -18,21 +19,22 @@ from __future__ import annotations
 import pytest
 
 import kramdown
-from agreement import HELD_OUT, TUNE, Judged, draw_pairs, judge_book, judge_pairs, score
+from agreement import HELD_OUT, TRANSLATIONS, TUNE, Judged, draw_pairs, judge_book, judge_pairs, score
 from engine_oracle import difference, same_structure, shapes
+from moves import moves
 from pairs import KINDS, MUTATIONS, Pair
+from reader_oracle import breaks
 
 PAIRS = 500  # per flavor; benchmarks/agreement.py measures 5,000
+MOVES = 12  # of each kind
 
-# flavor -> agreement on the generated pairs, today (a floor, not a target: 0.99)
-AGREEMENT_FLOOR = {"kramdown": 0.99, "commonmark": 0.99}
-# (language, split) -> (precision, recall) on the book, today (floors; targets 0.95 and 0.9)
-BOOK_FLOOR = {
-    ("ko", "tune"): (1.0, 1.0),  # 9 flagged, 9 broken, 9 both
-    ("ko", "held-out"): (1.0, 0.94),  # 18, 19, 18
-    ("zh", "tune"): (1.0, 1.0),  # 4, 4, 4
-    ("zh", "held-out"): (1.0, 0.95),  # 20, 21, 20
-}
+# flavor -> agreement on the generated pairs, today (a floor): the disagreements left are a
+# construct repeated (`<b>` twice where the English has it once), which the safety judge
+# refuses and the page survives
+AGREEMENT_FLOOR = {"kramdown": 0.98, "commonmark": 0.98}
+MOVES_FLOOR = 0.99
+# (translation, split) -> (precision, recall), today (floors; targets 0.95 and 0.9)
+BOOK_FLOOR = {(t, split): (1.0, 1.0) for t in TRANSLATIONS for split in ("tune", "held-out")}
 SPLITS = {"tune": TUNE, "held-out": HELD_OUT}
 
 
@@ -43,46 +45,43 @@ def engine() -> None:
 
 # -- the oracle, on cases read by hand ------------------------------------------------
 
-SAME = [
-    # (english, translation): the reader gets the same constructs
+WHOLE = [
+    # (english, translation): the reader's page reads as the English's does, words aside
     ("**Note how big this is!** If", "**注意这有多大！** 如果"),
     ("see [here](https://a.com) and *this*", "*이것*과 [여기](https://a.com)를 보라"),  # moved
     ("{% details Click here for the answer. %}", "{% details 답을 보려면 클릭하세요. %}"),  # summary is words
-    ('{% include figure.liquid path="a.png" caption="<b>Figure:</b> x" %}', '{% include figure.liquid path="a.png" caption="<b>图：</b> x" %}'),
     ('x <d-cite key="kaplan2020"></d-cite>.', '가<d-cite key="kaplan2020"></d-cite>.'),
-    ("the `x.shape` of $W_\\text{in}$", "$W_\\text{입력}$의 `x.shape`"),  # \text{} is words
+    ("the `x.shape` of $W_\\text{in}$", "$W_\\text{입력}$의 `x.shape`"),
     ("B * D < C", "B × D는 C보다 작다"),  # markup characters the English shows as text, reworded
-]  # fmt: skip
-DIFFERENT_IN_BOTH = [
-    ("see [here](https://a.com)", "[여기](https://b.com)를 보라"),  # destination
-    ("a `x.shape` b", "가 `x.size` 나"),  # code
-    ("a $x$ b", "가 $y$ 나"),  # TeX
-    ("a $$x$$ b", "$$x$$"),  # inline math made display math
-    ("a $$x$$ b", "가 \\$$x$$ 나"),  # escaped: MathJax sets the text `$$x$$` as display math; markdown-it shows `$`
-    ('x <d-cite key="a"></d-cite>', 'x <d-cite key="b"></d-cite>'),  # attribute
-    ('{% include figure.liquid path="a.png" %}', '{% include figure.liquid path="b.png" %}'),
-    (
-        '{% include figure.liquid path="a.png" caption="x" %}',
-        '{% include figure.liquid path="a.png" caption="<img src=x>" %}',
-    ),
-    ("a *b* c", "가 나 다"),  # emphasis lost
-    ('a <d-cite key="a"></d-cite>', '가 <d-cite key="a"></d-cite'),  # same element, stray `</d-cite` shown
+    ("a *b* c", "가 나 다"),  # emphasis worded away
     ("a *b* c", "가 **나** 다"),  # emphasis made strong
-]
+    ("**So the end is that we win*", "**그래서 결론은 우리가 이긴다는 것이다**"),  # the English's slip repaired
+    ("a `44 days * 8960 / 225` b", "가 `44일 * 8960 / 225` 나"),  # a unit translated inside code
+    ("B / M bytes", "$B / M$ byte"),  # prose written as math
+    ("the $KV$ cache", "KV 캐시"),  # math written as prose
+    ("Let A[S, D] (our activations) be given.", "A[S, D] (우리의 활성화)가 주어집니다."),  # no link to any reader
+    ("Also add `</dev/null`.", "`</dev/null`도 추가하세요."),  # a tag inside code is text
+]  # fmt: skip
+BROKEN = [
+    ("see [here](https://a.com)", "[여기](https://b.com)를 보라"),  # destination
+    ("see [here](https://a.com)", "여기를 보라"),  # link lost
+    ('x <d-cite key="a"></d-cite>', 'x <d-cite key="b"></d-cite>'),  # an element changed
+    ("Needs _adds_ and _multiplies_.", "_덧셈_과 _곱셈_이 필요하다."),  # kramdown shows the underscores
+    ("Use `**kwargs` here.", "`**kwargs 를 쓴다."),  # a code span left open
+    ("a $\\lvert Y\\rvert$ b", "가 $\\left Y\\rvert$ 나"),  # TeX that does not set
+    ("Prices: \\$4 and \\$10.", "가격: $4와 $10."),  # two prices read as one formula
+    ("One line of text.", "한 줄의\n\n글."),  # a paragraph split
+]  # fmt: skip
 
 
-@pytest.mark.parametrize("flavor", ["kramdown", "commonmark"])
-@pytest.mark.parametrize(("english", "translation"), SAME)
-def test_the_oracle_sees_the_same_page_through_word_order_script_and_delimiters(
-    flavor: str, english: str, translation: str
-) -> None:
-    assert same_structure(english, translation, flavor), shapes([english, translation], flavor)
+@pytest.mark.parametrize(("english", "translation"), WHOLE)
+def test_the_oracle_sees_a_whole_page_through_what_translators_rightly_change(english: str, translation: str) -> None:
+    assert breaks(english, translation) == []
 
 
-@pytest.mark.parametrize("flavor", ["kramdown", "commonmark"])
-@pytest.mark.parametrize(("english", "translation"), DIFFERENT_IN_BOTH)
-def test_the_oracle_sees_what_the_reader_would_miss(flavor: str, english: str, translation: str) -> None:
-    assert not same_structure(english, translation, flavor)
+@pytest.mark.parametrize(("english", "translation"), BROKEN)
+def test_the_oracle_sees_what_breaks_the_readers_page(english: str, translation: str) -> None:
+    assert breaks(english, translation) != []
 
 
 def test_the_engines_differ_where_the_book_needs_kramdown() -> None:
@@ -93,24 +92,12 @@ def test_the_engines_differ_where_the_book_needs_kramdown() -> None:
         difference(*shapes(["**Note!** If", closed_by_punctuation], "commonmark"))
         == "-paragraph/strong +paragraph/literal"
     )
-    # MathJax reads `$x$` as kramdown's inline `$$x$$`; dollarmath sets `$$x$$` in a sentence as display math
-    assert same_structure("a $x$ b", "가 $$x$$ 나", "kramdown")
-    assert not same_structure("a $x$ b", "가 $$x$$ 나", "commonmark")
-    # MathJax goes on right after an opening it cannot close: `$$x$` shows as typed, no formula
-    assert not same_structure("a $$x$$ b", "가 $$x$ 나", "kramdown")
-    assert shapes(["$$x$ and $y$"], "kramdown") == shapes(["$$x$ and $z$"], "kramdown")  # `x$ and $` is no formula
-    assert shapes(["$$x$ and $y$"], "kramdown") != shapes(["$$x$ and y"], "kramdown")
+    # kramdown makes a table row of a pipe in a paragraph, but not inside an HTML element
+    assert breaks("We send V in each direction.", "We send $V / |X|$ in each direction.")
+    assert not breaks("a <span>V</span> b", "a <span>$V / |X|$</span> b")
     # kramdown closes an element left open at the end of its text, swallowing what follows
-    assert same_structure("a <b>x</b>", "가 <b>x", "kramdown")
-    assert not same_structure("a <b>x</b> [l](u)", "가 <b>x [l](u)", "kramdown")
-    # a space between ] and ( is no link in either, even where the English has one
-    assert same_structure("[D, F] (*x*)", "*x*", "kramdown")
-    assert not same_structure("[D, F](*x*)", "[D，F] (*x*)", "kramdown")
-    # a span IAL is kramdown's, words to CommonMark
-    assert not same_structure("*a*{: .x}", "*가*{: .y}", "kramdown")
-    assert same_structure("*a*{: .x}", "*가*{: .y}", "commonmark")
-    # kramdown reads Markdown inside a `markdown="1"` span; CommonMark sees its tags
-    assert same_structure('<span markdown="1">**a**</span> b', '나 <span markdown="1">**가**</span>', "kramdown")
+    assert not breaks("a <b>x</b>", "가 <b>x")
+    assert breaks("a <d-footnote>x</d-footnote> [l](u)", "가 <d-footnote>x [l](u)")
 
 
 # -- the judge, against the oracle ----------------------------------------------------
@@ -125,8 +112,10 @@ def test_the_pairs_cover_every_construct_and_mutation_and_both_verdicts(generate
     assert {k for p in generated for k in p.kinds} == set(KINDS)
     assert {p.mutation for p in generated} == set(MUTATIONS)
     assert {p.script for p in generated} == {"latin", "hangul", "han", "kana"}
-    truth = [same_structure(p.english, p.translation, "kramdown") for p in generated]
-    assert 0.2 < sum(truth) / len(truth) < 0.9  # both kinds of pair, in number
+    from reader_oracle import verdicts
+
+    truth = [not why for why in verdicts([(p.english, p.translation) for p in generated])]
+    assert 0.2 < sum(truth) / len(truth) < 0.95  # both kinds of pair, in number
 
 
 @pytest.mark.parametrize("flavor", ["kramdown", "commonmark"])
@@ -138,18 +127,29 @@ def test_regression_floor_agreement_on_generated_pairs(
     assert score(judged).agreement >= AGREEMENT_FLOOR[flavor]  # target: 0.99
 
 
+def test_regression_floor_agreement_on_translators_moves(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each move real translators make, on the book's own English: the judge errs where the page breaks."""
+    made = list(moves(MOVES))
+    cases = [Pair(m.english, m.translation, "hangul", (), m.name) for m in made]
+    judged = judge_pairs(cases, "kramdown", tmp_path_factory.mktemp("moves"))
+    assert len(judged) > 0.9 * len(cases)
+    assert {m.name for m in made} >= {"unit translated inside code", "code span left open", "words set as math"}
+    assert 0.2 < sum(j.broken for j in judged) / len(judged) < 0.8  # both kinds, in number
+    assert score(judged).agreement >= MOVES_FLOOR, [(j.msgstr, j.codes, j.why) for j in judged if j.flagged != j.broken]
+
+
 @pytest.fixture(scope="module")
 def book(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Judged]]:
-    return {language: judge_book(language, tmp_path_factory.mktemp(f"book-{language}")) for language in ("ko", "zh")}
+    return {t: judge_book(t, tmp_path_factory.mktemp(f"book-{t}")) for t in TRANSLATIONS}
 
 
-@pytest.mark.parametrize(("language", "split"), list(BOOK_FLOOR))
+@pytest.mark.parametrize(("translation", "split"), list(BOOK_FLOOR))
 def test_regression_floor_precision_and_recall_on_the_book(
-    language: str, split: str, book: dict[str, list[Judged]]
+    translation: str, split: str, book: dict[str, list[Judged]]
 ) -> None:
-    found = score([j for j in book[language] if j.chapter in SPLITS[split]])
-    assert found.broken > 0 and found.entries > 150
-    precision, recall = BOOK_FLOOR[language, split]
+    found = score([j for j in book[translation] if j.chapter in SPLITS[split]])
+    assert found.broken > 0 and found.entries > 100
+    precision, recall = BOOK_FLOOR[translation, split]
     assert found.precision >= precision  # target: 0.95
     assert found.recall >= recall  # target: 0.9
 

@@ -132,22 +132,20 @@ def test_every_contents_entry_scrolls_to_its_heading(browser: Browser, built: Pa
 def test_the_review_page_filters_by_state(browser: Browser, partial: Path) -> None:
     assert browser.open(partial / "ko" / "conclusion.review.html", 1280) == []
     visible = (
-        "return [...document.querySelectorAll('tbody tr')].filter(r => r.offsetHeight > 0).map(r => r.dataset.state)"
+        "return [...document.querySelectorAll('.entry')].filter(r => r.offsetHeight > 0).map(r => r.dataset.state)"
     )
     assert len(browser.js(visible)) == 36
     for state, count in (("fuzzy", 1), ("untranslated", 1), ("refused", 1), ("translated", 33), ("all", 36)):
         browser.driver.find_element("css selector", f'input[value="{state}"]').click()
         shown = browser.js(visible)
         assert len(shown) == count and (state == "all" or set(shown) == {state})
-    changes = (
-        "return [...document.querySelectorAll('tr[data-state=fuzzy] .previous :is(del, ins)')].map(e => e.textContent)"
-    )
+    changes = "return [...document.querySelectorAll('.entry[data-state=fuzzy] .previous :is(del, ins)')].map(e => e.textContent)"
     assert browser.js(changes) == ["serving chapter", "inference section"]
     assert "<script>" in browser.js(
-        "return document.querySelector('tr[data-state=refused] td.translation').textContent"
+        "return document.querySelector('.entry[data-state=refused] .translation').textContent"
     )
-    assert browser.js("return document.querySelectorAll('td.translation script').length") == 0
-    browser.driver.find_element("css selector", 'input[value="all"]').click()
+    assert browser.js("return document.querySelectorAll('.translation script').length") == 0
+    browser.driver.find_element("css selector", 'input[value="findings"]').click()  # what a reviewer looks at
     browser.screenshot(SCREENSHOTS / "review-1280.png", max_height=1400)
 
 

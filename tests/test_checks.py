@@ -74,7 +74,9 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
         "code": "glossary.missing",
         "message": "glossary (locale/ko/glossary.po:11): 'TPU' should appear as 'TPU' in the translation",
         "source": "source/en/names.md:7",
+        "accept": as_json[0]["accept"],  # the key a maintainer would accept this translation by
     }
+    assert len(as_json[0]["accept"]) == 20
     github = cli("-C", root, "check", "-l", "ko", "--format", "github").out.splitlines()
     annotations = [line for line in github if line.startswith("::")]
     assert annotations[0] == (
@@ -231,7 +233,7 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
         ("Scale by $$N^2$$ here.", "여기서 $N^2$로 늘린다.", []),  # kramdown: both inline
         ("Per device: $$F / (X \\cdot  Y)$$.", "장치마다 $$F / (X \\cdot Y)$$.", []),  # TeX reads two spaces as one
         # delimiters no engine reads, where the English has emphasis: the page shows them
-        ("It depends on *X*.", "＊X＊에 의존한다.", ["markup.unclosed"]),  # an IME's full-width asterisks
+        ("It depends on *X*.", "＊X＊에 의존한다.", ["markup.emphasis"]),  # an IME's full-width asterisks: a character
         ("It depends on *X*.", "\\*X*에 의존한다.", ["markup.unclosed"]),  # an escaped opener
         ("Costs 2\\*3.", "2\\*3이 든다.", []),  # escaped as in the English
         ("It depends on *X* here.", "*X에 의존한다.", ["markup.unclosed"]),  # opened, never closed: `*` shown

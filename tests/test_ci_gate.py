@@ -31,7 +31,9 @@ def test_an_unknown_code_is_a_usage_error_not_an_empty_selection(
     result = cli("-C", root, "check", "-l", "ko", option, typo)
     assert result.code == 2, result.out + result.err
     assert hint in result.err
-    assert "known codes: completeness.below-minimum, " in result.err  # the list, for the next try
+    assert (
+        "known codes: addenda.anchor, addenda.unsafe, completeness.below-minimum, " in result.err
+    )  # the list, for the next try
 
 
 def test_families_and_codes_are_both_known(tmp_path: Path) -> None:

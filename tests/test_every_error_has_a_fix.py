@@ -46,12 +46,10 @@ CASES = {
     "links.unknown-anchor": Case(
         "See [the end](#the-end).\n\n## The end", "[끝](#the-ned)을 보라.", "[끝](#the-end)을 보라.", "the-end"
     ),
-    "markup.code": Case("Call `x.shape` now.", "지금 `x.size`를 부른다.", "지금 `x.shape`를 부른다.", "copy"),
-    "markup.math": Case("Take $x$ here.", "여기서 $y$를 취한다.", "여기서 $x$를 취한다.", "copy"),
+    "markup.formula": Case("Take $x^2$ here.", "여기서 $x^2^3$을 취한다.", "여기서 $x^2$을 취한다.", "as the English does"),
     "markup.liquid": Case("See {% cite k %} here.", "여기를 보라.", "{% cite k %} 여기를 보라.", "copy"),
     "markup.footnote": Case("A claim[^1].\n\n[^1]: A source.", "주장[^2].", "주장[^1].", "[^1]"),
-    "markup.html": Case("A <b>bold</b> word.", "굵은 말.", "<b>굵은</b> 말.", "copy"),
-    "markup.emphasis": Case("It is **big**.", "크다.", "**크다**.", "bold the words"),
+    "markup.html": Case('A claim<d-cite key="k"></d-cite>.', "주장.", '주장<d-cite key="k"></d-cite>.', "copy"),
     "markup.unclosed": Case("Well **done**. Bye.", "잘 ** 했다**. 안녕.", "잘 **했다**. 안녕.", "remove the space"),
     "safety.active-content": Case("Hello.", '<img src=x onerror="alert(1)">안녕.', "안녕.", "remove what it adds"),
     "safety.too-complex": Case("Hello.", "안녕" + "**" * 4000, "안녕.", "English"),
@@ -66,6 +64,7 @@ NOT_FROM_A_MSGSTR = {
     "frontmatter.invalid": "the weaver re-quotes every value, so only a weaving defect reaches it; tests/test_weave.py",
     "frontmatter.toc-anchor": "a contents name against the headings of the page; tests/test_book_engines.py",
     "suppression.unknown-code": "a comment, not a msgstr; tests/test_checks_seeded.py",
+    "addenda.unsafe": "a block of the addenda file, not a msgstr; tests/test_addenda.py",
 }
 
 
@@ -106,5 +105,10 @@ def test_every_error_code_is_covered() -> None:
         "frontmatter.untranslated",
         "markup.left-open",
         "suppression.not-allowed",
+        "addenda.anchor",
+        # the page still reads: warnings, each with its advice (tests/test_checks.py)
+        "markup.code",
+        "markup.math",
+        "markup.emphasis",
     }
     assert can_be_errors == set(CASES) | set(NOT_FROM_A_MSGSTR)

@@ -494,6 +494,7 @@ def test_one_block_each_side_between_two_aligned_neighbours_is_a_pair() -> None:
     alignment = align(source, translated)
     assert lines(alignment) == [((1,), (1,), False), ((3,), (3,), True), ((5,), (5,), False)]
     assert alignment.pairs[1].reasons == (
+        "only its kind and its place between the blocks around it pair them",
         "link destinations differ: https://example.com/old only in the source; https://example.com/new only in the translation",
         "numbers differ: 3 only in the source; 5 only in the translation",
     )
@@ -527,3 +528,109 @@ def test_a_whole_book_is_imported_at_once_with_progress_on_a_terminal(small: Pat
     import_translation(load_config(small), files, "ko", None, Reporter(out=io.StringIO(), err=err))
     assert "\r[1/2] ko/intro.md" in err.getvalue() and "\r[2/2] ko/second.md" in err.getvalue()
     assert cli("-C", small, "import", "-l", "ko", *files, "--source", "source/en/intro.md").code == 2
+
+
+# ---------------------------------------------------------------- as translators make them
+
+KEPT_ENGLISH = """\
+# Numbers
+
+| Operation | TPU v5e |
+| --- | --- |
+| **Matmul** | 197 TFLOPs |
+
+Jacob Austin
+
+Click here for the answer.
+"""
+KEPT_KOREAN = """\
+# 숫자
+
+| Operation | TPU v5e |
+| --- | --- |
+| **Matmul** | 197 TFLOPs |
+
+Jacob Austin
+
+Click here for the answer.
+"""
+
+
+def test_a_block_kept_as_written_is_its_own_translation_and_english_prose_is_not(project: Path) -> None:
+    (project / "source" / "en" / "kept.md").write_text(KEPT_ENGLISH, encoding="utf-8")
+    (project / "ko").mkdir()
+    (project / "ko" / "kept.md").write_text(KEPT_KOREAN, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    result = cli("-C", project, "import", "-l", "ko", "ko/kept.md")
+    assert result.code == 0
+    assert "5 kept as written, 1 still in English" in result.out
+    po = {e.msgid: (e.msgstr, e.fuzzy) for e in po_of(project, "kept")}
+    assert po["Operation"] == ("Operation", False) and po["Jacob Austin"] == ("Jacob Austin", False)
+    assert po["Click here for the answer."] == ("", False)  # a sentence: still to translate
+    stats = cli("-C", project, "stats", "-l", "ko")
+    assert "6 of 7" in stats.out or "85.7" in stats.out, stats.out
+    assert cli("-C", project, "-q", "build", "-l", "ko").code == 0
+    page = (project / "build" / "ko" / "kept.html").read_text(encoding="utf-8")
+    assert page.count('lang="en"') <= 3  # the page's own marks and the one English sentence, not the kept cells
+
+
+def test_a_message_repeated_takes_what_most_sure_pairs_agree_on(project: Path) -> None:
+    button = (
+        "{% details Click here for the answer. %}\n\nThe answer is [here](https://a.example/N).\n\n{% enddetails %}"
+    )
+    korean = "{% details 답을 보려면 클릭하세요. %}\n\n답은 [여기](https://a.example/N)에 있다.\n\n{% enddetails %}"
+    odd = korean.replace("답을 보려면 클릭하세요.", "여기를 누르면 답이 보입니다.")
+    english = "\n\n".join(f"## Question {n}\n\n" + button.replace("N", str(n)) for n in range(1, 6))
+    translated = "\n\n".join(f"## 질문 {n}\n\n" + (odd if n == 5 else korean).replace("N", str(n)) for n in range(1, 6))
+    (project / "source" / "en" / "q.md").write_text(english + "\n", encoding="utf-8")
+    (project / "ko").mkdir()
+    (project / "ko" / "q.md").write_text(translated + "\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    result = cli("-C", project, "import", "-l", "ko", "ko/q.md")
+    entry = next(e for e in po_of(project, "q") if e.msgid == "Click here for the answer.")
+    assert (entry.msgstr, entry.fuzzy) == ("답을 보려면 클릭하세요.", False)
+    assert (
+        "source/en/q.md:35: aligned with ko/q.md:35, but translated otherwise there: the catalog takes the "
+        'translation in ko/q.md:3, as most places have it (answer button ({% details %} summary) "Click here for the answer.")'
+    ) in result.out
+
+
+@pytest.mark.parametrize("name", ["README-ko.md", "README.ko.md", "README_ko.md", "README.md"])
+def test_a_translation_named_after_its_language_finds_its_english(project: Path, name: str) -> None:
+    (project / "source" / "en" / "README.md").write_text(CHAPTER, encoding="utf-8")
+    (project / name).write_text(KOREAN, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    result = cli("-C", project, "-q", "import", "-l", "ko", name)
+    assert result.code == 0, result.err
+    assert po_of(project, "README").find("Training takes many chips working together.").msgstr
+
+
+def test_a_translation_no_chapter_is_named_after_says_which_there_are(project: Path) -> None:
+    (project / "source" / "en" / "intro.md").write_text(CHAPTER, encoding="utf-8")
+    (project / "README-ko.md").write_text(KOREAN, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    result = cli("-C", project, "import", "-l", "ko", "README-ko.md")
+    assert result.code == 2
+    assert result.err == (
+        "mdgettext: error: README-ko.md: no chapter of source/en is named README or README-ko (chapters: intro); "
+        "name its English with --source PATH\n"
+    )
+
+
+def test_front_matter_after_a_blank_line_is_read_and_said_to_be_text_to_jekyll(project: Path) -> None:
+    (project / "source" / "en" / "fm.md").write_text(
+        "---\ntitle: Intro\n---\n\nText [a](https://a.example).\n", "utf-8"
+    )
+    (project / "ko").mkdir()
+    (project / "ko" / "fm.md").write_text("\n---\ntitle: 소개\n---\n\n본문 [a](https://a.example).\n", "utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    result = cli("-C", project, "-q", "import", "-l", "ko", "ko/fm.md")
+    assert result.code == 0
+    assert result.err == (
+        "mdgettext: warning: ko/fm.md:2: the front matter starts after 1 blank line(s), where Jekyll does not read it "
+        "(the page shows it as text): remove the blank lines before the first `---`; it is read as front matter here\n"
+    )
+    assert {e.msgid: e.msgstr for e in po_of(project, "fm")} == {
+        "Intro": "소개",
+        "Text [a](https://a.example).": "본문 [a](https://a.example).",
+    }

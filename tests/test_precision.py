@@ -127,7 +127,7 @@ def test_the_build_publishes_no_entry_check_reports_as_an_error(
     assert result.code == 0, result.err
     refused = set(re.findall(r"warning: (locale/ko/LC_MESSAGES/[\w-]+\.po:\d+): translation of", result.err))
     errors = {f"{f['file']}:{f['line']}" for f in reviewed if f["severity"] == "error"}
-    assert refused == errors and len(errors) == 27  # entries with an error
+    assert refused == errors and len(errors) == 19  # entries with an error (the page breaks there)
     counted = sum(int(n) for n in re.findall(r"\.po: (\d+) translations? refused", result.err))
     assert counted == len(errors)
     page = (reviewed_book / "build" / "ko" / "sharding.md").read_text(encoding="utf-8")

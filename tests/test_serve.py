@@ -11,6 +11,7 @@ sockets to 127.0.0.1 where a client library would tidy the request up.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -27,7 +28,7 @@ import pytest
 import yaml
 
 import mdgettext
-from conftest import DATA, cli
+from conftest import DATA, PAGES, cli
 from mdgettext.publish import live
 
 PATIENCE = 30.0  # seconds before a wait gives up: generous for a loaded CI machine
@@ -145,11 +146,36 @@ def test_the_reload_script_goes_before_the_end_of_the_body() -> None:
         ("templates/chapter.html.j2", True),
         ("locale/ko/LC_MESSAGES/.intro.po.swp", False),
         ("locale/ko/LC_MESSAGES/intro.po~", False),
+        ("source/en/cowsay.png", True),  # an image the pages copy
+        ("assets/img/chart.svg", True),
+        ("assets/bibliography/main.bib", True),
         ("locale/ko/LC_MESSAGES/.intro.po.abc.tmp", False),
     ],
 )
 def test_which_changes_call_for_a_build(path: str, builds: bool) -> None:
     assert live.triggers_build(path) is builds
+
+
+def test_the_projects_images_are_served_and_a_changed_one_is_copied_again(tmp_path: Path) -> None:
+    """Images beside a chapter and under assets/ are in the build, so the page shows them
+    from `serve` too (issue 30: a 404 for `cowsay.png`); an image changed while serving,
+    and nothing else, is copied again."""
+    root = tmp_path / "book"
+    shutil.copytree(PAGES, root)
+    with running(root) as (_, address, _):
+        for path, source in (("ko/cowsay.png", "source/en/cowsay.png"), ("assets/img/own.png", "assets/img/own.png")):
+            assert fetch_bytes(address + path) == (root / source).read_bytes()
+        chart = (root / "source" / "en" / "figures" / "chart.png").read_bytes()
+        (root / "source" / "en" / "cowsay.png").write_bytes(chart)
+        wait_for(lambda: fetch_bytes(address + "ko/cowsay.png") == chart, "the changed image served")
+
+
+def fetch_bytes(url: str) -> bytes | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return bytes(response.read())
+    except OSError:
+        return None
 
 
 def test_a_hostile_translation_saved_while_serving_is_not_published(server, book: Path) -> None:

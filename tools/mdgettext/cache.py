@@ -55,12 +55,13 @@ def tree_digest(folder: Path, inside: Callable[[Path], Path]) -> str:
     return digest(*(f"{p.relative_to(folder).as_posix()}={file_digest(p)}" for p in files))
 
 
-def stamps_digest(folder: Path, inside: Callable[[Path], Path]) -> str:
-    """Every file under a folder by relative path, size and time: cheap for a folder
-    of images (the pages' assets), whose contents `tree_digest` would read."""
+def stamps_digest(folder: Path, inside: Callable[[Path], Path], pattern: str = "**/*") -> str:
+    """Every file under a folder (or those `pattern` names) by relative path, size and
+    time: cheap for a folder of images (the pages' assets), whose contents
+    `tree_digest` would read."""
     if not inside(folder).is_dir():
         return "absent"
-    stamps = [(p.relative_to(folder).as_posix(), _stamp(p)) for p in sorted(folder.rglob("*")) if p.is_file()]
+    stamps = [(p.relative_to(folder).as_posix(), _stamp(p)) for p in sorted(folder.glob(pattern)) if p.is_file()]
     return digest(*(f"{name}={stamp}" for name, stamp in stamps))
 
 

@@ -90,6 +90,36 @@ def language_name(code: str) -> str:
     return name[:1].upper() + name[1:] if name else code
 
 
+def script(language: str) -> str | None:
+    """The ISO 15924 script a language is written in (`Kore` for ko, `Hans` for zh,
+    `Latn` for fr), from CLDR's likely subtags; None when Babel cannot say."""
+    from babel.core import get_global
+
+    code = language.replace("-", "_").split(".")[0].split("@")[0]
+    parts = code.split("_")
+    if len(parts) > 1 and len(parts[1]) == 4 and parts[1].isalpha():
+        return parts[1].title()
+    likely = get_global("likely_subtags")
+    for key in (code, parts[0].lower()):
+        found = likely.get(key)
+        if found:
+            subtags = found.split("_")
+            return next((t for t in subtags[1:] if len(t) == 4), None)
+    return None
+
+
+def stem_names(stem: str, language: str) -> frozenset[str]:
+    """The names a file translated into `language` may be the English of: its own, and
+    without the language written after it (`README-ko`, `README.ko`, `index_ko-KR`,
+    `guide.zh-Hans` are README, index, guide), as repositories name translations."""
+    tags = {language.lower(), primary(language)}
+    forms = "|".join(
+        re.escape(t).replace("\\-", "[-_]").replace("_", "[-_]") for t in sorted(tags, key=len, reverse=True)
+    )
+    found = re.fullmatch(rf"(.+?)[-._](?:{forms})(?:[-_][A-Za-z]{{2,4}})?", stem, re.IGNORECASE)
+    return frozenset({stem, found.group(1)} if found else {stem})
+
+
 def primary(language: str) -> str:
     """The primary language subtag: `ko` for `ko`, `ko_KR` and `ko-KR`; rules are keyed by it."""
     return language.replace("-", "_").split("_")[0].split("@")[0].lower()

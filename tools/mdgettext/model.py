@@ -6,6 +6,7 @@ tested with values built by hand and never needs another stage's internals.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -37,6 +38,9 @@ class Flavor:
     closes_elements: bool = False  # an inline element left open ends with its text (kramdown's tree)
     emphasis_by_spaces: bool = False  # `*` and `_` open and close by the spaces around them (kramdown)
     kramdown_html: bool = False  # its page's HTML as kramdown's converter writes it (publish/rules.py)
+    # Its site's layout links a front matter's table of contents to `#{{ name | slugify }}`
+    # (Jekyll's Distill layout): a translated heading answers to those anchors too.
+    contents_by_slug: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +117,13 @@ class Keyed(Protocol):
         """Its English."""
 
 
+def accept_key(context: str | None, msgid: str, msgstr: str) -> str:
+    """What the `accept` setting names one exact translation by: 20 hex digits of
+    SHA-256 over its context, English and translation, so any edit of either voids it."""
+    digest = hashlib.sha256("\x04".join((context or "", msgid, msgstr)).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()[:20]
+
+
 def key_of(message: Segment | Keyed) -> Key:
     """How catalogs, translations and findings name a segment's or an entry's message."""
     if isinstance(message, Segment):
@@ -168,6 +179,19 @@ class TranslationMap(Mapping[Key, str]):
         return len(self.entries)
 
 
+@dataclass(frozen=True, slots=True)
+class Addendum:
+    """A block the translator added, which the English does not have (a translator's
+    note), and the English message it follows: the build puts it after the top-level
+    block that holds that message. `after` None: at the top of the body, after the
+    front matter. `occurrence` counts the blocks holding the message, from 1."""
+
+    markdown: str
+    after: Key | None
+    occurrence: int = 1
+    location: Location | None = None  # where the addenda file has it
+
+
 class Severity(Enum):
     """How bad a finding is: errors fail `check`; warnings fail it under `--strict`."""
 
@@ -196,6 +220,7 @@ class Diagnostic:
     message: str
     source: Location | None = None  # the English text the finding is about
     reasons: tuple[Reason, ...] = ()  # what `message` tells, for the checks that compare findings
+    accept: str | None = None  # the key a maintainer would accept the entry's translation by (an error on one)
 
     def __str__(self) -> str:
         where = f" ({self.source})" if self.source else ""
@@ -211,3 +236,4 @@ class Fallbacks:
     count: int = 0  # messages that fell back
     total: int = 0  # messages on the page
     front_matter: Collection[str] = field(default_factory=frozenset)  # key paths, e.g. "title"
+    in_tags: Sequence[tuple[int, int]] = ()  # Liquid values (a caption, an answer button): marked where drawn

@@ -182,6 +182,10 @@ class Config(Settings):
         """`locale/<language>/LC_MESSAGES/<chapter>.po`, as GNU gettext lays catalogs out."""
         return self.inside(self.root / self.locale_dir / check_code(language) / "LC_MESSAGES" / f"{chapter}.po")
 
+    def addenda_path(self, chapter: str, language: str) -> Path:
+        """`locale/<language>/LC_MESSAGES/<chapter>.addenda.md`: the translator's own blocks (po/addenda.py)."""
+        return self.inside(self.root / self.locale_dir / check_code(language) / "LC_MESSAGES" / f"{chapter}.addenda.md")
+
     def output_path(self, chapter: str, language: str, suffix: str) -> Path:
         """`build/<language>/<chapter>.<suffix>`."""
         return self.inside(self.root / self.build_dir / check_code(language) / f"{chapter}.{suffix}")

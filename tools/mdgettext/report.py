@@ -83,8 +83,9 @@ def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:
 
 
 def as_dict(d: Diagnostic) -> dict[str, Any]:
-    """A finding as JSON, for `--format json`."""
-    return {
+    """A finding as JSON, for `--format json`; an error on a translation carries the
+    key a maintainer accepts it by (the `accept` setting)."""
+    found = {
         "file": d.location.path,
         "line": d.location.line,
         "severity": d.severity.value,
@@ -92,6 +93,9 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
         "message": d.message,
         "source": str(d.source) if d.source else None,
     }
+    if d.accept is not None and d.severity is Severity.ERROR:
+        found["accept"] = d.accept
+    return found
 
 
 ANNOTATIONS_PER_LEVEL = 10  # GitHub shows 10 errors and 10 warnings per step, and drops the rest

@@ -8,6 +8,10 @@ Settings live in `mdgettext.toml` at the project root (top-level keys), or in th
 `[tool.mdgettext]` table of its pyproject.toml. Both at once is refused: which one
 wins would be a rule to remember, and a key edited in the losing file would change
 nothing without a word.
+
+Long because every setting is defined here once, each with its default and its line
+of documentation (half the module); reading a file as untrusted input (its TOML, the
+line of each key, the values that reach pages and headers) is settings_input.py's.
 """
 
 from __future__ import annotations
@@ -97,6 +101,12 @@ class Settings:
         "where the source-language book is published (http or https): links to chapters not built; canonical URLs",
         shown="none",
     )
+    repository_url: str | None = setting(
+        None,
+        "where the project's files are shown on the web, a branch's root (`https://github.com/o/r/blob/main`): "
+        "review pages link each entry to its `.po` line there",
+        shown="none",
+    )
     index: str = setting("index", "the chapter published at the site's root")
     assets: str = setting(
         "assets",
@@ -109,9 +119,16 @@ class Settings:
         '(`{ red = "\\\\textcolor{red}{#1}" }`)',
         shown="{}",
     )
+    accept: tuple[str, ...] = setting(
+        (),
+        "translations a maintainer read and accepts though `check` calls them errors (the page is right as it "
+        "is): each the `accept` key `check` prints for one exact msgid and msgstr, which a later edit of either "
+        "voids; it never lets through what could run or load",
+        option="--accept",
+    )
     name: str = setting(
         "PROJECT",
-        "the project's name in catalog headers and pages",
+        "the project's name in catalog headers and pages (unset, pages take the README's or index chapter's title)",
         shown='pyproject\'s `[project] name`, else "PROJECT"',
     )
     version: str = setting(
@@ -210,8 +227,9 @@ def parse(own: str | None, pyproject: str | None) -> Found:
             place = at(f"{PYPROJECT}: [project] ", key_lines(pyproject or "", "project"), key)
             values[key] = _value(BY_KEY[key], str(package[key]), place)
     values.setdefault("math", _defaults(values)["math"])
-    if values.get("site_url") is not None:
-        values["site_url"] = values["site_url"].rstrip("/") or None
+    for key in ("site_url", "repository_url"):
+        if values.get(key) is not None:
+            values[key] = values[key].rstrip("/") or None
     return Found(Settings(**values), where, frozenset(table), lines)
 
 
@@ -255,6 +273,8 @@ def _value(spec: Spec, value: Any, where: str) -> Any:
     if spec.kind == "list of strings":
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             raise ConfigError(f'{where}{key} must be a list of strings (like {key} = ["a", "b"])')
+        if problem := value_problem(key, tuple(value)):
+            raise ConfigError(where + problem)
         return tuple(value)
     python = bool if spec.kind == "boolean" else str
     if not isinstance(value, python):

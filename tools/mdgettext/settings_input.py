@@ -31,6 +31,7 @@ ONE_LINE = ("name", "version")  # written into every catalog's header lines
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 WEB_ADDRESS = re.compile(r"https?://[^\s\x00-\x1f\x7f\"'<>\\^`{|}]+", re.IGNORECASE)
 # Include arguments that hold a path or a URL, never words (and names ending so: `image_url`).
+ACCEPT_KEY = re.compile(r"[0-9a-f]{20}")  # an accepted translation, as `check` prints its key (model.accept_key)
 PATH_ARGUMENTS = frozenset({"path", "src", "srcset", "url", "href", "link", "image", "img", "file", "poster", "action"})
 PATH_ENDINGS = ("_path", "-path", "_src", "-src", "_url", "-url", "_href", "-href", "_link", "-link", "_file", "-file")
 
@@ -118,6 +119,14 @@ def value_problem(key: str, value: object) -> str | None:
             f"{key} = {value!r} is not a web address; write it as https://host/path: every link to a chapter "
             "on the site, and the canonical URLs, are made from it"
         )
+    if key == "repository_url" and isinstance(value, str) and value and not _web_address(value.rstrip("/")):
+        return f'{key} must be a web address (like "https://github.com/o/r/blob/main"), not {value!r}'
+    if key == "accept" and isinstance(value, tuple):
+        for written in value:
+            if not ACCEPT_KEY.fullmatch(written):
+                return (
+                    f"{key}: {written!r} is no key `check` prints (20 hexadecimal digits); copy it from check's finding"
+                )
     if key == "liquid_prose" and isinstance(value, tuple):
         for file, names in value:
             for name in filter(path_argument, names):

@@ -1,14 +1,24 @@
 """Source document + translated document -> which block translates which.
 
 Both files are cut by the same segmenter, so the question is how two sequences of
-blocks line up. It is answered the way Gale and Church aligned sentences: dynamic
-programming over the two sequences, where pairing two blocks earns the score of
-their signals (`signals.score`: kind and nesting, links, code, math, footnotes,
-numbers, names, length and position) and leaving a block unpaired earns nothing.
-An inserted, missing or edited block therefore costs only itself: the alignment
-picks up again at the next pair the signals are sure of. One block against two
-consecutive ones (a paragraph split or joined) is a move of its own. One block on
-each side left alone between two pairs, of the same kind, is taken as a pair.
+blocks line up. It is answered in two passes, as sentence aligners anchor on what
+cannot be wrong before they weigh what can.
+
+First the anchors: blocks the translator kept exactly as written (a name, a formula,
+a paragraph left in English), blocks whose links, code, math and notes are the same
+set and found once on each side, headings with the same explicit id. Of these
+candidates the heaviest chain that keeps both documents in order is taken (a
+weighted longest increasing subsequence), so a run of blocks left in English pins
+its neighbours instead of shifting them, and identical items pair in order.
+
+Then each gap between two anchors is aligned the way Gale and Church aligned
+sentences: dynamic programming over the two short sequences, where pairing two
+blocks earns the score of their signals (`signals.affinity`: kind and nesting,
+links, code, math, footnotes, numbers, names, length) and of where they stand in
+the gap, and leaving a block unpaired earns nothing. An inserted, missing or edited
+block therefore costs only itself. One block against two consecutive ones (a
+paragraph split or joined) is a move of its own. One block on each side left alone
+between two pairs, of the same kind, is taken as a pair.
 
 Front-matter values are not aligned but looked up: by key path, and for a list
 (`toc[].name`) by position in it.
@@ -19,13 +29,26 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from mdgettext.alignment.signals import Model, Signals, combine, disagreements, evidence, model, score, signals
+from mdgettext.alignment.anchors import anchors
+from mdgettext.alignment.gaps import Raw, fill_gaps, longer_than_english, mark_ambiguous
+from mdgettext.alignment.signals import (
+    POSITION,
+    THRESHOLD,
+    Model,
+    Signals,
+    affinity,
+    combine,
+    disagreements,
+    evidence,
+    model,
+    signals,
+)
+from mdgettext.markdown.sentences import has_sentence
 from mdgettext.model import Document, Location, Segment
 
-THRESHOLD = 1.0  # a pair must score above this to beat leaving both blocks unpaired
 SPLIT = 1.0  # the extra cost of pairing one block with two
-AMBIGUOUS = 1.0  # an unpaired neighbour this close in score could be the true partner
-BAND = 60  # blocks an insertion may shift the rest by, at least (the search is banded)
+BAND = 60  # blocks an insertion may shift the rest by, at least (a long gap's search is banded)
+SMALL_GAP = 2500  # cells of a gap's table below which every split and join is tried
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +66,7 @@ class Pair:
     translated: tuple[Segment, ...]
     translation: str
     reasons: tuple[str, ...] = ()
+    kept: bool = False  # the block is kept as written and holds no sentence: its own translation
 
     @property
     def fuzzy(self) -> bool:
@@ -82,12 +106,13 @@ class Alignment:
         return tuple(s for s in self.steps if isinstance(s, Unmatched) and s.side == "translated")
 
 
-def align(source: Document, translated: Document) -> Alignment:
-    """Which translated block translates which source block."""
+def align(source: Document, translated: Document, latin: bool | None = None) -> Alignment:
+    """Which translated block translates which source block. `latin`: whether the
+    translation's language is written in Latin script (None: its letters decide)."""
     src, dst = signals(source), signals(translated, translated=True)
     src_front, src_body = _split(src)
     dst_front, dst_body = _split(dst)
-    m = model(src_body, dst_body)
+    m = model(src_body, dst_body, latin)
     raw = _front_matter(src_front, dst_front, m) + _body(src_body, dst_body, m)
     return Alignment(tuple(_place(raw)))
 
@@ -98,10 +123,6 @@ def _split(items: tuple[Signals, ...]) -> tuple[list[Signals], list[Signals]]:
 
 
 # ---------------------------------------------------------------- steps before placing
-
-# A step as the search finds it: (source signals, translated signals, reasons);
-# one side empty for an unpaired block.
-Raw = tuple[tuple[Signals, ...], tuple[Signals, ...], tuple[str, ...]]
 
 
 def _front_matter(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]:
@@ -123,7 +144,13 @@ def _front_matter(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]
 
 
 def _body(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]:
-    moves = _search(src, dst, m)
+    moves: list[tuple[tuple[Signals, ...], tuple[Signals, ...]]] = []
+    last_i = last_j = 0
+    for i, j in [*anchors(src, dst, m), (len(src), len(dst))]:
+        moves += _search(src[last_i:i], dst[last_j:j], m)
+        if i < len(src):
+            moves.append(((src[i],), (dst[j],)))
+        last_i, last_j = i + 1, j + 1
     steps: list[Raw] = []
     for move in moves:
         s, t = move
@@ -139,22 +166,28 @@ def _body(src: list[Signals], dst: list[Signals], m: Model) -> list[Raw]:
             steps.append((s, t, (note, *disagreements(s[0], combine(*t), m))))
         else:
             steps.append((*move, ()))
-    return _mark_ambiguous(_fill_gaps(steps, m), m)
+    return mark_ambiguous(fill_gaps(longer_than_english(steps, m), m), m)
 
 
 def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tuple[Signals, ...], tuple[Signals, ...]]]:
-    """The best-scoring monotone alignment (Needleman-Wunsch with 2:1 and 1:2 moves).
+    """The best-scoring monotone alignment of one gap between anchors
+    (Needleman-Wunsch with 2:1 and 1:2 moves).
 
     Cell (i, j) holds the best score of aligning the first i source blocks with the
-    first j translated ones. Only a band around the diagonal is searched: a block
-    pairs with one at most `width` places from where the length of the two files
-    puts it, which is more than any edit of a chapter shifts them, and keeps a
-    chapter of a thousand blocks to a second or two.
+    first j translated ones; a pair scores its blocks' affinity and how far apart
+    they stand in the gap. A long gap (a chapter with nothing kept as written) is
+    searched in a band around the diagonal only: a block pairs with one at most
+    `width` places from where the lengths put it, more than any edit shifts them.
     """
     n, k = len(src), len(dst)
     if not n or not k:
         return [((s,), ()) for s in src] + [((), (t,)) for t in dst]
+
+    def score(i: int, j: int, s: Signals, t: Signals) -> float:  # src[i] or a join starting there
+        return affinity(s, t, m) + POSITION * abs((i + 0.5) / n - (j + 0.5) / k)
+
     width = max(BAND, abs(n - k) + BAND // 2)
+    small = n * k <= SMALL_GAP  # every split is tried; in a long gap, only where a part already pairs
     neg = float("-inf")
     bands = [(max(0, i * k // n - width), min(k, i * k // n + width)) for i in range(n + 1)]
     best: list[list[float]] = []
@@ -178,22 +211,26 @@ def _search(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[tupl
                 continue
             top, step = neg, (0, 0)
             if i and j and at(i - 1, j - 1) > neg:
-                pairs[j] = score(src[i - 1], dst[j - 1], m)
+                pairs[j] = score(i - 1, j - 1, src[i - 1], dst[j - 1])
                 top, step = at(i - 1, j - 1) + pairs[j] - THRESHOLD, (1, 1)
             if i and at(i - 1, j) > top:
                 top, step = at(i - 1, j), (1, 0)
             if j > lo and row[j - 1 - lo] > top:
                 top, step = row[j - 1 - lo], (0, 1)
             # A split is tried only where one of its parts already looks like a pair.
-            plausible = pairs.get(j, neg) > 0
+            plausible = small or pairs.get(j, neg) > 0
             joined = joined_src[i - 2] if i > 1 else None
             if joined and j and (plausible or previous.get(j, neg) > 0) and at(i - 2, j - 1) > neg:
-                value = at(i - 2, j - 1) + score(joined, dst[j - 1], m) - THRESHOLD - SPLIT
+                value = at(i - 2, j - 1) + score(i - 2, j - 1, joined, dst[j - 1]) - THRESHOLD - SPLIT
                 if value > top:
                     top, step = value, (2, 1)
             joined = joined_dst[j - 2] if j > 1 else None
+            # a translation split in two holds something of the English in both halves: a
+            # block beside its pair with nothing of it is the translator's own, not a half
+            if joined and i and not (evidence(src[i - 1], dst[j - 2]) and evidence(src[i - 1], dst[j - 1])):
+                joined = None
             if joined and i and (plausible or pairs.get(j - 1, neg) > 0) and at(i - 1, j - 2) > neg:
-                value = at(i - 1, j - 2) + score(src[i - 1], joined, m) - THRESHOLD - SPLIT
+                value = at(i - 1, j - 2) + score(i - 1, j - 2, src[i - 1], joined) - THRESHOLD - SPLIT
                 if value > top:
                     top, step = value, (1, 2)
             row[j - lo], moves[j - lo] = top, step
@@ -219,58 +256,6 @@ def _join(a: Signals, b: Signals) -> Signals | None:
     return combine(a, b) if a.alike(b) else None
 
 
-def _fill_gaps(steps: list[Raw], m: Model) -> list[Raw]:
-    """One source block and one translated block left alone between two aligned
-    neighbours, of the same kind and nesting, translate each other: nothing else can
-    sit in that place. Their signals may disagree too much for the search (a changed
-    link and number), so they are taken as a pair that says where it disagrees."""
-    out: list[Raw | None] = list(steps)
-    paired = [bool(s and t) for s, t, _ in steps]
-    for i in range(1, len(steps) - 2):
-        if paired[i - 1] and paired[i + 2] and not paired[i] and not paired[i + 1]:
-            s, t = steps[i][0] or steps[i + 1][0], steps[i][1] or steps[i + 1][1]
-            if s and t and s[0].alike(t[0]):
-                out[i], out[i + 1] = (s, t, disagreements(s[0], t[0], m)), None
-    return [step for step in out if step is not None]
-
-
-def _mark_ambiguous(steps: list[Raw], m: Model) -> list[Raw]:
-    """A pair tied by nothing but kind, length and position is doubtful when an
-    unpaired neighbour of the same kind would fit about as well."""
-    out = list(steps)
-    for index, (s, t, reasons) in enumerate(steps):
-        if len(s) != 1 or len(t) != 1 or evidence(s[0], t[0]):
-            continue
-        own = score(s[0], t[0], m)
-        for near in _unpaired_neighbours(steps, index):
-            ns, nt, _ = near
-            if ns and ns[0].alike(s[0]):
-                if score(ns[0], t[0], m) >= own - AMBIGUOUS:
-                    reasons += (
-                        f"only kind, length and position pair them; it may translate source line {ns[0].segment.location.line} instead",
-                    )
-                    break
-            if nt and nt[0].alike(t[0]):
-                if score(s[0], nt[0], m) >= own - AMBIGUOUS:
-                    reasons += (
-                        f"only kind, length and position pair them; translated line {nt[0].segment.location.line} may be the one",
-                    )
-                    break
-        out[index] = (s, t, reasons)
-    return out
-
-
-def _unpaired_neighbours(steps: list[Raw], index: int) -> list[Raw]:
-    """The unpaired blocks right before and after a step, up to the next pair."""
-    found = []
-    for direction in (-1, 1):
-        at = index + direction
-        while 0 <= at < len(steps) and not (steps[at][0] and steps[at][1]):
-            found.append(steps[at])
-            at += direction
-    return found
-
-
 # ---------------------------------------------------------------- placing
 
 
@@ -279,7 +264,9 @@ def _place(raw: list[Raw]) -> list[Pair | Unmatched]:
     out: list[Pair | Unmatched] = []
     for index, (s, t, reasons) in enumerate(raw):
         if s and t:
-            out.append(Pair(tuple(x.segment for x in s), tuple(x.segment for x in t), _translation(s[0], t), reasons))
+            translation = _translation(s[0], t)
+            kept = len(s) == 1 and translation == s[0].text and not has_sentence(s[0].prose)
+            out.append(Pair(tuple(x.segment for x in s), tuple(x.segment for x in t), translation, reasons, kept))
             continue
         side, other = ("source", 1) if s else ("translated", 0)
         segment = (s or t)[0].segment

@@ -1,9 +1,14 @@
-"""An alignment -> translations in a catalog, and a report line for every block.
+"""An alignment -> translations in a catalog, the translator's own blocks, and a report line for every block.
 
 Pure apart from changing the `POFile` it is given: the command reads and writes
 files. A block's pair becomes its entry's msgstr; a doubtful pair is imported as
 fuzzy with a translator comment saying why; a translation the catalog already
-has is kept unless the caller asks to overwrite it.
+has is kept unless the caller asks to overwrite it. A block kept exactly as written
+and holding no sentence (a name, a term, a formula) is its own translation, as
+Sphinx and Weblate count a msgstr equal to its msgid; English prose left as written
+is still to translate. A message with several blocks takes the translation most of
+its sure pairs agree on. Blocks only the translation has become addenda
+(po/addenda.py), each anchored to the English message it follows.
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ from dataclasses import dataclass, replace
 
 import polib
 
+from mdgettext.alignment.additions import Added, additions
 from mdgettext.alignment.align import Alignment, Pair, Unmatched
 from mdgettext.checks.safety import formula_reasons, where
-from mdgettext.model import Location, Segment, key_of
+from mdgettext.model import Addendum, Document, Key, Location, Segment, key_of
 from mdgettext.po.catalog import IMPORT_DOUBT, live
 
 COMMENT = IMPORT_DOUBT  # starts each translator comment the import writes
@@ -25,9 +31,12 @@ EXCERPT = 32  # characters of a block's text shown in the report
 ALIGNED = "aligned"
 FUZZY = "fuzzy"
 ENGLISH = "still in English"
+AS_WRITTEN = "kept as written"
 KEPT = "kept"
+OUTVOTED = "outvoted"
 SOURCE_ONLY = "source only"
 TRANSLATED_ONLY = "translated only"
+ADDED = "added"
 
 
 class CatalogMismatch(ValueError):
@@ -43,7 +52,7 @@ class Outcome:
     """One source block (or an unpaired translated block) and what the import did with it."""
 
     status: str
-    segment: Segment  # the source block; the translated block for TRANSLATED_ONLY
+    segment: Segment  # the source block; the translated block for TRANSLATED_ONLY and ADDED
     translated: tuple[Location, ...] = ()  # its translation's blocks, if paired
     reasons: tuple[str, ...] = ()
     between: tuple[Location | None, Location | None] = (None, None)  # an unpaired block's neighbours
@@ -57,20 +66,29 @@ class Outcome:
             return f"{self.segment.location}: fuzzy, from {at} {what}: {'; '.join(self.reasons)}"
         if self.status == ENGLISH:
             return f"{self.segment.location}: still in English in {at}, not imported {what}"
+        if self.status == AS_WRITTEN:
+            return f"{self.segment.location}: kept as written in {at}, its own translation {what}"
         if self.status == KEPT:
             return f"{self.segment.location}: aligned with {at}, the catalog's own translation kept {what}"
+        if self.status == OUTVOTED:
+            return f"{self.segment.location}: aligned with {at}, {'; '.join(self.reasons)} {what}"
         where = _between(*self.between)
         if self.status == SOURCE_ONLY:
             return f"{self.segment.location}: no counterpart in the translation, {where} {what}"
-        return f"{self.segment.location}: no counterpart in the source, {where}, not imported {what}"
+        if self.status == ADDED:
+            return f"{self.segment.location}: no counterpart in the source, {where}: kept as the translator's addition {what}"
+        why = f": {'; '.join(self.reasons)}" if self.reasons else ""
+        return f"{self.segment.location}: no counterpart in the source, {where}, not imported{why} {what}"
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """What an import did: one outcome per block, for the report, and how many entries changed."""
+    """What an import did: one outcome per block, for the report, how many entries
+    changed, and the translator's own blocks, for the addenda file."""
 
     outcomes: tuple[Outcome, ...]
     imported: int  # entries whose msgstr or flags the import changed
+    addenda: tuple[Addendum, ...] = ()
 
     def count(self, status: str) -> int:
         """How many blocks ended with `status` (ALIGNED, FUZZY, ...)."""
@@ -80,11 +98,15 @@ class Result:
         """The report's closing line, in the words docs/translators.md uses."""
         counts = Counter(o.status for o in self.outcomes)
         parts = [
-            f"{counts[ALIGNED]} aligned",
+            f"{counts[ALIGNED] + counts[OUTVOTED]} aligned",
             f"{counts[FUZZY]} imported as fuzzy",
             f"{counts[SOURCE_ONLY]} with no counterpart in the translation",
             f"{counts[TRANSLATED_ONLY]} with no counterpart in the source",
         ]
+        if counts[AS_WRITTEN]:
+            parts.append(f"{counts[AS_WRITTEN]} kept as written")
+        if counts[ADDED]:
+            parts.append(f"{counts[ADDED]} kept as the translator's additions")
         if counts[ENGLISH]:
             parts.append(f"{counts[ENGLISH]} still in English")
         if counts[KEPT]:
@@ -92,8 +114,15 @@ class Result:
         return ", ".join(parts)
 
 
-def fill(po: polib.POFile, alignment: Alignment, fuzzy: bool = False, overwrite: bool = False) -> Result:
-    """Put the alignment's translations into `po`, whose messages must include the source's."""
+def fill(
+    po: polib.POFile,
+    alignment: Alignment,
+    fuzzy: bool = False,
+    overwrite: bool = False,
+    translated: Document | None = None,
+) -> Result:
+    """Put the alignment's translations into `po`, whose messages must include the
+    source's. With the `translated` document, its blocks with no English become addenda."""
     alignment = Alignment(tuple(_formulas_judged(step) for step in alignment.steps))
     entries = {key_of(e): e for e in live(po)}
     for step in alignment.steps:
@@ -102,18 +131,17 @@ def fill(po: polib.POFile, alignment: Alignment, fuzzy: bool = False, overwrite:
                 raise CatalogMismatch(seg)
 
     # One entry can stand for several blocks (a heading and its table-of-contents
-    # name): the first pair whose signals agree gives the translation, and the entry
-    # is fuzzy if any of its pairs is doubtful or they translate it differently.
-    offers: dict[tuple[str | None, str], list[tuple[Pair, Segment]]] = {}
+    # name, an answer button repeated): it takes the translation most of its sure
+    # pairs give, and is fuzzy only when they disagree or none is sure.
+    offers: dict[Key, list[tuple[Pair, Segment]]] = {}
     for pair in alignment.pairs:
         for seg in pair.source:
-            if pair.translation != seg.msgid:
+            if pair.translation != seg.msgid or pair.kept:
                 offers.setdefault(key_of(seg), []).append((pair, seg))
-    decisions: dict[tuple[str | None, str], _Decision] = {}
+    decisions: dict[Key, _Decision] = {}
     changed = 0
     for key, found in offers.items():
-        chosen = next((p for p, _ in found if not p.fuzzy), found[0][0])
-        reasons = tuple(dict.fromkeys(r for p, _ in found for r in p.reasons)) + _conflicts(found, chosen)
+        chosen, reasons = _majority(found)
         entry = entries[key]
         if entry.msgstr and not overwrite:
             kept = entry.msgstr != chosen.translation or entry.fuzzy != bool(reasons or fuzzy)
@@ -122,23 +150,49 @@ def fill(po: polib.POFile, alignment: Alignment, fuzzy: bool = False, overwrite:
             changed += _set(entry, chosen.translation, reasons, fuzzy)
         decisions[key] = _Decision(chosen, found, reasons, kept)
 
+    added = additions(alignment, translated) if translated is not None else {}
     outcomes: list[Outcome] = []
     for step in alignment.steps:
         if isinstance(step, Unmatched):
-            status = SOURCE_ONLY if step.side == "source" else TRANSLATED_ONLY
-            outcomes.append(Outcome(status, step.segment, between=(step.after, step.before)))
+            outcomes.append(_unmatched(step, added.get(id(step))))
             continue
         where = tuple(t.location for t in step.translated)
         for seg in step.source:
             decision = decisions.get(key_of(seg))
-            if decision is None or step.translation == seg.msgid:
+            if decision is None or (step.translation == seg.msgid and not step.kept):
                 outcomes.append(Outcome(ENGLISH, seg, where))
             elif decision.kept:
                 outcomes.append(Outcome(KEPT, seg, where))
+            elif not decision.reasons and step.translation != decision.chosen.translation:
+                outcomes.append(Outcome(OUTVOTED, seg, where, decision.reasons_for(step)))
             else:
                 reasons = decision.reasons_for(step) or (("--fuzzy",) if fuzzy else ())
-                outcomes.append(Outcome(FUZZY if reasons else ALIGNED, seg, where, reasons))
-    return Result(tuple(outcomes), changed)
+                status = FUZZY if reasons else AS_WRITTEN if step.kept else ALIGNED
+                outcomes.append(Outcome(status, seg, where, reasons))
+    addenda = tuple(dict.fromkeys(a.addendum for a in added.values() if a.addendum is not None))
+    return Result(tuple(outcomes), changed, addenda)
+
+
+def _unmatched(step: Unmatched, added: Added | None) -> Outcome:
+    between = (step.after, step.before)
+    if step.side == "source":
+        return Outcome(SOURCE_ONLY, step.segment, between=between)
+    if added is not None and added.addendum is not None:
+        return Outcome(ADDED, step.segment, between=between)
+    return Outcome(TRANSLATED_ONLY, step.segment, reasons=added.reasons if added else (), between=between)
+
+
+def _majority(found: list[tuple[Pair, Segment]]) -> tuple[Pair, tuple[str, ...]]:
+    """The pair whose translation an entry takes, and why the entry is fuzzy (if it is):
+    the translation more than half of its sure pairs give; fuzzy only where no
+    translation has that many (two sure pairs, two translations), or no pair is sure."""
+    sure = [pair for pair, _ in found if not pair.fuzzy]
+    votes = Counter(pair.translation for pair in sure or [p for p, _ in found])
+    winner, count = votes.most_common(1)[0]
+    chosen = next(p for p in (sure or [p for p, _ in found]) if p.translation == winner)
+    if not sure:
+        return chosen, tuple(dict.fromkeys(r for p, _ in found for r in p.reasons))
+    return chosen, () if 2 * count > len(sure) else _conflicts(sure, chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,21 +205,22 @@ class _Decision:
     kept: bool  # the catalog had a translation of its own, left as it was
 
     def reasons_for(self, pair: Pair) -> tuple[str, ...]:
-        """Why one block's pair is doubtful, in the report: its own reasons, or its entry's."""
-        own = pair.reasons
-        if pair is self.chosen:
-            own += _conflicts(self.offers, pair)
-        elif pair.translation != self.chosen.translation:
-            own += (f"translated differently in {_at(self.chosen)}, whose translation the catalog takes",)
-        if own or not self.reasons:
-            return own
-        doubtful = next(seg for p, seg in self.offers if p.reasons or p.translation != self.chosen.translation)
-        return (f"the same message, at {doubtful.location}, is doubtful",)
+        """Why one block's pair is doubtful, in the report: the entry's reasons if it is
+        fuzzy; for a block outvoted by the entry's sure pairs, that it was."""
+        if self.reasons:
+            return self.reasons
+        if pair.translation != self.chosen.translation:
+            return (
+                f"but translated otherwise there: the catalog takes the translation in {_at(self.chosen)}, as most places have it",
+            )
+        return ()
 
 
-def _conflicts(offers: list[tuple[Pair, Segment]], chosen: Pair) -> tuple[str, ...]:
-    others = list(dict.fromkeys(_at(p) for p, _ in offers if p.translation != chosen.translation))
-    return (f"the same English is translated differently in {', '.join(others)}",) if others else ()
+def _conflicts(sure: list[Pair], chosen: Pair) -> tuple[str, ...]:
+    others = list(dict.fromkeys(_at(p) for p in sure if p.translation != chosen.translation))
+    if not others:
+        return ()
+    return (f"the same English is translated differently in {', '.join(others)} than in {_at(chosen)}",)
 
 
 def _formulas_judged(step: Pair | Unmatched) -> Pair | Unmatched:

@@ -23,6 +23,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import unquote
 
+from rapidfuzz import fuzz
+
 from mdgettext import stems
 from mdgettext.markdown.anchors import has_explicit_id
 from mdgettext.markdown.inline import Inventory, Reader
@@ -32,6 +34,7 @@ from mdgettext.report import counted
 
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{2,}")
 NAME = re.compile(r"(?<![.!?:]\s)(?<=[\w,;)] )[A-Z][A-Za-z]+")
+TITLE_CASE = 0.6  # a share of capitalized words above which a text is a title, not a sentence with names
 NUMBER = re.compile(r"(?<![A-Za-z0-9.,])\d+(?:[.,]\d+)*")  # not in H100; in 제3장
 # Numbers English spells as words and a translation may write in digits: "three or
 # four years" is "3~4년", "a tenth" "10분의 1", "scales cubically" "3차로", "the first
@@ -72,7 +75,20 @@ SHARED_NUMBER, NUMBER_CAP, DIFFERENT_NUMBER, DIFFERENT_NUMBER_CAP = 1.0, 3.0, -1
 SHARED_WORD, WORD_CAP, FOREIGN_WORD, FOREIGN_CAP = 0.75, 4.0, -0.75, -3.0
 MARKUP = 0.5  # same emphasis count, same closing punctuation: weak hints
 MISSING_NAME, MISSING_NAME_CAP = -0.5, -2.0  # weak: a name may be transliterated
-SAME_TEXT = 6.0  # a block left in English pairs with certainty
+THRESHOLD = 1.0  # a pair must score above this to beat leaving both blocks unpaired
+SAME_TEXT = 20.0  # a block left as written: more than any pair of two different texts can score
+CAP = 10.0  # the most two different texts can score: an identical block always outranks them
+# A block left in English but edited (a typo fixed, the older English followed): nearly the
+# same characters in the same script. Above CAP, below SAME_TEXT.
+NEAR_SAME, NEAR_RATIO, NEAR_MIN = 12.0, 90.0, 24
+# A translated block that says it is the translator's own (`역자 주`, `译者注`, "Translator's
+# note") is no English block's translation unless the English says so too.
+NOTE_MARKERS = re.compile(
+    r"역자\s*주|옮긴이|번역\s*(?:안내|노트|메모|자|:)|译者|译注|翻译说明|訳注|訳者|譯者|"
+    r"translator'?s?[’']?\s*note|\bN\.\s?d[eu]?\s?[lT]\.|Anm\.\s*d\.\s*Übers",
+    re.IGNORECASE,
+)
+NOTE = -12.0
 LENGTH_FIT, LENGTH_FLOOR = 1.0, -8.0
 POSITION = -3.0  # per unit of relative position (0..1) between the two blocks
 # Gale and Church's length model: the translated length is normal around
@@ -119,7 +135,7 @@ class Signals:
 class Model:
     """What the comparison knows about the pair of documents as a whole."""
 
-    ratio: float  # translated length / source length, over the whole document
+    ratio: float  # translated length / source length, over the blocks not left as written
     latin_target: bool  # the translation is written in Latin script: words prove little
 
 
@@ -156,7 +172,7 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
                 notes=frozenset(f"{name}#{n}" for name, count in notes.items() for n in range(1, count + 1)),
                 numbers=frozenset(_digits(n) for n in NUMBER.findall(prose)),
                 words=frozenset(w.lower() for w in latin),
-                names=frozenset(w.lower() for w in NAME.findall(prose)),
+                names=_names(prose),
                 stems=_stems(latin),
                 strong=inline.strong + inline.emphasis,
                 end=_end(prose),
@@ -167,17 +183,23 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
     return tuple(out)
 
 
-def model(source: Iterable[Signals], translated: Iterable[Signals]) -> Model:
+def model(source: Iterable[Signals], translated: Iterable[Signals], latin: bool | None = None) -> Model:
     """Whole-document facts the pair score needs: the length ratio, and whether the
-    translation is in Latin script (then shared words prove little)."""
+    translation is in Latin script (then shared words prove little).
+
+    `latin` is what the language's script says (locale.script), when the caller knows
+    the language; otherwise the letters of the translation decide. Blocks left as
+    written count in neither: a chapter half left in English is still Korean, and its
+    translated half is what says how long Korean runs."""
     source, translated = list(source), list(translated)
-    src = sum(s.length for s in source)
-    dst = sum(t.length for t in translated)
-    letters = LETTER.findall("".join(t.prose for t in translated))
-    latin = sum(1 for c in letters if c < LATIN_END)
-    return Model(
-        ratio=dst / src if src and dst else 1.0, latin_target=not letters or latin / len(letters) > LATIN_SHARE
-    )
+    kept = {s.text for s in source} & {t.text for t in translated}
+    src = sum(s.length for s in source if s.text not in kept)
+    dst = sum(t.length for t in translated if t.text not in kept)
+    if latin is None:
+        letters = LETTER.findall("".join(t.prose for t in translated if t.text not in kept))
+        in_latin = sum(1 for c in letters if c < LATIN_END)
+        latin = not letters or in_latin / len(letters) > LATIN_SHARE
+    return Model(ratio=dst / src if src and dst else 1.0, latin_target=latin)
 
 
 def combine(first: Signals, second: Signals) -> Signals:
@@ -208,9 +230,40 @@ def combine(first: Signals, second: Signals) -> Signals:
 
 
 def score(s: Signals, t: Signals, m: Model) -> float:
-    """How strongly `t` looks like the translation of `s`: positive is likely."""
+    """How strongly `t` looks like the translation of `s`: positive is likely. Where
+    the two blocks stand in their documents counts too (POSITION)."""
+    return affinity(s, t, m) + POSITION * abs(s.position - t.position)
+
+
+def affinity(s: Signals, t: Signals, m: Model) -> float:
+    """How strongly `t` looks like the translation of `s`, wherever they stand.
+
+    Bounded: no two different texts score CAP or more, so a block kept as written is
+    always the surest pair (SAME_TEXT), and an English block lightly edited by the
+    translator the next surest (NEAR_SAME)."""
     if s.text == t.text:
         return SAME_TEXT
+    if _near_same(s, t):
+        return NEAR_SAME
+    total = _evidence(s, t, m)
+    if NOTE_MARKERS.search(t.prose) and not NOTE_MARKERS.search(s.prose):
+        total += NOTE
+    return min(total, CAP - 0.5)
+
+
+def is_note(t: Signals) -> bool:
+    """Whether a translated block calls itself the translator's own (NOTE_MARKERS)."""
+    return NOTE_MARKERS.search(t.prose) is not None
+
+
+def _near_same(s: Signals, t: Signals) -> bool:
+    """The same text but for a few characters: a block left in English and touched up."""
+    if min(len(s.text), len(t.text)) < NEAR_MIN or abs(len(s.text) - len(t.text)) > len(s.text) // 5:
+        return False
+    return fuzz.ratio(s.text, t.text, score_cutoff=NEAR_RATIO) > 0
+
+
+def _evidence(s: Signals, t: Signals, m: Model) -> float:
     total = _kind_score(s.kind, t.kind)
     if s.nesting != t.nesting:
         total += OTHER_NESTING
@@ -235,13 +288,17 @@ def score(s: Signals, t: Signals, m: Model) -> float:
     if s.end and t.end:
         total += MARKUP if s.end == t.end else -MARKUP
     total += max(LENGTH_FIT - deviation(s, t, m) ** 2 / 2, LENGTH_FLOOR)
-    total += POSITION * abs(s.position - t.position)
     return total
 
 
 def deviation(s: Signals, t: Signals, m: Model) -> float:
     """Gale and Church's delta: how many standard deviations `t` is from the expected length."""
     return (t.length - m.ratio * s.length) / math.sqrt(VARIANCE * m.ratio * (s.length + 1))
+
+
+def verbatim(b: Signals) -> frozenset[str]:
+    """What a translator copies as it is: link destinations, code, math, notes and tags."""
+    return b.links | b.code | b.math | b.notes
 
 
 def evidence(s: Signals, t: Signals) -> bool:
@@ -344,6 +401,17 @@ def _end(prose: str) -> str:
     last = prose.rstrip()[-1:]
     last = FULL_WIDTH.get(last, last)
     return last if last in ".!?:;" else ""
+
+
+def _names(prose: str) -> frozenset[str]:
+    """Capitalized words inside a sentence, lower case: names, mostly. Not in a title
+    written in title case ("Partitioning Notation and Collective Operations"), where
+    every word is capitalized and none need be a name."""
+    words = LATIN_WORD.findall(prose)
+    capitals = sum(1 for w in words if w[0].isupper())
+    if len(words) >= 2 and capitals >= TITLE_CASE * len(words):
+        return frozenset()
+    return frozenset(w.lower() for w in NAME.findall(prose))
 
 
 def _digits(number: str) -> str:

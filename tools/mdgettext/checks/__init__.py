@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from mdgettext.checks import (
+    addenda,
     allowlist,
     budget,
     completeness,
@@ -46,6 +47,7 @@ FAMILIES: tuple[Family, ...] = (
     front_matter.FAMILY,
     typography.FAMILY,
     consistency.FAMILY,
+    addenda.FAMILY,
 )
 SUPPRESSION = {
     "suppression.unknown-code": "a mdgettext-ignore comment names no known check",
@@ -93,7 +95,8 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
         if family.catalog is not None:
             found.extend(family.catalog(entries, ctx))
     by_line = {e.line: e for e in entries}
-    heard = [d for d in found if not _silenced(d, by_line.get(d.location.line))]
+    elsewhere = [d for d in found if d.location.path != ctx.po_path]  # the addenda file's: no entry silences them
+    heard = [d for d in found if d.location.path == ctx.po_path and not _silenced(d, by_line.get(d.location.line))]
     told: dict[int, set[str]] = {}
     for d in heard:
         told.setdefault(d.location.line, set()).add(d.code)
@@ -113,7 +116,19 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
         and not (d.code == safety.CODE and _said_already(d.reasons, told[d.location.line]))
         and not (d.code in ("markup.html", "markup.liquid") and d.location.line in unsafe_additions)
     ]
-    return sorted(kept, key=lambda d: (d.location.line, d.code))
+    return sorted((_accepted(d, ctx.accepted) for d in kept), key=lambda d: (d.location.line, d.code)) + elsewhere
+
+
+def _accepted(finding: Diagnostic, accepted: frozenset[str]) -> Diagnostic:
+    """An error on a translation a maintainer accepts is a warning that says so, unless
+    it could run or load (safety.ACTIVE): no setting publishes that."""
+    if finding.severity is not Severity.ERROR or finding.accept not in accepted:
+        return finding
+    if safety.active(finding.reasons):
+        return replace(
+            finding, message=f"{finding.message} (the `accept` setting cannot publish this: it could run or load)"
+        )
+    return replace(finding, severity=Severity.WARNING, message=f"{finding.message} (accepted in the settings)")
 
 
 EXPLAINING = frozenset(c for c in CODES if c.startswith(("links.", "markup.")))
@@ -171,12 +186,13 @@ def _unknown_codes(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         )
 
 
-def refusals(entries: Sequence[Entry], findings: Sequence[Diagnostic]) -> dict[Key, list[Diagnostic]]:
-    """The translated entries `check` reports as errors, each with the findings why."""
+def refusals(entries: Sequence[Entry], findings: Sequence[Diagnostic], path: str) -> dict[Key, list[Diagnostic]]:
+    """The translated entries `check` reports as errors, each with the findings why
+    (`path`: the catalog's, where entry findings are)."""
     by_line = {e.line: e for e in entries if e.translated}
     refused: dict[Key, list[Diagnostic]] = {}
     for finding in findings:
-        entry = by_line.get(finding.location.line)
+        entry = by_line.get(finding.location.line) if finding.location.path == path else None
         if entry is not None and finding.severity is Severity.ERROR:
             refused.setdefault(key_of(entry), []).append(finding)
     return refused

@@ -52,12 +52,13 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any
 
+from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
 
 from mdgettext.markdown import html, liquid, tagtext
 from mdgettext.markdown.inline import MASKED_ATTRIBUTES
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
-from mdgettext.markdown.tables import UNESCAPED_PIPE
+from mdgettext.markdown.tables import table_pipes
 from mdgettext.model import Reason
 
 # Raw-text elements whose content runs (script, style) or is read as HTML by a browser
@@ -71,8 +72,11 @@ TEX_COMMANDS = re.compile(
     r"\\(href|url|require|class|style|cssId|data|html[A-Za-z]*|includegraphics|unicode|bbox|toggle|mmlToken|"
     r"tooltip|texttip|def|gdef|edef|xdef|let|newcommand|renewcommand|providecommand)(?![A-Za-z])"
 )
-# Where a Markdown reader takes a link destination: after `](` or `]:`, spaces and `<`.
-DESTINATION = re.compile(r"\](?:[ \t]*\(|:)[ \t]*<?")
+# Where a Markdown reader takes a link destination: after `](`, or after `[label]:` at the
+# start of a line (a definition), spaces and `<`. Not after `] (`, nor after `]:` in a
+# sentence: no reader of the published text (kramdown, markdown-it, GitHub) makes a link
+# there, and `A[S, D] (our activations)` or `**Question 9 [why?]**: see` is prose.
+DESTINATION = re.compile(r"(?:\]\(|^[ \t>]*\[[^\]\n]+\]:)[ \t]*<?", re.MULTILINE)
 DESTINATION_END = re.compile(r"[\s)<>\[\]]")
 # A scheme as the WHATWG URL parser reads one: leading controls and spaces skipped,
 # tabs and newlines inside ignored.
@@ -120,8 +124,9 @@ def markup_of(text: str, where: Where, references: Mapping[str, Any] | None = No
     `references` are the document's link definitions, so `[text][label]` in the
     message resolves as it will on the page.
     """
-    starts = html.markup_starts(text)
-    tags, loose, nesting, repeated = _html(text, starts)
+    read = code_masked(text) if where in (Where.INLINE, Where.LINE) and "`" in text else text
+    starts = html.markup_starts(read)
+    tags, loose, nesting, repeated = _html(read, starts)
     found: dict[str, Any] = {
         "tags": tags,
         "loose": loose,
@@ -138,10 +143,48 @@ def markup_of(text: str, where: Where, references: Mapping[str, Any] | None = No
     kramdown = Counter(KRAMDOWN_SPAN.findall(text))
     kramdown.update(f"a line starting {m.strip()}" for m in KRAMDOWN_LINE.findall(text))
     if where is Where.INLINE:
-        kramdown.update("|" for _ in UNESCAPED_PIPE.finditer(text))
+        if pipes := table_pipes(text):
+            kramdown["|"] += pipes
     found["kramdown"] = kramdown
     found.update(_markdown(text, where, references or {}))
     return Markup(**found)
+
+
+BACKTICKS = re.compile(r"`+")
+
+
+def code_masked(text: str) -> str:
+    """The text with the inside of each code span blanked, for reading its HTML: every
+    Markdown reader of it (kramdown, markdown-it) shows a code span's `<` as text. The
+    spans are found as both read them, left to right: a backslash escapes a backtick,
+    and an HTML tag that starts first holds any backticks in its attribute values
+    (`<img src="`" onerror=…>` is a tag, not code)."""
+    out, at = [], 0
+    while at < len(text):
+        char = text[at]
+        if char == "\\":
+            out.append(text[at : at + 2])
+            at += 2
+            continue
+        if char == "<" and (tag := HTML_TAG_RE.match(text, at)):
+            out.append(tag.group())
+            at = tag.end()
+            continue
+        if char == "`":
+            run = BACKTICKS.match(text, at)
+            assert run is not None
+            size = len(run.group())
+            closing = next((m for m in BACKTICKS.finditer(text, run.end()) if len(m.group()) == size), None)
+            if closing is not None:
+                out += [run.group(), " " * (closing.start() - run.end()), closing.group()]
+                at = closing.end()
+                continue
+            out.append(run.group())
+            at = run.end()
+            continue
+        out.append(char)
+        at += 1
+    return "".join(out)
 
 
 def _html(text: str, starts: list[int]) -> tuple[Counter[TagKey], Counter[str], str, tuple[str, ...]]:
@@ -356,15 +399,15 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
     reasons += _counted("Liquid", "liquid", source.liquid, translation.liquid, str)
     reasons += _counted("kramdown syntax", "kramdown", source.kramdown, translation.kramdown, str)
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
-    links = _counted("a Markdown", lambda k: k[0], source.links, translation.links, lambda k: f"{k[0]} to {k[1]!r}")
+    english_links, translated_links = _mended(source.links, translation.links)
+    links = _counted("a Markdown", lambda k: k[0], english_links, translated_links, lambda k: f"{k[0]} to {k[1]!r}")
     bad = [
         Reason("scheme", f"has a link destination {b}") for b in sorted(translation.bad_schemes - source.bad_schemes)
     ]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        reasons += _counted(
-            "a link destination", "destination", source.destinations, translation.destinations, repr, drops=False
-        )
+        mine, theirs = _mended(source.destinations, translation.destinations)
+        reasons += _counted("a link destination", "destination", mine, theirs, repr, drops=False)
     # Blocks the English does not have (as the message reads alone) may carry markup; a
     # translation with fewer (two lines joined into one) adds nothing, and whether it
     # changes the page in place is the structure check's to say.
@@ -383,6 +426,25 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         drops=False,
     )
     return reasons
+
+
+SLIP = "()<> \t"  # what an author's slip wraps a destination in: `[x]((url))`
+
+
+def _mended(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[Any], Counter[Any]]:
+    """Two multisets of links (`(kind, url)`) or destinations (`url`), without a link the
+    translation mends: the English's destination with the slip around it taken off
+    (`((url))` written `(url)`), which leads where the English meant. Its scheme is
+    checked like any other."""
+    english, translation = Counter(english), Counter(translation)
+    for key, count in list((english - translation).items()):
+        url = key[1] if isinstance(key, tuple) else key
+        mended = (key[0], url.strip(SLIP)) if isinstance(key, tuple) else url.strip(SLIP)
+        extra = translation[mended] - english[mended]
+        if mended != key and url.strip(SLIP) and extra > 0:
+            english[key] -= min(count, extra)
+            translation[mended] -= min(count, extra)
+    return +english, +translation
 
 
 def _tag_kind(key: TagKey) -> str:

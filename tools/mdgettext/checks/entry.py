@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 import polib
 
+from mdgettext.checks.tex import commands
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
-from mdgettext.model import Diagnostic, Document, Location, Reason, Segment, Severity, key_of
+from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Segment, Severity, accept_key, key_of
 from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
 from mdgettext.po.validate import msgid_line
@@ -93,6 +94,8 @@ class Context:
     # The document's safety judge, when the caller judges it again after the checks (the
     # build publishes what they leave): each message is then judged once.
     judging: Judge | None = None
+    addenda: tuple[Addendum, ...] = ()  # the translator's own blocks for this chapter and language
+    accepted: frozenset[str] = frozenset()  # translations a maintainer accepts (the `accept` setting's keys)
 
     @cached_property
     def inline(self) -> Reader:
@@ -101,6 +104,11 @@ class Context:
         if self.judging is not None and self.judging.doc is self.doc:
             return self.judging.reader
         return Reader.of(self.doc)
+
+    @cached_property
+    def tex_commands(self) -> frozenset[str]:
+        """The TeX commands the chapter's English uses: a formula may use them (its macros too)."""
+        return frozenset(commands(self.doc.text))
 
     @cached_property
     def inline_at_line(self) -> dict[int, int]:
@@ -118,7 +126,8 @@ class Context:
         """A finding at the entry's msgid line (line 1 for the catalog as a whole)."""
         line = entry.line if entry is not None else 1
         source = entry.source if entry is not None else None
-        return Diagnostic(Location(self.po_path, line), code, severity, message, source, reasons)
+        key = accept_key(entry.msgctxt, entry.msgid, entry.msgstr) if entry is not None and entry.translated else None
+        return Diagnostic(Location(self.po_path, line), code, severity, message, source, reasons, key)
 
 
 EntryCheck = Callable[[Entry, Context], Iterable[Diagnostic]]

@@ -6,17 +6,13 @@ on the book's site), and TeX reaches outside the formula: `\\href` makes a link,
 into MathML that a careless converter writes out as HTML, `\\def` expands without
 bound. So a translation's formulas are judged as the reader gets them (character
 references decoded, as the browser decodes them before a typesetter reads the
-text) and must be the English's formulas: the same multiset of TeX, whitespace
-normalised, `$x$` and `$$x$$` the same formula. The one freedom: the words of a
-`\\text{…}` may be translated into plain words (letters, digits, spaces, ordinary
-punctuation), as the community translation does (`\\text{A/B/C/D의 크기}`).
-
-An author may let a message's formulas differ with a note in the English
-(`<!-- mdgettext: note math may differ: … -->`, a `#.` comment in the catalog):
-then a formula the English does not have is screened instead, and refused if it
-uses a command that reaches outside math, defines a macro, asks for a size no
-formula needs, or is too long to typeset cheaply. No translator comment changes
-any of this: these reasons are `safety.py`'s, which nothing silences.
+text). A translation may write its own formulas, as translators do (prose written
+as math, math as prose, the English's newer formula): each formula the English does
+not have is screened, and refused if it uses a command that reaches outside math,
+defines a macro, asks for a size no formula needs, is too long to typeset cheaply,
+or puts more than plain words in a `\\text{…}`. No translator comment changes any
+of this: these reasons are `safety.py`'s, which nothing silences. Whether a formula
+sets at all is `markup.formula`'s (tex.py): a broken page, not active content.
 
 Pure functions over strings, linear in the text's length.
 """
@@ -84,57 +80,25 @@ def free(notes: Iterable[str]) -> bool:
 
 def reasons(english: Formulas, translation: Formulas, notes: Iterable[str] = ()) -> list[Reason]:
     """Why the translation's formulas may not be published in place of the English's;
-    each reason one clause after "the translation", with what to change."""
-    loose = free(notes)
+    each reason one clause after "the translation", with what to change.
+
+    A translation may write its own formulas (prose as math, math as prose, the
+    English's newer formula): the page still reads, and `markup.math` and
+    `markup.formula` say what to look at. What it may not do is reach outside math:
+    each formula the English does not have (its `\\text{}` words aside) is screened."""
     found: list[Reason] = []
     for mine, theirs in ((english.page, translation.page), (english.written, translation.written)):
-        found += _compared(mine, theirs, loose)
+        known, same = Counter(words_aside(tex) for tex in mine), set(mine)
+        for number, tex in enumerate(theirs, 1):
+            if tex in same:  # the English's own formula, as it is
+                continue
+            if known[words_aside(tex)] > 0:
+                known[words_aside(tex)] -= 1
+                if plain_words(tex):
+                    continue
+            found += [Reason(CHANGED, f"has formula {number} `{shortened(tex)}`, which {why}") for why in screen(tex)]
         if found:
             break  # the second reading tells the same story in other words
-    if translation.mathjax > english.mathjax:
-        found.append(
-            Reason(
-                "formula delimiters",
-                "writes a formula between \\(…\\) or \\[…\\], which the English does not: write it as the English does",
-            )
-        )
-    return found
-
-
-def _compared(english: tuple[str, ...], translation: tuple[str, ...], loose: bool) -> list[Reason]:
-    missing = Counter(english) - Counter(translation)
-    extra = Counter(translation) - Counter(english)
-    by_shape: dict[str, list[str]] = {}
-    for tex in missing.elements():
-        by_shape.setdefault(words_aside(tex), []).append(tex)
-    lone = len(list(missing.elements())) == len(list(extra.elements())) == 1  # one formula edited
-    found: list[Reason] = []
-    for number, tex in enumerate(translation, 1):
-        if extra[tex] <= 0:
-            continue
-        extra[tex] -= 1
-        twins = by_shape.get(words_aside(tex)) or ([next(missing.elements())] if lone else [])
-        was = twins.pop() if twins else None
-        if was is not None:
-            missing[was] -= 1
-            if plain_words(tex) and words_aside(tex) == words_aside(was):
-                continue  # the words of its \text{…} translated, the rest the English's
-        if loose:
-            found += [Reason(CHANGED, f"has formula {number} `{shortened(tex)}`, which {why}") for why in screen(tex)]
-            continue
-        english_one = f" (the English has `{shortened(was)}`)" if was is not None else ""
-        found.append(
-            Reason(
-                CHANGED,
-                f"has formula {number} `{shortened(tex)}`, which is not one of the English's formulas{english_one}: "
-                "use the English formula unchanged",
-            )
-        )
-    if not loose:
-        found += [
-            Reason(DROPPED, f"drops the English's formula `{shortened(tex)}`: copy it unchanged")
-            for tex in missing.elements()
-        ]
     return found
 
 

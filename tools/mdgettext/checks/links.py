@@ -25,6 +25,14 @@ FULL_REFERENCE = re.compile(r"\]\[([^\]]+)\]")  # [text][label]
 KRAMDOWN_ONLY = re.compile(r"\]\(([^()<>\s]+\s[^()<>]*?)\)")  # `](a b)`: a link to kramdown, text to CommonMark
 
 
+SLIP = "()<> \t"  # what a slip wraps a destination in: `[x]((url))`, `[x](< url >)`
+
+
+def _mends(was: str, now: str) -> bool:
+    """Whether a changed destination is the English's, with the slip around it removed."""
+    return was != now and was.strip(SLIP) == now and bool(now)
+
+
 def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     """Every link destination is kept, none is added, and each relative one reaches a
     page and heading that exist. One broken link is one finding: a destination the
@@ -62,6 +70,15 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     # A link kept as the English has it is the English's: if it leads nowhere, refusing
     # the translation would not mend it (the English page has the same dead link).
     for was, now in changed:
+        if _mends(was, now):  # the English's own slip, `((url))`, mended: the page's link works
+            yield ctx.finding(
+                entry,
+                "links.changed",
+                Severity.WARNING,
+                f"link {was} became {now} in the translation, which mends the English's own slip; "
+                "if that is what the English meant, tell its authors",
+            )
+            continue
         yield from _resolve(entry, ctx, now, was) or [
             ctx.finding(
                 entry,

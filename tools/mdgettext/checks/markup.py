@@ -1,6 +1,13 @@
 """Markup: code, math, Liquid, footnote references and inline HTML survive translation,
 and emphasis still closes.
 
+An error is for what breaks the reader's page: a Liquid tag, a footnote or an element
+lost or changed, a delimiter the page shows as text, a formula that does not set.
+What a translator may rightly change is a warning to look at: code spans (units
+translated inside them, quotes fixed), formulas (prose written as math, math as
+prose, the English's newer formula), emphasis added, dropped or repaired, and the
+tags that only shape text (`<b>`, `<sub>`).
+
 An emphasis delimiter that cannot open or close stays literal on the page, and
 why depends on who reads the Markdown. CommonMark closes `**` after punctuation
 only when a space or punctuation follows, so `**마크다운(Markdown)**을` stays literal
@@ -16,17 +23,19 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
+from mdgettext.checks import tex
 from mdgettext.checks.entry import Context, Entry, Family, difference, edits
 from mdgettext.checks.formulas import free
 from mdgettext.markdown.closing import closed
 from mdgettext.markdown.inline import Inventory
-from mdgettext.markdown.mathtext import words_aside
+from mdgettext.markdown.mathtext import shortened, words_aside
 from mdgettext.markdown.tagtext import prose_aside
 from mdgettext.model import Diagnostic, Severity
 
 CODES = {
     "markup.code": "a code span differs from the source",
     "markup.math": "inline math differs from the source",
+    "markup.formula": "a formula of the translation does not set (a TeX error, or words set as math)",
     "markup.liquid": "a Liquid tag differs from the source",
     "markup.footnote": "a footnote reference differs from the source",
     "markup.html": "an inline HTML tag (name or attributes) differs from the source",
@@ -42,6 +51,12 @@ PARTS = (
     ("footnotes", "markup.footnote", "footnote reference"),
     ("tags", "markup.html", "HTML tag"),
 )
+# Parts a translator may rightly change: the page still reads (a warning to look at).
+FREE_PARTS = frozenset({"code", "math"})
+# Tags that only shape text: a language may need more or fewer of them.
+PRESENTATIONAL = frozenset("b strong i em u s del ins mark small sub sup span br wbr".split())
+TAG_NAME = re.compile(r"</?([A-Za-z][\w-]*)")
+SHOWN = "*_`"  # delimiters a page shows as text when they open or close nothing
 # words inside a part that a translation translates: compared with them written as `…`
 ASIDE: dict[str, Callable[[str], str]] = {"math": words_aside, "liquid": prose_aside}
 DELIMITER_RUN = re.compile(r"(?<![\\*_])(\*+|_+)")
@@ -66,15 +81,60 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         ours, theirs = (Counter(compared(item) for item in counted.elements()) for counted in written)
         changed, missing, added = edits(*difference(ours, theirs))
         for was, now in changed:
-            message = f"{noun} {shown[was]} became {shown[now]} in the translation; copy the English exactly"
-            yield ctx.finding(entry, code, Severity.ERROR, message)
+            message = f"{noun} {shown[was]} became {shown[now]} in the translation; {_advice(part, 'copy the English exactly')}"
+            yield ctx.finding(entry, code, _severity(part, shown[was], shown[now]), message)
         for item in missing:
-            message = f"{noun} {shown[item]} is missing from the translation; copy it exactly"
-            yield ctx.finding(entry, code, Severity.ERROR, message)
+            message = f"{noun} {shown[item]} is missing from the translation; {_advice(part, 'copy it exactly')}"
+            yield ctx.finding(entry, code, _severity(part, shown[item]), message)
         for item in added:
-            message = f"{noun} {shown[item]} is not in the English; remove it or copy the English one exactly"
-            yield ctx.finding(entry, code, Severity.ERROR, message)
+            if ours[item]:  # the English has it too, fewer times: the translation repeats it
+                message = (
+                    f"{noun} {shown[item]} appears {theirs[item]} times where the English has it {ours[item]}; "
+                    f"{_advice(part, 'write it as often as the English does')}"
+                )
+            else:
+                message = f"{noun} {shown[item]} is not in the English; {_advice(part, 'remove it or copy the English one exactly')}"
+            yield ctx.finding(entry, code, _severity(part, shown[item]), message)
+    yield from _formulas(entry, ctx, source, target)
     yield from _emphasis(entry, ctx, source, target)
+
+
+def _severity(part: str, *items: str) -> Severity:
+    """An error where the page breaks; a warning for a change the page survives."""
+    if part in FREE_PARTS or (part == "tags" and all(_presentational(item) for item in items)):
+        return Severity.WARNING
+    return Severity.ERROR
+
+
+def _presentational(shown: str) -> bool:
+    name = TAG_NAME.match(shown)
+    return name is not None and name.group(1).lower() in PRESENTATIONAL
+
+
+def _advice(part: str, fix: str) -> str:
+    """What to do: for code and math, check it is meant (the page still reads)."""
+    if part in FREE_PARTS:
+        return f"if that is not on purpose, {fix} (the page still reads)"
+    return fix
+
+
+def _formulas(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:
+    """A formula the translation writes that the site's typesetter cannot set: the reader
+    sees red TeX, or words set as a jumble of italic letters. The English's own formulas
+    are the author's to fix, not the translator's."""
+    english = {words_aside(tex) for _, tex in source.math}
+    for _, written in target.math:
+        if words_aside(written) in english:  # the English's, its words in \\text{} translated
+            continue
+        for why in tex.errors(written, known=ctx.tex_commands):
+            hint = (
+                "put the words outside the formula or inside \\text{…} (a `$` that is a price: write `\\$`)"
+                if why.startswith("sets the words")
+                else "write it as the English does, or fix the TeX"
+            )
+            yield ctx.finding(
+                entry, "markup.formula", Severity.ERROR, f"formula `{shortened(written)}` will not set: {why}; {hint}"
+            )
 
 
 def _left_open(entry: Entry, ctx: Context, end_tags: str) -> Diagnostic:
@@ -88,39 +148,31 @@ def _left_open(entry: Entry, ctx: Context, end_tags: str) -> Diagnostic:
 
 
 def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) -> Iterable[Diagnostic]:
-    """A lost bold, an added span or a delimiter the page would show is an error: the
-    reader's page differs, in kramdown as in markdown-it. An italic the translation
-    words away is a warning: the page differs too, but Hangul and CJK type have no
-    true italic (`_does_ depend` as `실제로 의존한다`), so it is the translator's call,
-    not a reason to publish the English instead."""
+    """A delimiter the page shows as text where the English shows none is an error: the
+    reader sees the markup. Emphasis added, dropped or moved is a warning: the page
+    reads, and Hangul and CJK type have no true italic (`_does_ depend` as `실제로
+    의존한다`); a translation may even repair the English's own broken bold."""
+    shown = Counter(c for c in target.marked if c in SHOWN) - Counter(c for c in source.marked if c in SHOWN)
+    if shown:
+        stuck = (
+            list((stuck_kramdown if ctx.doc.flavor.emphasis_by_spaces else stuck_delimiters)(target.marked))
+            or shown_literally(entry.msgid, entry.msgstr)
+            or left_open(shown)
+        )
+        for message in stuck:
+            yield ctx.finding(entry, "markup.unclosed", Severity.ERROR, message)
+        return
     if (target.strong, target.emphasis) == (source.strong, source.emphasis):
         return
-    stuck = (
-        list((stuck_kramdown if ctx.doc.flavor.emphasis_by_spaces else stuck_delimiters)(entry.msgstr))
-        or shown_literally(entry.msgid, entry.msgstr)
-        or left_open(source, target)
+    lookalikes = shown_literally(entry.msgid, entry.msgstr)
+    message = (
+        lookalikes[0]
+        if lookalikes
+        else f"{target.strong} bold and {target.emphasis} italic spans where the English has {source.strong} and "
+        f"{source.emphasis}: {_what_changed(source, target)}; if that is not on purpose, bold the words the English "
+        "bolds (the page still reads)"
     )
-    for message in stuck:
-        yield ctx.finding(entry, "markup.unclosed", Severity.ERROR, message)
-    if stuck:
-        return
-    if target.strong == source.strong and target.emphasis < source.emphasis:
-        yield ctx.finding(
-            entry,
-            "markup.emphasis",
-            Severity.WARNING,
-            f"{target.emphasis} italic spans where the English has {source.emphasis}: the page shows upright "
-            "what the English slants; wrap the words that carry the emphasis in *…*, or leave it where your "
-            "language sets no italics",
-        )
-    else:
-        yield ctx.finding(
-            entry,
-            "markup.emphasis",
-            Severity.ERROR,
-            f"{target.strong} bold and {target.emphasis} italic spans where the English has {source.strong} and "
-            f"{source.emphasis}: {_what_changed(source, target)}; bold the words the English bolds, and only those",
-        )
+    yield ctx.finding(entry, "markup.emphasis", Severity.WARNING, message)
 
 
 def _what_changed(source: Inventory, target: Inventory) -> str:
@@ -153,16 +205,22 @@ def shown_literally(english: str, translation: str) -> list[str]:
     return found
 
 
-def left_open(source: Inventory, target: Inventory) -> list[str]:
-    """Explain a `*` or `_` that the page shows as a character where the English shows
-    none (`*each layer` never closed), when no rule above has named it."""
-    shown = [(c, target.text.count(c) - source.text.count(c)) for c in "*_"]
-    return [
-        f"the page shows {more} more `{c}` as text than the English does: a delimiter that opens or closes "
-        f"no emphasis, so the English's emphasis is lost; close each span you open with the same `{c}`"
-        for c, more in shown
-        if more > 0
-    ]
+def left_open(shown: Counter[str]) -> list[str]:
+    """Explain a delimiter the page shows as a character where the English shows none
+    (`*each layer` never closed, a code span never closed), when no rule above named it."""
+    found = []
+    for c, more in sorted(shown.items()):
+        if c == "`":
+            found.append(
+                f"the page shows {more} more backtick(s) as text than the English does: a code span opened and "
+                "never closed; close it with as many backticks as open it"
+            )
+        else:
+            found.append(
+                f"the page shows {more} more `{c}` as text than the English does: a delimiter that opens or closes "
+                f"no emphasis; close each span you open with the same `{c}`, or remove it"
+            )
+    return found
 
 
 def stuck_delimiters(text: str) -> Iterable[str]:

@@ -25,7 +25,7 @@ Pure functions: the build (`publish/chapter.py`), `check`, `import` and `serve`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -34,10 +34,21 @@ from mdgettext.checks.allowlist import Markup, Where, markup_of, refusals
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
 from mdgettext.markdown.closing import closed
+from mdgettext.markdown.htmltext import HtmlBlock, html_blocks
 from mdgettext.markdown.inline import Reader
-from mdgettext.markdown.lines import Lines, block_lines
 from mdgettext.markdown.weave import render
-from mdgettext.model import Diagnostic, Document, Key, Reason, Segment, Severity, Style, TranslationMap, key_of
+from mdgettext.model import (
+    Diagnostic,
+    Document,
+    Key,
+    Reason,
+    Segment,
+    Severity,
+    Style,
+    TranslationMap,
+    accept_key,
+    key_of,
+)
 
 HTML_KINDS = frozenset({"html", "raw html text"})
 # around a finding's reasons: what is wrong, then what to change
@@ -51,6 +62,20 @@ CODES = {
     CODE: "the translation has markup, a link, Liquid, a formula or structure its English does not have "
     "(or lacks some it has); the build refuses it, and no mdgettext-ignore comment silences this",
 }
+
+
+# Reasons no maintainer's `accept` clears: what could run or load (a tag, Liquid, kramdown's
+# attributes, a TeX command, a link's scheme, an argument broken out of its quotes), and
+# what is too much to read. The rest (a link no engine makes, a block added) is the page's.
+ACTIVE = frozenset(
+    {"adds html", "adds unfinished tag", "adds passed html", "adds liquid", "adds kramdown", "adds tex", "scheme"}
+    | {"adds repeated attribute", "adds json breaker", "starts", "liquid quoting", formulas.CHANGED}
+)
+
+
+def active(reasons: Iterable[Reason]) -> bool:
+    """Whether any reason is one no `accept` clears."""
+    return any(r.kind in ACTIVE for r in reasons)
 
 
 @dataclass(frozen=True)
@@ -96,12 +121,16 @@ def formula_reasons(
     return formulas.reasons(formulas.formulas_of(msgid, markdown), formulas.formulas_of(msgstr, markdown), notes)
 
 
-def judge(doc: Document, translations: TranslationMap, judging: Judge | None = None) -> Verdict:
+def judge(
+    doc: Document, translations: TranslationMap, judging: Judge | None = None, accepted: Collection[str] = ()
+) -> Verdict:
     """Every translation of `doc` judged where it stands; HTML blocks whole. A kept
     translation is the one the page is built with: an inline element it leaves open
     closed as kramdown closes it (markdown/closing.py). `judging`: the document's
     judge when the caller judges it more than once (`check`'s findings, then the
-    build without the entries they refuse): each message alone is judged once."""
+    build without the entries they refuse): each message alone is judged once.
+    `accepted`: the keys of translations a maintainer accepts; they are kept unless
+    a reason is one no acceptance clears (ACTIVE)."""
     judging = judging if judging is not None and judging.doc is doc else Judge(doc)
     refused: dict[Key, tuple[Reason, ...]] = {}
     ending: dict[Key, str] = {}
@@ -136,47 +165,22 @@ def judge(doc: Document, translations: TranslationMap, judging: Judge | None = N
             for key, why in judging.block(block, runs).items():
                 refused.setdefault(key, why)
                 changed = True
+    if accepted:
+        refused = {
+            key: why
+            for key, why in refused.items()
+            if active(why) or accept_key(key[0], key[1], translations[key]) not in accepted
+        }
     kept = {key: ending.get(key, msgstr) for key, msgstr in translations.items() if key not in refused}
     return Verdict(TranslationMap(kept), refused)
 
 
 def safe_translations(
-    doc: Document, translations: TranslationMap, judging: Judge | None = None
+    doc: Document, translations: TranslationMap, judging: Judge | None = None, accepted: Collection[str] = ()
 ) -> tuple[TranslationMap, dict[Key, list[Reason]]]:
     """The usable translations without the unsafe ones, and why each refused one was refused."""
-    verdict = judge(doc, translations, judging)
+    verdict = judge(doc, translations, judging, accepted)
     return verdict.kept, {key: list(reasons) for key, reasons in verdict.refused.items()}
-
-
-@dataclass(frozen=True)
-class _Block:
-    """A raw HTML block of the source and the segments of its text runs."""
-
-    start: int
-    end: int
-    segments: tuple[Segment, ...]
-
-
-def _html_blocks(doc: Document) -> list[_Block]:
-    runs = sorted((s for s in doc.segments if s.kind in HTML_KINDS), key=lambda s: s.span.start)
-    if not runs:
-        return []
-    lines = Lines(doc.text)
-    bounds = sorted(
-        (lines.start(first), lines.start(end))
-        for first, end in (block_lines(t) for t in doc.tokens if t.type == "html_block" and t.map)
-    )
-    blocks: list[_Block] = []
-    at = 0
-    for start, end in bounds:
-        inside = []
-        while at < len(runs) and runs[at].span.start < end:
-            if runs[at].span.start >= start:
-                inside.append(runs[at])
-            at += 1
-        if inside:
-            blocks.append(_Block(start, end, tuple(inside)))
-    return blocks
 
 
 class Judge:
@@ -189,7 +193,7 @@ class Judge:
         the checks have read is not parsed again here."""
         self.doc = doc
         self.references: Mapping[str, Any] = doc.references
-        self.blocks = _html_blocks(doc)
+        self.blocks = html_blocks(doc)
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
         self.verdicts: dict[tuple[int, str], list[Reason]] = {}  # (id of a segment of doc, msgstr) -> reasons
@@ -225,7 +229,7 @@ class Judge:
         source, text = render(seg, seg.msgid), render(seg, msgstr)
         return refusals(self._source(source, place), text, place, self.references) + self.formulas(seg, msgstr)
 
-    def block(self, block: _Block, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
+    def block(self, block: HtmlBlock, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""
         english = self.doc.text[block.start : block.end]
         reasons = self._rebuilt(block, english, runs)
@@ -246,7 +250,7 @@ class Judge:
             refused.update({key_of(seg): why for seg, _ in rest})
         return refused
 
-    def _rebuilt(self, block: _Block, english: str, runs: Iterable[tuple[Segment, str]]) -> list[Reason]:
+    def _rebuilt(self, block: HtmlBlock, english: str, runs: Iterable[tuple[Segment, str]]) -> list[Reason]:
         pieces, last = [], block.start
         for seg, msgstr in sorted(runs, key=lambda run: run[0].span.start):
             pieces += [self.doc.text[last : seg.span.start], render(seg, msgstr)]

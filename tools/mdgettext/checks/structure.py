@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from markdown_it.token import Token
 
 from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.checks.markup import PRESENTATIONAL
 from mdgettext.markdown.anchors import is_anchor_span
 from mdgettext.markdown.folding import hard_breaks
 from mdgettext.markdown.inline import read_tag
@@ -48,10 +49,10 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     hard line break the English has and the translation lost runs two lines together."""
     english, translated = hard_breaks(entry.msgid), hard_breaks(entry.msgstr)
     if translated < english and not any(k.startswith(("html", "front matter")) for k in entry.kinds):
-        yield ctx.finding(
+        yield ctx.finding(  # the lines run on, the page still reads: a warning
             entry,
             "structure.changed",
-            Severity.ERROR,
+            Severity.WARNING,
             f"the English ends a line with two spaces or a `\\` (a line break on the page) {counted(english, 'time')}"
             f" and the translation {counted(translated, 'time')}, so the page runs those lines together; end the line where the "
             "English does, with two spaces",
@@ -124,14 +125,15 @@ def _inline_shape(children: list[Token]) -> frozenset[tuple[tuple[str, ...], int
     for child in children:
         if child.type == "html_inline":
             tag = read_tag(child.content)
-            if tag is not None:
+            if tag is not None and tag.name not in PRESENTATIONAL:
                 parts[("html", f"<{'/' if tag.closing else ''}{tag.name}")] += 1
-        # hard breaks are left out: a translation may break its lines elsewhere; emphasis
-        # and formulas too, which the markup check judges as the page shows them
-        # (kramdown's `$$x$$` in a sentence and the browser's `$x$` are one formula)
+        # hard breaks are left out: a translation may break its lines elsewhere; emphasis,
+        # code spans, formulas and the tags that only shape text too, which the markup
+        # check judges as the page shows them (a code span dropped, `$$x$$` in a
+        # sentence and the browser's `$x$`: the page still reads)
         elif child.type in ("em_open", "strong_open"):
             continue
-        elif child.nesting == 1 or child.type in ("code_inline", "footnote_ref"):
+        elif child.nesting == 1 or child.type == "footnote_ref":
             parts[(child.type,)] += 1
     return frozenset(parts.items())
 

@@ -79,7 +79,7 @@ def build(
         plan.lines.extend(done.lines)
     if unchanged := total - sum(len(job.languages) for job in todo):
         plan.lines.append(f"{shown}: {unchanged} of {builds} up to date")
-    plan.writes.extend(copies(config, {path for done in results for path in done.assets}))  # the pages' images
+    plan.writes.extend(copies(config, {pair for done in results for pair in done.images}))  # the pages' images
     plan.carry_out(report)
     for job, done in zip(todo, results, strict=True):
         for language, outputs in done.outputs.items():
@@ -98,11 +98,12 @@ def job_keys(
     published: dict[str, tuple[str, ...]],
     templates_digest: str,
 ) -> dict[tuple[str, str], str]:
-    """Each chapter's input key per language: what the book shares (the tool, settings,
-    assets, templates, sources, pages), then the chapter's catalog and the glossary."""
+    """Each chapter's input key per language: what the book shares (the tool, settings, images, the
+    README naming the book, templates, sources, pages), then the chapter's catalog and the glossary."""
     file = partial(cache.file_digest, display=config.relative)  # one that cannot be read: its path
+    read = ((config.root / config.assets, "**/*"), (config.source_dir, "**/*"), (config.root, "README.md"))  # stamps
     shared = cache.digest(
-        cache.digest(__version__, repr(config), cache.stamps_digest(config.root / config.assets, config.inside)),
+        cache.digest(__version__, repr(config), *(cache.stamps_digest(f, config.inside, glob) for f, glob in read)),
         templates_digest,
         *(f"{c}={file(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),

@@ -10,15 +10,12 @@ from mdgettext.alignment.importer import CatalogMismatch, fill
 from mdgettext.commands.common import creation_date, project_info
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
-from mdgettext.files import display, read_po, read_source
-from mdgettext.locale import check_known
-from mdgettext.markdown.frontmatter import FrontMatterError
-from mdgettext.markdown.lines import SegmentationError
-from mdgettext.markdown.parser import parser
-from mdgettext.markdown.segment import segment
-from mdgettext.model import Document
+from mdgettext.files import display, read_po, read_text
+from mdgettext.locale import check_known, locale_name, script, stem_names
+from mdgettext.model import Addendum
 from mdgettext.pipeline.plan import Plan
-from mdgettext.pipeline.read import flavor_of, load
+from mdgettext.pipeline.read import Translated, load, load_translated
+from mdgettext.po import addenda
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -46,12 +43,15 @@ def import_translation(
     plan = Plan()
     chapters = config.chapters() if source is None else []  # listed once for every file named after its chapter
     skipped: list[str] = []  # one line per part or file not imported
+    warnings: list[str] = []  # what the translator should fix, imported all the same
     refused = 0
     for done, path in enumerate(translated, 1):
         report.progress(done, len(translated), display(path, config.root))
         try:
-            english = source or _same_name_source(config, chapters, path)
-            skipped += _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
+            english = source or _same_name_source(config, chapters, path, language)
+            read = _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
+            skipped += read.skipped
+            warnings += read.warnings
         except InputError as err:
             if len(translated) == 1:
                 raise
@@ -59,7 +59,7 @@ def import_translation(
             refused += 1
     report.clear()
     plan.carry_out(report)
-    for line in skipped:
+    for line in warnings + skipped:
         report.warn(line)
     if skipped:
         files, parts = counted(len(translated), "file"), counted(len(skipped) - refused, "part")
@@ -79,8 +79,8 @@ def _import_one(
     fuzzy: bool,
     overwrite: bool,
     dry_run: bool,
-) -> list[str]:
-    """Stage one file's catalog; the parts of the translated file it had to skip."""
+) -> Translated:
+    """Stage one file's catalog; the translated file as read (what it had to skip, what to fix)."""
     source_display = display(source, config.root)
     try:
         chapter = source.resolve().relative_to(config.source_dir.resolve()).with_suffix("").as_posix()
@@ -89,7 +89,8 @@ def _import_one(
             f"{source_display}: not under {config.source}; the catalog is named after the source's place there"
         ) from None
     _, source_doc = load(source, source_display, config)
-    translated_doc, skipped = _load_translated(translated, config)
+    read = load_translated(translated, display(translated, config.root), config)
+    translated_doc = read.doc
     po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
     po_display = config.relative(po_path)
     if any(path == po_path for path, _ in plan.writes):
@@ -102,11 +103,14 @@ def _import_one(
         stale, advice = f"{config.relative(pot_path)}: older than {source_display}", "run `mdgettext extract` first"
     else:
         raise InputError(f"{config.relative(pot_path)}: no template; run `mdgettext extract` first")
+    latin = script(language) == "Latn" if script(language) else None
     try:
-        result = fill(po, align(source_doc, translated_doc), fuzzy=fuzzy, overwrite=overwrite)
+        alignment = align(source_doc, translated_doc, latin)
+        result = fill(po, alignment, fuzzy=fuzzy, overwrite=overwrite, translated=translated_doc)
     except CatalogMismatch as err:
         raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
     plan.lines.extend(str(outcome) for outcome in result.outcomes)
+    _stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run)
     text = dumps(po)
     if dry_run:
         state = "dry run: nothing written"
@@ -116,39 +120,41 @@ def _import_one(
         plan.write(po_path, text)
         state = "written"
     plan.lines.append(f"{po_display}: {result.summary()}; catalog entries changed: {result.imported} ({state})")
-    return skipped
+    return read
 
 
-def _load_translated(path: Path, config: Config) -> tuple[Document, list[str]]:
-    """A translated file's segments; front matter that is not YAML is read as empty
-    (its lines kept blank, so every line number stays) and named as skipped."""
-    shown = display(path, config.root)
+def _stage_addenda(
+    config: Config, chapter: str, language: str, shown: str, found: Sequence[Addendum], plan: Plan, dry_run: bool
+) -> None:
+    """The translator's own blocks, added to the chapter's addenda file."""
+    path = config.addenda_path(chapter, language)
+    where = config.relative(path)
     try:
-        return load(path, shown, config)[1], []
-    except InputError as err:
-        if not isinstance(err.__cause__, FrontMatterError):
-            raise
-        problem = err
-    text = read_source(path, shown).text
-    front = next((t for t in parser(flavor_of(config), config.math).parse(text) if t.type == "front_matter"), None)
-    if front is None or front.map is None:
-        raise problem
-    first, end = front.map
-    lines = text.split("\n")
-    blank = "\n".join(lines[: first + 1] + [""] * (end - first - 2) + lines[end - 1 :])
-    try:
-        doc = segment(blank, shown, config.front_matter_keys, flavor_of(config), config.liquid_prose, config.math)
-    except SegmentationError as again:
-        raise InputError(f"{shown}: {again}") from again
-    return doc, [f"{problem}; its values were not imported, the rest of the file was"]
+        old = addenda.loads(read_text(path, where), where) if found and path.exists() else []
+    except addenda.AddendaError as err:
+        raise InputError(err.at(where)) from None
+    every = addenda.merged(old, found)
+    if len(every) > len(old):
+        if not dry_run:
+            plan.write(path, addenda.dumps(every, f"{shown} in {locale_name(language)} ({language})"))
+        state = "dry run: nothing written" if dry_run else "written"
+        plan.lines.append(f"{where}: {counted(len(every) - len(old), 'addition')} of the translator's ({state})")
 
 
-def _same_name_source(config: Config, chapters: Sequence[str], translated: Path) -> Path:
-    """The chapter the translated file is named after; two of that name must be told apart."""
-    same_name = [c for c in chapters if PurePosixPath(c).name == translated.stem]
+def _same_name_source(config: Config, chapters: Sequence[str], translated: Path, language: str) -> Path:
+    """The chapter the translated file is named after (`README-ko.md`, `README.ko.md`
+    and `README_ko.md` are README's); two of that name must be told apart, and a name
+    no chapter has is said with the chapters there are."""
+    names = stem_names(translated.stem, language)
+    same_name = [c for c in chapters if PurePosixPath(c).name in names]
+    shown = display(translated, config.root)
     if len(same_name) > 1:
         choices = ", ".join(config.relative(config.source_path(c)) for c in same_name)
+        raise InputError(f"{shown}: several chapters are named {translated.name} ({choices}); say which with --source")
+    if not same_name:
+        listed = ", ".join(sorted(PurePosixPath(c).name for c in chapters)[:8]) or "none"
         raise InputError(
-            f"{display(translated, config.root)}: several chapters are named {translated.name} ({choices}); say which with --source"
+            f"{shown}: no chapter of {config.source} is named {' or '.join(sorted(names))} (chapters: {listed}); "
+            "name its English with --source PATH"
         )
-    return config.source_path(same_name[0]) if same_name else config.source_dir / translated.name
+    return config.source_path(same_name[0])

@@ -24,6 +24,7 @@ from mdgettext.commands import build, stats
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.locale import LocaleError
+from mdgettext.pipeline.name import book_name
 from mdgettext.project import Config
 from mdgettext.publish import live, progress
 from mdgettext.publish.links import STYLESHEET_PATH
@@ -44,7 +45,7 @@ class Preview:
         try:
             build.build(config, [*self.languages, config.source_language], build.FORMATS, quiet)
             rows = stats.progress_rows(config, self.languages, quiet)
-            front, error = progress.page(rows, self.config.name, STYLESHEET_PATH, config.templates_folder), ""
+            front, error = progress.page(rows, book_name(config), STYLESHEET_PATH, config.templates_folder), ""
         except (InputError, LocaleError) as err:
             front, error = "", str(err)
         with self.lock:

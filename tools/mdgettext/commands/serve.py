@@ -2,7 +2,7 @@
 
 Builds as `mdgettext build` does (the files on disk are the release build's),
 serves the build folder (preview.py), and rebuilds when watchfiles reports a
-changed source, catalog or template. A failing build is shown on every page until
+changed source, catalog, template or image. A failing build is shown on every page until
 the next save fixes it; the server keeps running.
 """
 
@@ -31,7 +31,9 @@ def serve(config: Config, languages: Sequence[str], port: int, report: Reporter)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     # The folders it serves and watches, each refused before any work when it leads out of the project.
     site = config.build_folder
-    watched = [p for p in (config.source_dir, config.locale_folder, config.templates_folder) if p.is_dir()]
+    assets = config.inside(config.root / config.assets)  # the images and BibTeX files pages use
+    folders = (config.source_dir, config.locale_folder, config.templates_folder, assets)
+    watched = [p for p in folders if p.is_dir()]
     preview = Preview(config, languages, report)
     preview.rebuild("first build")
     site.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_po
 from mdgettext.locale import check_known
+from mdgettext.pipeline.name import book_name
 from mdgettext.pipeline.plan import Plan
 from mdgettext.po import catalog
 from mdgettext.project import Config
@@ -31,7 +32,7 @@ def stats(config: Config, languages: Sequence[str], report: Reporter, fmt: str =
         plan = Plan()
         page, css_path = config.build_path(PAGE), config.build_path(STYLESHEET_PATH)
         templates = folders[1]
-        plan.write(page, progress.page(rows, config.name, STYLESHEET_PATH, templates))
+        plan.write(page, progress.page(rows, book_name(config), STYLESHEET_PATH, templates))
         css = stylesheet(templates)
         if not css_path.is_file() or css_path.read_text(encoding="utf-8") != css:
             plan.write(css_path, css)

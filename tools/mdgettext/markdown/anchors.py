@@ -118,9 +118,10 @@ def _alnum(category: str) -> bool:
 
 
 def _word(c: str) -> bool:
-    """Ruby's `\\p{Word}`: letters, marks, decimal digits, connector punctuation."""
+    """Ruby's `\\p{Word}`: letters, marks, decimal digits, letter numbers (Ⅳ: Alphabetic),
+    connector punctuation."""
     category = unicodedata.category(c)
-    return _alnum(category) or category == "Pc"
+    return _alnum(category) or category in ("Pc", "Nl")
 
 
 def slugify(text: str) -> str:
@@ -134,19 +135,22 @@ def slugify(text: str) -> str:
 # The heading's scroll margin, inherited: the book's site keeps a heading clear of its fixed
 # navbar with `scroll-margin-top` on h1-h6, which an element inside the heading lacks.
 ANCHOR_STYLE = "scroll-margin-top: inherit"
-ANCHOR_SPAN = re.compile(rf'^<span id="[^"<>]*"(?: style="{ANCHOR_STYLE}")?></span>')  # older builds: no style
+ANCHOR_SPAN = re.compile(rf'^(?:<span id="[^"<>]*"(?: style="{ANCHOR_STYLE}")?></span>)+')  # older builds: no style
 
 
-def anchor_span(text: str, heading_id: str, taken: set[str]) -> str:
-    """The empty element that gives a translated heading its table-of-contents anchor,
-    `slugify(text)`, when the page has no element with that id yet (`taken`, which this
-    adds it to): the first heading of a name is the one a TOC link reaches. A jump to it
+def anchor_span(text: str, heading_id: str, taken: set[str], english: str | None = None) -> str:
+    """The empty elements that give a translated heading its table-of-contents anchors,
+    when the page has no element with that id yet (`taken`, which this adds them to):
+    `slugify(text)`, where the layout links a translated contents name, and the English
+    slug (`english`, when the heading's own id is not it), where it links a name left in
+    English. The first heading of a name is the one a TOC link reaches. A jump to one
     stops where a jump to the heading would: it inherits the heading's scroll margin."""
-    slug = slugify(text)
-    if not slug or slug == heading_id or slug in taken:
-        return ""
-    taken.add(slug)
-    return f'<span id="{html.escape(slug)}" style="{ANCHOR_STYLE}"></span>'
+    spans = []
+    for slug in dict.fromkeys((slugify(text), english or "")):
+        if slug and slug != heading_id and slug not in taken:
+            taken.add(slug)
+            spans.append(f'<span id="{html.escape(slug)}" style="{ANCHOR_STYLE}"></span>')
+    return "".join(spans)
 
 
 def heading_text(content: str) -> str:

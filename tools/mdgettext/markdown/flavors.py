@@ -59,6 +59,7 @@ KRAMDOWN = Flavor(
     closes_elements=True,
     emphasis_by_spaces=True,
     kramdown_html=True,
+    contents_by_slug=True,
 )
 GFM = Flavor("gfm", FLAVOR_MATH["gfm"], _gfm, gfm.task_marker, github_ids=True)
 BY_NAME = {each.name: each for each in (COMMONMARK, KRAMDOWN, GFM)}

@@ -103,6 +103,24 @@ def markup_starts(text: str) -> list[int]:
     return [m.start() for m in MARKUP_START.finditer(text)]
 
 
+def left_open(html_text: str) -> str | None:
+    """The first element a piece of HTML opens and never closes (void elements aside),
+    or an end tag that closes none: what would swallow or break what follows it."""
+    if not markup_starts(html_text):
+        return None
+    stack: list[str] = []
+    for token in tokens(html_text):
+        if token.kind == START and token.name not in VOID and not token.self_closing:
+            stack.append(token.name)
+        elif token.kind == END:
+            if token.name in stack:
+                while stack.pop() != token.name:
+                    pass
+            elif token.name not in VOID:
+                return f"/{token.name}"
+    return stack[0] if stack else None
+
+
 # ---------------------------------------------------------------- html5lib, recorded
 
 

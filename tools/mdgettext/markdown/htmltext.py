@@ -20,6 +20,8 @@ from html import unescape
 from markdown_it.common.html_blocks import block_names
 
 from mdgettext.markdown.html import END, RAW_TEXT, START, TEXT, Token, tokens
+from mdgettext.markdown.lines import Lines, block_lines
+from mdgettext.model import Document, Segment
 
 BLOCK_TAGS = frozenset(block_names)
 # Elements whose content is code, pictures or hidden: never offered. Script and style
@@ -118,3 +120,39 @@ def _run(html: str, pieces: list[_Piece]) -> list[Run]:
             break
         end = s + len(html[s:e].rstrip())
     return [Run(start, end, re.sub(r"\s+", " ", html[start:end]))]
+
+
+RUN_KINDS = frozenset({"html", "raw html text"})  # the kinds of the segments an HTML block's runs are
+
+
+@dataclass(frozen=True)
+class HtmlBlock:
+    """A raw HTML block of the source and the segments of its text runs."""
+
+    start: int
+    end: int
+    segments: tuple[Segment, ...]
+
+
+def html_blocks(doc: Document) -> list[HtmlBlock]:
+    """The document's raw HTML blocks that hold text runs: the safety judge reads each
+    whole, since an attribute opened in one run and closed in the next is one tag."""
+    runs = sorted((s for s in doc.segments if s.kind in RUN_KINDS), key=lambda s: s.span.start)
+    if not runs:
+        return []
+    lines = Lines(doc.text)
+    bounds = sorted(
+        (lines.start(first), lines.start(end))
+        for first, end in (block_lines(t) for t in doc.tokens if t.type == "html_block" and t.map)
+    )
+    blocks: list[HtmlBlock] = []
+    at = 0
+    for start, end in bounds:
+        inside = []
+        while at < len(runs) and runs[at].span.start < end:
+            if runs[at].span.start >= start:
+                inside.append(runs[at])
+            at += 1
+        if inside:
+            blocks.append(HtmlBlock(start, end, tuple(inside)))
+    return blocks

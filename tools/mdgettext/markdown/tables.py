@@ -12,6 +12,16 @@ from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
 UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")  # what splits a row into cells, in a table's text
+# What protects a pipe from kramdown's table rows: a code span, `$$` math, an inline HTML element.
+PROTECTED = re.compile(r"(`+)(?:(?!\1).)+?\1|\$\$.+?\$\$|<([A-Za-z][\w-]*)\b[^<>]*>.*?</\2\s*>", re.S)
+
+
+def table_pipes(text: str) -> int:
+    """How many pipes kramdown would split a paragraph's line into table cells at: those
+    outside code spans, `$$` math and inline HTML elements, where its span parsers
+    take them first (checked against kramdown: `$V / |X|$` makes a table row, the
+    same inside `<d-footnote>` does not)."""
+    return len(UNESCAPED_PIPE.findall(PROTECTED.sub(" ", text)))
 
 
 def table_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:

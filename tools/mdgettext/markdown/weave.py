@@ -7,16 +7,19 @@ math, HTML and front-matter comments survive any translation byte for byte.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter, tagtext
-from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id
+from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id, slugger
 from mdgettext.markdown.flavors import COMMONMARK
+from mdgettext.markdown.lines import Lines
 from mdgettext.markdown.parser import parser
-from mdgettext.model import Document, Flavor, Segment, Style, TranslationMap, key_of
+from mdgettext.model import Addendum, Document, Flavor, Key, Segment, Style, TranslationMap, key_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,7 @@ class Woven:
     placed: tuple[Placed, ...] = ()  # every segment, in output order, with its output span
     flavor: Flavor = COMMONMARK  # the source's, so the text is read as the source was
     math: str | None = None  # the source's too (keys.MATHS)
+    inserted: tuple[tuple[int, str], ...] = ()  # the translator's addenda: (offset in the source, text put there)
 
     @cached_property
     def tokens(self) -> tuple[Token, ...]:
@@ -47,8 +51,11 @@ class Woven:
         return tuple(parser(self.flavor, self.math).parse(self.text))
 
 
-def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False) -> Woven:
-    """Put every usable translation back in its span.
+def weave(
+    doc: Document, translations: TranslationMap, heading_ids: bool = False, insertions: Sequence[tuple[int, str]] = ()
+) -> Woven:
+    """Put every usable translation back in its span, and each of `insertions` (the
+    translator's addenda, `places`) at its offset of the source.
 
     With `heading_ids`, a translated heading ends with `{#english-slug}` so the
     Jekyll site (kramdown) keeps the English anchor other pages link to; a heading
@@ -64,7 +71,16 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
     fallbacks = []
     placed = []
     ids = set(doc.headings)  # a TOC anchor never repeats an id the page has
+    # a layout that links its contents to headings by name: their anchors, whatever the ids
+    contents = doc.flavor.contents_by_slug and isinstance(doc.meta, dict) and bool(doc.meta.get("toc"))
+    pending = sorted(insertions, key=lambda insertion: insertion[0])
     for seg in doc.segments:
+        while pending and pending[0][0] <= seg.span.start:
+            at, text = pending.pop(0)
+            for piece in (doc.text[last:at], text):
+                out.append(piece)
+                size += len(piece)
+            last = at
         msgstr = translations.get(key_of(seg))
         shift = size + seg.span.start - last  # where the span starts in the output
         if msgstr is None or msgstr == seg.msgid:
@@ -73,7 +89,10 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
             placed.append(Placed(seg, shift, shift + seg.span.end - seg.span.start, msgstr is not None))
             continue
         explicit = has_explicit_id(doc.text, seg)
-        text = render(seg, msgstr, heading_ids and not explicit, heading_ids or explicit, ids)
+        own = None  # the id the engine gives a translated heading that keeps no English id
+        if seg.anchor and contents and not (heading_ids or explicit):
+            own = slugger(doc.flavor).slug(_line(msgstr))
+        text = render(seg, msgstr, heading_ids and not explicit, heading_ids or explicit or contents, ids, own)
         # `<h3 id="x">text</h3>` (an HTML segment, so never `{#id}`): the same anchor
         if heading_ids and (html_heading := html_heading_id(doc.text, seg)) is not None:
             text = anchor_span(msgstr, html_heading, ids) + text
@@ -83,16 +102,65 @@ def weave(doc: Document, translations: TranslationMap, heading_ids: bool = False
         placed.append(Placed(seg, shift, size, True))
         last = seg.span.end
         translated += 1
+    for at, text in pending:
+        out += [doc.text[last:at], text]
+        last = at
     out.append(doc.text[last:])
-    return Woven("".join(out), translated, tuple(fallbacks), tuple(placed), doc.flavor, doc.math)
+    woven = "".join(out)
+    return Woven(woven, translated, tuple(fallbacks), tuple(placed), doc.flavor, doc.math, tuple(insertions))
+
+
+def _line(msgstr: str) -> str:
+    return " ".join(msgstr.split("\n"))
+
+
+def places(doc: Document, addenda: Sequence[Addendum]) -> tuple[list[tuple[int, str]], list[Addendum]]:
+    """Where each addendum goes in the source's text, as `weave` takes insertions: at
+    the start of the line after the top-level block holding its message (the front
+    matter's, for the top of the body), set apart by blank lines; and the addenda
+    whose message the chapter no longer has (or has fewer times)."""
+    blocks = sorted((t.map[0], t.map[1]) for t in doc.tokens if t.level == 0 and t.nesting >= 0 and t.map is not None)
+    starts = [first for first, _ in blocks]
+    lines = Lines(doc.text)
+    seen: dict[Key, list[int]] = {}
+    for seg in doc.segments:  # the 0-based line of each occurrence of each message
+        seen.setdefault(key_of(seg), []).append(seg.location.line - 1)
+    front = next((t.map[1] for t in doc.tokens if t.type == "front_matter" and t.map is not None), 0)
+    found, lost = [], []
+    for addendum in addenda:
+        if addendum.after is None:
+            end = front
+        else:
+            occurrences = sorted(set(seen.get(addendum.after, ())))
+            if len(occurrences) < addendum.occurrence:
+                lost.append(addendum)
+                continue
+            line = occurrences[addendum.occurrence - 1]
+            index = bisect_right(starts, line) - 1
+            end = max(blocks[index][1], line + 1) if index >= 0 else line + 1
+        at = lines.start(end)
+        # set apart by one blank line, whatever blank lines the block's own lines end with
+        before = "" if at == 0 or doc.text[max(at - 2, 0) : at] == "\n\n" else "\n"
+        if at == len(doc.text) and not doc.text.endswith("\n"):
+            before = "\n\n"
+        after = "\n" if doc.text[at : at + 1] in ("\n", "") else "\n\n"
+        found.append((at, before + addendum.markdown.strip("\n") + after))
+    return found, lost
 
 
 def render(
-    seg: Segment, msgstr: str, heading_ids: bool = False, toc_anchor: bool = False, ids: set[str] | None = None
+    seg: Segment,
+    msgstr: str,
+    heading_ids: bool = False,
+    toc_anchor: bool = False,
+    ids: set[str] | None = None,
+    own: str | None = None,
 ) -> str:
     """The characters that replace a segment's span: `heading_ids` appends the
-    English `{#id}` to a heading, `toc_anchor` opens it with its TOC anchor unless
-    `ids` (the page's ids so far, updated here) already has that anchor."""
+    English `{#id}` to a heading, `toc_anchor` opens it with its TOC anchors unless
+    `ids` (the page's ids so far, updated here) already has them. `own` is the id the
+    engine gives the translated heading when it keeps no English id: then the English
+    slug is an anchor too, for a contents name left in English."""
     span = seg.span
     if span.style is Style.YAML:
         return frontmatter.encode(msgstr, span.quote)
@@ -103,7 +171,8 @@ def render(
     if span.style is Style.LINE:
         text = " ".join(msgstr.split("\n"))
         if seg.anchor and toc_anchor:
-            opening = anchor_span(text, seg.anchor, ids if ids is not None else set())
+            taken = ids if ids is not None else set()
+            opening = anchor_span(text, own or seg.anchor, taken, seg.anchor if own else None)
             text = opening + text
         if heading_ids and seg.anchor:
             text = f"{text} {{#{seg.anchor}}}"

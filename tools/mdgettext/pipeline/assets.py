@@ -2,44 +2,108 @@
 
 The book keeps both under the site's `assets/` folder (`assets/img/…`,
 `assets/bibliography/main.bib`); the `assets` setting names the project's copy of
-that folder. An image a page uses that the project has is copied into the build
-at the same path, so the built pages work offline; one it lacks is loaded from
-the book's site. The BibTeX file a chapter names in its front matter
-(`bibliography: main.bib`) is looked for in `assets/bibliography/`, then beside
-the chapter's source.
+that folder. An image a page uses that the project has is copied into the build,
+so the built pages work offline and `serve` serves them: a site path (`assets/img/x.png`)
+at the same path, an image beside the chapter (`cowsay.png`) beside each language's
+page. A site path the project lacks is loaded from the book's site (`site_url`); an
+image found nowhere is a warning naming its line. The BibTeX file a chapter names in
+its front matter (`bibliography: main.bib`) is looked for in `assets/bibliography/`,
+then beside the chapter's source.
 
 The I/O edge of the build for these files: `publish/` gets their contents.
 """
 
 from __future__ import annotations
 
+import posixpath
+from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from urllib.parse import unquote
 
 from mdgettext.errors import InputError
 from mdgettext.files import read_bytes, read_text
 from mdgettext.model import Document
 from mdgettext.project import Config
 from mdgettext.publish.bibliography import Bibliography, read
-from mdgettext.publish.liquid import asset_paths
+from mdgettext.publish.images import Place, images
 from mdgettext.publish.notes import cited_keys
 
 SITE_FOLDER = "assets"  # what the book's pages call the folder: `assets/img/x.png`
 BIBLIOGRAPHY_KEY = "bibliography"
 
 
-def used_assets(config: Config, doc: Document) -> frozenset[str]:
-    """The site paths the chapter's figures load that the project has."""
-    return frozenset(path for path in asset_paths(doc.tokens) if _project_file(config, path) is not None)
+@dataclass(frozen=True)
+class Used:
+    """The project's images a chapter's pages load, and what is wrong with the others."""
+
+    site: frozenset[str] = frozenset()  # site paths (`assets/img/x.png`), copied to the same path in the build
+    beside: frozenset[str] = frozenset()  # paths in the source folder, copied beside each language's page
+    warnings: tuple[str, ...] = ()
 
 
-def copies(config: Config, paths: set[str]) -> list[tuple[Path, bytes]]:
-    """The build's copies of the images the pages use, at the same site paths."""
-    out = []
-    for path in sorted(paths):
-        source = _project_file(config, path)
-        if source is not None:
-            out.append((config.build_path(path), read_bytes(source, config.relative(source))))
-    return out
+def used_images(config: Config, doc: Document) -> Used:
+    """Where the project has each image the chapter's pages load; a warning for each it
+    has nowhere, which no site serves either."""
+    site, beside, warnings = set(), set(), []
+    try:
+        folder: PurePosixPath | None = PurePosixPath(doc.path).relative_to(PurePosixPath(config.source)).parent
+    except ValueError:  # a file built on its own, not a chapter: nothing is beside its page
+        folder = None
+    for image in images(doc.tokens):
+        if image.place is Place.WEB:
+            continue
+        if image.place is Place.SITE:
+            key = image.path.strip().lstrip("/")
+            if _project_file(config, key) is not None:
+                site.add(key)
+            elif not config.site_url:
+                warnings.append(_nowhere(config, doc, image.line, image.src, config.assets, "site_url"))
+            continue
+        found = _beside(config, folder, image.path)
+        if found is not None:
+            beside.add(found)
+        else:
+            warnings.append(_nowhere(config, doc, image.line, image.src, config.source, "the chapter"))
+    return Used(frozenset(site), frozenset(beside), tuple(dict.fromkeys(warnings)))
+
+
+def _beside(config: Config, folder: PurePosixPath | None, path: str) -> str | None:
+    """An image's path in the source folder, relative to it, when it is a file there."""
+    if folder is None:
+        return None
+    wanted = posixpath.normpath(posixpath.join(folder.as_posix(), unquote(path)))
+    if wanted.startswith("../") or wanted == ".." or posixpath.isabs(wanted):
+        return None  # outside the source folder: the build has no place for it beside a page
+    try:
+        file = config.inside(config.source_dir / wanted)
+    except InputError:
+        return None
+    return wanted if file.is_file() else None
+
+
+def _nowhere(config: Config, doc: Document, line: int, src: str, folder: str, instead: str) -> str:
+    where = f"in {folder}/ nor with {instead} set" if instead == "site_url" else f"beside {instead} in {folder}/"
+    return (
+        f"{doc.path}:{line}: the image {src!r} is not {where}, so the page shows it broken; "
+        "add the file or correct the path"
+    )
+
+
+def copied(config: Config, used: Used, language: str) -> set[tuple[str, str]]:
+    """The copies `language`'s pages load: (the path in the build, the file's path in the
+    project); a site path at the same path, an image beside the chapter beside the page."""
+    site = {(path, config.relative(file)) for path in used.site if (file := _project_file(config, path)) is not None}
+    source = PurePosixPath(config.source)
+    return site | {(f"{language}/{path}", (source / path).as_posix()) for path in used.beside}
+
+
+def copies(config: Config, images: Collection[tuple[str, str]]) -> list[tuple[Path, bytes]]:
+    """The build's copies of the images the pages load: (the path in the build, in the project)."""
+    return [
+        (config.build_path(target), read_bytes(config.inside(config.root / source), source))
+        for target, source in sorted(images)
+    ]
 
 
 def _project_file(config: Config, site_path: str) -> Path | None:

@@ -18,6 +18,7 @@ from mdgettext.files import SourceText, display, read_catalog, read_text
 from mdgettext.locale import check_known
 from mdgettext.pipeline import assets
 from mdgettext.pipeline.judged import Chapter, Verdict, checked, load_project_glossary, publish_checked, template_keys
+from mdgettext.pipeline.name import book_name
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.pool import file_size, ordered
 from mdgettext.pipeline.read import ChapterAnchors, load, load_chapter
@@ -49,7 +50,7 @@ class Done(Plan):
 
     warnings: list[str] = field(default_factory=list)
     outputs: dict[str, list[Path]] = field(default_factory=dict)  # language -> the job's files
-    assets: set[str] = field(default_factory=set)  # the images its pages use that the build copies
+    images: set[tuple[str, str]] = field(default_factory=set)  # the copies its pages load: (in the build, from)
 
     def add(self, outputs: Outputs, source: SourceText, paths: dict[str, Path], root: Path, language: str) -> None:
         """The files one language's outputs become (the Markdown with the source's own
@@ -69,9 +70,12 @@ class Done(Plan):
 
 def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
     """Each job's result, in order: in this process, or in a pool of `jobs` processes."""
-    if len(todo) > 1 and any("html" in job.formats for job in todo):
+    pages = any("html" in job.formats for job in todo)
+    book = book_name(config) if pages else ""  # read once, for every page
+    if len(todo) > 1 and pages:
         read_bibliographies(config, todo)
-    return ordered(partial(build_chapter, config), todo, jobs, lambda job: file_size(config.source_path(job.chapter)))
+    build = partial(build_chapter, config, book=book)
+    return ordered(build, todo, jobs, lambda job: file_size(config.source_path(job.chapter)))
 
 
 def read_bibliographies(config: Config, todo: list[Job]) -> None:
@@ -97,26 +101,28 @@ def _cites(config: Config, chapter: str) -> bool:
         return False
 
 
-def build_chapter(config: Config, job: Job) -> Done:
+def build_chapter(config: Config, job: Job, book: str = "") -> Done:
     """One chapter in the languages of the job: parsed once, each language woven once
-    and checked on the woven text."""
+    and checked on the woven text; `book` is the name its pages show."""
     source, doc = load_chapter(config, job.chapter)
     anchors = ChapterAnchors(config, {job.chapter: doc})
     done = Done()
-    bib = None
+    bib, used = None, assets.Used()
     if "html" in job.formats:
         bib, bib_warnings = assets.bibliography(config, doc)
         done.warnings.extend(bib_warnings)
-        done.assets = set(assets.used_assets(config, doc))
+        used = assets.used_images(config, doc)
+        done.warnings.extend(used.warnings)
     site = Site(
         job.chapter,
         job.published,
         config.source_language,
         templates=job.templates,
-        book=config.name,
+        book=book,
         site_url=config.site_url,
+        repository=config.repository_url,
         index=config.index,
-        assets=frozenset(done.assets),
+        assets=used.site,
         bibliography=bib,
         macros=config.math_macros,
     )
@@ -139,7 +145,9 @@ def build_chapter(config: Config, job: Job) -> Done:
         outputs = publish_checked(config, doc, language, catalog, site, "html" in job.formats, verdict)
         paths = {fmt: config.output_path(job.chapter, language, fmt) for fmt in job.formats}
         done.add(outputs, source, paths, config.root, language)
-        done.outputs[language].extend(config.build_path(path) for path in sorted(done.assets))  # its images
+        images = assets.copied(config, used, language)  # its pages' images
+        done.images.update(images)
+        done.outputs[language].extend(config.build_path(path) for path, _ in sorted(images))
     return done
 
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field, replace
 
 from mdgettext.checks import Context, Glossary, budget, entries_of, refusals, run_checks, safety
 from mdgettext.checks.names import authors, load_glossary
-from mdgettext.files import read_catalog, read_po
+from mdgettext.errors import InputError
+from mdgettext.files import read_catalog, read_po, read_text
 from mdgettext.markdown.weave import Woven, weave
-from mdgettext.model import Diagnostic, Document, Key, key_of
+from mdgettext.model import Addendum, Diagnostic, Document, Key, key_of
+from mdgettext.po import addenda
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish
@@ -30,6 +32,7 @@ class Verdict:
     findings: list[Diagnostic] = field(default_factory=list)
     refuse: dict[Key, list[Diagnostic]] = field(default_factory=dict)
     judging: safety.Judge | None = None  # the chapter's safety judge, for publishing what it kept
+    addenda: tuple[Addendum, ...] = ()  # the translator's own blocks, to judge and weave in
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,8 @@ def publish_checked(
         woven=verdict.woven,
         refuse=verdict.refuse,
         judging=verdict.judging,
+        addenda=verdict.addenda,
+        accepted=frozenset(config.accept),
     )
 
 
@@ -75,7 +80,7 @@ def checked(
     context = replace(context, judging=safety.Judge(doc))  # its Reader is the checks' (Context.inline)
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
-    return Verdict(woven, findings, refusals(entries, findings), context.judging)
+    return Verdict(woven, findings, refusals(entries, findings, catalog.display), context.judging, context.addenda)
 
 
 def load_project_glossary(config: Config, language: str) -> Glossary:
@@ -119,4 +124,18 @@ def check_context(
         min_translated=minimum,
         heading_ids=config.heading_ids,
         rebuilt=rebuilt,
+        addenda=read_addenda(config, chapter.name, language),
+        accepted=frozenset(config.accept),
     )
+
+
+def read_addenda(config: Config, chapter: str, language: str) -> tuple[Addendum, ...]:
+    """The chapter's addenda file in `language` (po/addenda.py), read; none when there is none."""
+    path = config.addenda_path(chapter, language)
+    if not path.is_file():
+        return ()
+    shown = config.relative(path)
+    try:
+        return tuple(addenda.loads(read_text(path, shown), shown))
+    except addenda.AddendaError as err:
+        raise InputError(err.at(shown)) from None

@@ -3,7 +3,9 @@ problems are one-line input errors naming the file."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mdgettext.errors import InputError
@@ -11,6 +13,7 @@ from mdgettext.files import SourceText, read_source
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.frontmatter import FrontMatterError
 from mdgettext.markdown.lines import SegmentationError
+from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
 from mdgettext.model import Document, Flavor
 from mdgettext.project import Config
@@ -33,6 +36,77 @@ def load(path: Path, display: str, config: Config) -> tuple[SourceText, Document
         raise InputError(f"{display}:{err.line + 2}: {err}; fix the YAML between the --- lines") from err
     except SegmentationError as err:
         raise InputError(f"{display}: {err}") from err
+
+
+# Blank lines, then what opens a front matter, then its closing line: Jekyll reads a
+# front matter only from the file's first line, so this is text on its page.
+LATE_FRONT_MATTER = re.compile(r"\A((?:[ \t]*\n)+)(---[ \t]*\n(?:.*\n)*?(?:---|\.\.\.)[ \t]*(?:\n|\Z))")
+
+
+@dataclass(frozen=True)
+class Translated:
+    """A translation made in place, read for import: its segments, the parts that
+    could not be read (skipped, which fails the import), and what to tell its translator."""
+
+    doc: Document
+    skipped: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def load_translated(path: Path, shown: str, config: Config) -> Translated:
+    """A translated file read as its English is. A front matter after blank lines is
+    read as front matter all the same (the blank lines moved after it, so the body's
+    lines keep their numbers), with a warning: to Jekyll it is text. A front matter
+    that is not YAML is read as empty (its lines kept blank) and named as skipped."""
+    text = read_source(path, shown).text
+    warnings: list[str] = []
+    late = LATE_FRONT_MATTER.match(text)
+    if late:
+        blanks = late.group(1)
+        text = late.group(2) + blanks + text[late.end() :]
+        warnings.append(
+            f"{shown}:{blanks.count(chr(10)) + 1}: the front matter starts after {blanks.count(chr(10))} blank "
+            "line(s), where Jekyll does not read it (the page shows it as text): remove the blank lines before "
+            "the first `---`; it is read as front matter here"
+        )
+    try:
+        doc, skipped = _segmented(text, shown, config), []
+    except InputError as err:
+        if not isinstance(err.__cause__, FrontMatterError):
+            raise
+        doc, skipped = (
+            _without_front_matter(text, shown, config, err),
+            [f"{err}; its values were not imported, the rest of the file was"],
+        )
+    if late:
+        moved = late.group(1).count("\n")
+        doc = replace(
+            doc,
+            segments=tuple(
+                replace(s, location=replace(s.location, line=s.location.line + moved)) if s.key is not None else s
+                for s in doc.segments
+            ),
+        )
+    return Translated(doc, skipped, warnings)
+
+
+def _segmented(text: str, shown: str, config: Config) -> Document:
+    try:
+        return segment(text, shown, config.front_matter_keys, flavor_of(config), config.liquid_prose, config.math)
+    except FrontMatterError as err:
+        raise InputError(f"{shown}:{err.line + 2}: {err}; fix the YAML between the --- lines") from err
+    except SegmentationError as err:
+        raise InputError(f"{shown}: {err}") from err
+
+
+def _without_front_matter(text: str, shown: str, config: Config, problem: InputError) -> Document:
+    """The file with its front matter's lines blank: every line number stays."""
+    front = next((t for t in parser(flavor_of(config), config.math).parse(text) if t.type == "front_matter"), None)
+    if front is None or front.map is None:
+        raise problem
+    first, end = front.map
+    lines = text.split("\n")
+    return _segmented("\n".join(lines[: first + 1] + [""] * (end - first - 2) + lines[end - 1 :]), shown, config)
 
 
 def load_chapter(config: Config, chapter: str) -> tuple[SourceText, Document]:

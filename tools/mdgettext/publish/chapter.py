@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mdgettext.checks import safety
-from mdgettext.markdown.weave import Woven, weave
-from mdgettext.model import Diagnostic, Document, Fallbacks, Key, Style, TranslationMap, key_of
+from mdgettext.checks.addenda import usable
+from mdgettext.markdown.weave import Woven, places, weave
+from mdgettext.model import Addendum, Diagnostic, Document, Fallbacks, Key, Style, TranslationMap, key_of
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.publish.links import Site
 from mdgettext.report import counted
@@ -51,6 +52,8 @@ def publish(
     woven: Woven | None = None,
     refuse: Mapping[Key, Sequence[Diagnostic]] | None = None,
     judging: safety.Judge | None = None,
+    addenda: Sequence[Addendum] = (),
+    accepted: frozenset[str] = frozenset(),
 ) -> Outputs:
     """Weave the usable, safe translations into the chapter and render its pages.
 
@@ -62,6 +65,9 @@ def publish(
     `refuse` names the translations `check` reports as errors, with its findings:
     they are not published, and the page shows the English for them. `judging` is
     the safety judge that judged the catalog for `check` (each message is judged once).
+    `addenda` are the translator's own blocks: those with a place and nothing the
+    chapter never uses are woven in after the English block they follow. `accepted`
+    are the translations a maintainer accepts (the `accept` setting).
     """
     messages = len({key_of(s) for s in doc.segments})
     if language == source_language:
@@ -76,21 +82,25 @@ def publish(
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
-    kept, unsafe = safety.safe_translations(doc, translations, judging)
+    kept, unsafe = safety.safe_translations(doc, translations, judging, accepted)
     by_check = {k: [f"{d.message} [{d.code}]" for d in found] for k, found in (refuse or {}).items()}
     refused = {**by_check, **{k: [r.text for r in v] for k, v in unsafe.items()}}
     # the review page says, for each refusal, what is wrong and what to change: check's message
     review_refusals = {**refused, **{k: [safety.message(v)] for k, v in unsafe.items()}}
-    if woven is None or refused or kept != translations:  # refused, or closed as kramdown closes it
-        woven = weave(doc, kept, heading_ids=heading_ids)
+    shown, left_out = usable(doc, addenda)
+    insertions, _ = places(doc, shown)
+    if (
+        woven is None or refused or kept != translations or insertions
+    ):  # refused, closed as kramdown closes it, added to
+        woven = weave(doc, kept, heading_ids=heading_ids, insertions=insertions)
     fell_back = fallbacks(woven, messages)
     note = f"{fell_back.count} of {counted(messages, 'message')} fell back to English"
-    warnings = tuple(refusal_warnings(refused, catalog))
+    warnings = tuple(refusal_warnings(refused, catalog)) + tuple(str(d) for d in left_out)
     edits = tuple(
         (p.segment.span.start, p.segment.span.end, woven.text[p.start : p.end])
         for p in woven.placed
         if p.translated and woven.text[p.start : p.end] != doc.text[p.segment.span.start : p.segment.span.end]
-    )
+    ) + tuple((at, at, text) for at, text in woven.inserted)
     if not html:
         return Outputs(note, edits, warnings=warnings)
     from mdgettext.publish.page import chapter_page  # the HTML stack (Jinja2, MathML): only for pages
@@ -127,8 +137,10 @@ def fallbacks(woven: Woven, messages: int) -> Fallbacks:
     inside = (Style.YAML, Style.LIQUID, Style.ATTRIBUTE)
     spans = [(p.start, p.end) for p in woven.placed if not p.translated and p.segment.span.style not in inside]
     keys = frozenset(p.segment.key for p in woven.placed if not p.translated and p.segment.key is not None)
+    # ... but what the page draws from a Liquid tag (a figure's caption, an answer button) is marked there
+    in_tags = [(p.start, p.end) for p in woven.placed if not p.translated and p.segment.span.style is Style.LIQUID]
     count = len({key_of(s) for s in woven.fallbacks})
-    return Fallbacks(spans, count, messages, keys)
+    return Fallbacks(spans, count, messages, keys, in_tags)
 
 
 def summary(rows: Sequence[Row]) -> str:

@@ -42,6 +42,7 @@ class Site:
     templates: Path | None = None
     book: str = ""  # the book's name, which every page shows
     site_url: str | None = None  # where the source-language book lives: links to pages not built go there
+    repository: str | None = None  # the project's files on the web (`…/blob/main`): review pages link lines there
     index: str = "index"  # the chapter at the site's root: the book's home
     assets: frozenset[str] = frozenset()  # site paths (`assets/img/x.png`) the build copies beside the pages
     bibliography: Bibliography | None = None  # the BibTeX file the chapter names, read

@@ -109,26 +109,11 @@ def _filtered(asset: Callable[[str], str], match: re.Match[str]) -> str:
 
 
 def _alt(args: dict[str, str], caption: str, path: str) -> str:
-    """The image's text alternative: the include's `alt`, else its caption's text, else its file name."""
-    if args.get("alt"):
-        return args["alt"]
-    text = " ".join(html.unescape(TAGS.sub("", caption)).split())
-    return text or PurePosixPath(path).name
+    """The image's text alternative: the include's `alt`, else its file name. Never the
+    caption, which the figure shows already: an image that fails to load shows its
+    alternative, and the caption would be printed twice."""
+    return args.get("alt") or PurePosixPath(path).name
 
 
 def _url(path: str, site_url: str) -> str:
     return f"{site_url}/{path.lstrip('/')}"
-
-
-def asset_paths(tokens: Sequence[Token]) -> set[str]:
-    """The site paths a chapter's figures and URL filters load (`assets/img/x.png`),
-    read as `emulate` reads them: what the build copies beside the pages."""
-    found: set[str] = set()
-    for i, token in enumerate(tokens):
-        if token.type == "paragraph_open" and i + 1 < len(tokens) and only_liquid(tokens[i + 1].content):
-            match = TAG.match(tokens[i + 1].content)
-            if match and match.group(1) == "include" and _file(match.group(2)) == FIGURE:
-                found.add(((include_arguments(match.group(2)) or {}).get("path") or "").strip().lstrip("/"))
-        elif token.type == "html_block" and "{{" in token.content:
-            found.update(m.group(2).strip().lstrip("/") for m in URL_FILTER.finditer(token.content))
-    return found - {""}

@@ -24,8 +24,9 @@ from urllib.parse import unquote_to_bytes
 
 VERSION_PATH = "/__mdgettext__/version"  # the build's number: a page whose number is old reloads
 POLL_MS = 500
-# The sources, catalogs, templates and page templates a build reads.
-WATCHED = frozenset({".md", ".po", ".pot", ".j2", ".css"})
+# The sources, catalogs, templates and page templates a build reads, and the images and
+# BibTeX files it copies or reads for the pages.
+WATCHED = frozenset({".md", ".po", ".pot", ".j2", ".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bib"})
 
 RELOAD = f"""<script>
 /* mdgettext serve: reload when the preview is rebuilt (not in the built file) */

@@ -16,6 +16,12 @@ attributes. So its element tree is judged against an allow-list of MathML Core
 (`mathml_judge.py`) and written out here, every text and attribute value escaped;
 a formula with anything else in it, or too costly to convert, stays as its TeX,
 escaped, and the build says so.
+
+Two things are drawn as MathJax draws them, where latex2mathml differs: `\\cdot` is
+the dot operator (U+22C5), not the middle dot (U+00B7) latex2mathml writes, which
+a Chinese or Japanese font draws as a full-width punctuation mark; and `\\$` in the
+text is a dollar sign, never a delimiter (MathJax's `processEscapes`): kramdown
+keeps the backslash inside raw HTML such as the book's `<d-footnote>`.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import html
 import re
 from functools import lru_cache
+from xml.etree.ElementTree import Element
 
 from latex2mathml.converter import convert_to_element
 
@@ -32,6 +39,9 @@ from mdgettext.publish.mathml_judge import costly, serialized
 LONG_INLINE = 32  # TeX characters from which an inline formula may be wider than a 390 px phone's line
 # Elements whose text is never math to a typesetter (auto-render's ignoredTags, and MathML itself).
 IGNORED = frozenset({"script", "noscript", "style", "textarea", "pre", "code", "option", "math"})
+MIDDLE_DOT, DOT_OPERATOR = "\u00b7", "\u22c5"  # latex2mathml's `\\cdot`, MathJax's
+ESCAPED_DOLLAR = "\\$"
+KEPT = "\ue000"  # stands for an escaped dollar while the text is searched for math
 TAG = re.compile(r"""<!--.*?-->|<(/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>""", re.DOTALL)
 
 
@@ -62,18 +72,26 @@ def _text(node: str, refused: list[str], dollars: bool) -> str:
     if not any(c in node for c in "$\\"):
         return node
     text = html.unescape(node)
+    escapes = dollars and ESCAPED_DOLLAR in text and KEPT not in text
+    if escapes:
+        text = text.replace(ESCAPED_DOLLAR, KEPT)
     found = find_math(text, dollars)
-    if not found:
+    if not found and not escapes:
         return node
+
+    def shown(piece: str) -> str:
+        return html.escape(piece.replace(KEPT, "$"), quote=False)
+
     pieces, last = [], 0
     for math in found:
-        pieces.append(html.escape(text[last : math.start], quote=False))
-        element, why = mathml(math.tex, math.display)
+        pieces.append(shown(text[last : math.start]))
+        tex = math.tex.replace(KEPT, ESCAPED_DOLLAR)  # inside math, TeX's own escaped dollar
+        element, why = mathml(tex, math.display)
         if why:
-            refused.append(f"formula `{shortened(math.tex)}` shown as TeX: {why}")
-        pieces.append(element or html.escape(text[math.start : math.end], quote=False))
+            refused.append(f"formula `{shortened(tex)}` shown as TeX: {why}")
+        pieces.append(element or html.escape(text[math.start : math.end].replace(KEPT, ESCAPED_DOLLAR), quote=False))
         last = math.end
-    pieces.append(html.escape(text[last:], quote=False))
+    pieces.append(shown(text[last:]))
     return "".join(pieces)
 
 
@@ -90,7 +108,7 @@ def mathml(tex: str, display: bool) -> tuple[str | None, str]:
         element = convert_to_element(tex.strip(), display="block" if display else "inline")
     except Exception:  # latex2mathml raises many kinds of errors for TeX it does not know
         return None, ""
-    written, why = serialized(element)
+    written, why = serialized(_as_mathjax_draws(element))
     if written is None:
         return None, why
     # A formula that may scroll sideways on a phone takes the keyboard's focus (WCAG 2.1.1): every
@@ -100,3 +118,13 @@ def mathml(tex: str, display: bool) -> tuple[str | None, str]:
     focus = ' tabindex="0"' if scrolls else ""
     wrapper = f'<span class="math {"display" if display else "inline"}"{focus}>'
     return f"{wrapper}{written}</span>", ""
+
+
+def _as_mathjax_draws(root: Element) -> Element:
+    """The tree with `\\cdot` as MathJax writes it: the dot operator, which math fonts
+    draw small and centred, not the middle dot, which CJK fonts draw full-width. Only
+    an operator (`<mo>`) is changed: a `·` typed in the TeX is an identifier (`<mi>`)."""
+    for element in root.iter("mo"):
+        if element.text and html.unescape(element.text) == MIDDLE_DOT:
+            element.text = DOT_OPERATOR
+    return root

@@ -12,6 +12,11 @@ of the article (`role="doc-endnotes"`), each with a link back; each citation
 becomes numbered links (`role="doc-biblioref"`) to the references list
 (`role="doc-bibliography"`), numbered in the order the chapter first cites them.
 A note whose paragraph stayed English keeps the English mark in the list.
+
+kramdown keeps a custom element's content raw, so on the book's site a note's
+Markdown shows as written (`_not_`, a backticked name, `\\$`). The page renders it
+(the caller's `markdown`), and numbers a citation inside a note like any other: no
+reader meets a note's Markdown, or a citation that shows as nothing.
 """
 
 from __future__ import annotations
@@ -77,14 +82,15 @@ def cited_keys(text: str) -> list[str]:
 class _Numbering:
     """Numbers notes and citations in the order the page meets them."""
 
-    def __init__(self, label: str, render: Callable[[list[Token]], str]) -> None:
+    def __init__(self, label: str, render: Callable[[list[Token]], str], markdown: Callable[[str], str] | None) -> None:
         self.label, self.render = label, render  # label: "Note {number}" in the page's language
+        self.markdown = markdown  # a raw note's source -> its HTML, where the flavor keeps notes raw
         self.notes: list[Note] = []
         self.cited: dict[str, int] = {}
 
     def note(self, inner: str, english: bool) -> str:
         number = len(self.notes) + 1
-        self.notes.append(Note(number, inner.strip(), english))
+        self.notes.append(Note(number, CITE.sub(self.cite, inner).strip(), english))
         label = html.escape(self.label.format(number=number))
         return (
             f'<sup class="note-ref"><a id="{ref_id(number)}" href="#{note_id(number)}" role="doc-noteref" '
@@ -101,14 +107,26 @@ class _Numbering:
 
     def in_html(self, content: str, english: bool) -> str:
         """Notes and citations inside raw HTML, as written there, numbered in the order
-        they come (a citation inside a note as a numbered link in the note)."""
+        they come (a citation inside a note as a numbered link in the note, by `note`)."""
         pieces, at = [], 0
         for opener, closer in _pairs(content, NOTE_OPEN, NOTE_CLOSE):
             pieces.append(CITE.sub(self.cite, content[at : opener.start()]))
-            pieces.append(self.note(CITE.sub(self.cite, content[opener.end() : closer.start()]), english))
+            pieces.append(self.note(self.raw(content[opener.end() : closer.start()]), english))
             at = closer.end()
         pieces.append(CITE.sub(self.cite, content[at:]))
         return "".join(pieces)
+
+    def raw(self, source: str) -> str:
+        """A note's content as written in raw HTML, rendered as the page renders Markdown."""
+        return self.markdown(source) if self.markdown is not None else source
+
+    def inline(self, children: list[Token]) -> str:
+        """A note's tokens as HTML: a raw note's (text and tags only) from its source."""
+        if self.markdown is None or any(c.type not in ("text", "html_inline") for c in children):
+            return self.render(children)
+        return self.markdown(
+            "".join(c.content if c.type == "html_inline" else html.escape(c.content, quote=False) for c in children)
+        )
 
 
 def _pairs(
@@ -130,11 +148,18 @@ def _pairs(
         at = closer.end()
 
 
-def collect(tokens: list[Token], english_blocks: set[int], label: str, render: Callable[[list[Token]], str]) -> Notes:
+def collect(
+    tokens: list[Token],
+    english_blocks: set[int],
+    label: str,
+    render: Callable[[list[Token]], str],
+    markdown: Callable[[str], str] | None = None,
+) -> Notes:
     """Replace, in `tokens`, each note by its reference and each citation by its
     numbers; the notes and cited keys in order. `english_blocks` are the indexes of
-    the opening tokens marked as English; `render` renders inline tokens as the page does."""
-    numbering = _Numbering(label, render)
+    the opening tokens marked as English; `render` renders inline tokens as the page does;
+    `markdown`, for a flavor that reads notes raw, renders a note's source as inline Markdown."""
+    numbering = _Numbering(label, render, markdown)
     open_english: list[bool] = []  # for each open block: is it, or a block around it, English?
     for i, token in enumerate(tokens):
         english = bool(open_english and open_english[-1]) or i in english_blocks
@@ -167,8 +192,7 @@ def _children(children: Sequence[Token], numbering: _Numbering, english: bool) -
         if child.type == "html_inline" and NOTE_OPEN.fullmatch(child.content):
             end = closes[i] if i < len(closes) else None
             if end is not None:
-                inside = _children(children[i + 1 : end], numbering, english)  # its citations, in order
-                out.append(_html(numbering.note(numbering.render(inside), english)))
+                out.append(_html(numbering.note(numbering.inline(list(children[i + 1 : end])), english)))
                 i = end + 1
                 continue
         if child.type == "html_inline" and child.content.lower().startswith("<d-cite"):

@@ -66,6 +66,7 @@ def chapter_page(
         note_label=ui["note"],
         source_language=site.source_language,
         alert_titles=page_words.alert_titles,
+        fallback_tags=fallbacks.in_tags,
         refused=refused,
     )
     meta = fragment.front_matter

@@ -1,8 +1,11 @@
 """The review page: every entry of a catalog beside its English, before a pull request is approved.
 
-One row per entry, in the order the reader meets the text: the English rendered,
-the translation rendered, its state (a fuzzy entry shows how its English changed),
-the line of its `msgid` in the `.po` file, and the check findings for it.
+One entry per message, in the order the reader meets the text: the English and the
+translation rendered side by side (they take the width; a desktop is where reviewers
+read), and above and below them, compactly, its state, the line of its `msgid` in
+the `.po` file (a link to that line in the repository when the project says where it
+lives), how the English changed for a fuzzy entry (old and new, each with its side of
+a word diff) and the check findings for it. Keys move between entries with findings.
 
 Translations are untrusted, and a review page is exactly where a malicious one
 would be opened, so both columns are rendered with raw HTML turned off: tags in a
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 from functools import partial
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -60,6 +64,7 @@ class Row:
     msgstr: str = ""
     previous_msgid: str | None = None
     line: int | None = None  # of the msgid in the .po
+    catalog: str = ""  # the .po's path, as messages print it
     findings: tuple[Diagnostic, ...] = ()
     refused: tuple[str, ...] = ()
     as_text: bool = False  # shown as written, never rendered: a refused or unsafe translation
@@ -105,6 +110,7 @@ def rows(
                 msgstr=msgstr,
                 previous_msgid=previous,
                 line=line,
+                catalog=catalog.display,
                 findings=tuple(by_line.pop(line, ())) if line is not None else (),
                 refused=tuple(refused.get(key, ())),
                 as_text=unsafe,
@@ -153,11 +159,12 @@ def _math_text(token: Token, macros: Mapping[str, tex.Macro]) -> Token:
     return text
 
 
-def diff(old: str, new: str) -> Markup:
-    """A word-level diff of two English texts, as `<del>`/`<ins>`.
+def diff(old: str, new: str) -> tuple[Markup, Markup]:
+    """A word-level diff of two English texts: the old text with what went in `<del>`,
+    the new one with what came in `<ins>`, to be read one above the other.
 
     Changes separated only by spaces read as one change ("<del>serving
-    chapter</del><ins>inference section</ins>"), not as a word-by-word zigzag.
+    chapter</del>" / "<ins>inference section</ins>"), not as a word-by-word zigzag.
     """
     a, b = WORDS.findall(old), WORDS.findall(new)
     parts: list[tuple[bool, str, str]] = []  # (changed, old text, new text)
@@ -170,16 +177,17 @@ def diff(old: str, new: str) -> Markup:
             merged[-1] = (True, merged[-1][1] + was, merged[-1][2] + now)
         else:
             merged.append((changed or between, was, now))
-    out = []
+    before, after = [], []
     for changed, was, now in merged:
         if not changed:
-            out.append(escape(was))
+            before.append(escape(was))
+            after.append(escape(now))
             continue
         if was:
-            out.append(f"<del>{escape(was)}</del>")
+            before.append(f"<del>{escape(was)}</del>")
         if now:
-            out.append(f"<ins>{escape(now)}</ins>")
-    return Markup("".join(out))
+            after.append(f"<ins>{escape(now)}</ins>")
+    return Markup("".join(before)), Markup("".join(after))
 
 
 def review_page(
@@ -206,7 +214,8 @@ def review_page(
         "catalog": catalog.display,
         "source": doc.path,
         "chapter_href": chapter_href,
-        "rows": [_view(row, link, macros, math_of(doc.flavor, doc.math)) for row in table],
+        "rows": [_view(row, link, macros, math_of(doc.flavor, doc.math), site.repository) for row in table],
+        "repository": site.repository,
         "counts": counts,
         "total": len(table),
         "with_findings": sum(1 for r in table if r.findings),
@@ -225,13 +234,25 @@ def _review_link(site: Site, language: str, chapter_href: str, url: str) -> str:
     return chapter_link(url, site, language)
 
 
-def _view(row: Row, link: Callable[[str], str], macros: Mapping[str, tex.Macro], math: str) -> dict[str, Any]:
+def in_repository(repository: str | None, location: Location) -> str | None:
+    """A file's line as the repository's web view shows it (`…/blob/main/x.po#L12`: the
+    anchor GitHub, GitLab, Gitea and Forgejo give a line), or None without a repository."""
+    if not repository:
+        return None
+    return f"{repository}/{quote(location.path)}#L{location.line}"
+
+
+def _view(
+    row: Row, link: Callable[[str], str], macros: Mapping[str, tex.Macro], math: str, repository: str | None
+) -> dict[str, Any]:
     render = partial(render_message, plain=row.plain, link=link, macros=macros, math=math)
     return {
         "row": row,
         "source_html": render(row.key[1]),
         "translation_html": render(row.msgstr, as_text=row.as_text) if row.msgstr else None,
-        "previous_html": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
+        "change": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
+        "po_href": in_repository(repository, Location(row.catalog, row.line)) if row.line else None,
+        "source_href": in_repository(repository, row.source),
         "context": row.key[0],
         "findings": [{"severity": d.severity.value, "code": d.code, "message": d.message} for d in row.findings],
     }

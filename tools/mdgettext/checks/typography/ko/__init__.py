@@ -38,6 +38,7 @@ from mdgettext.checks.typography.ko.speech import (
     speech_level_findings,
 )
 from mdgettext.markdown.inline import PLACEHOLDER, has_words
+from mdgettext.markdown.sentences import has_sentence
 from mdgettext.model import Diagnostic, Segment, Severity
 
 __all__ = [
@@ -97,14 +98,16 @@ def check_entry(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         if has_words(prose)
         else []
     )
-    if entry.msgstr == entry.msgid and words:
+    if entry.msgstr == entry.msgid and words and has_sentence(prose):  # a name or term kept is its translation
         yield ctx.finding(
             entry,
             "typography.copied",
             Severity.WARNING,
             "identical to the English: translate it, or keep it with `# mdgettext-ignore: typography.copied` if it must stay",
         )
-    elif words and not any(map(is_syllable, text)) and LOWERCASE_WORD.search(text):  # `MLP` for `MLPs`: a name, kept
+    elif (
+        entry.msgstr != entry.msgid and words and not any(map(is_syllable, text)) and LOWERCASE_WORD.search(text)
+    ):  # `MLP` for `MLPs`: a name, kept
         yield ctx.finding(
             entry, "typography.no-hangul", Severity.WARNING, "no Hangul in this translation: is it translated?"
         )
