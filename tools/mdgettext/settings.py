@@ -4,7 +4,9 @@
 and the file it writes) and the table in docs/settings.md are all made from its
 fields, so none of them can know a setting the others do not.
 
-Settings live in `mdgettext.toml` at the project root (top-level keys), or in the
+It is long because every setting is defined here, once, with its line of
+documentation: split up, the reader, `init` and the docs would have several places to
+look. Settings live in `mdgettext.toml` at the project root (top-level keys), or in the
 `[tool.mdgettext]` table of its pyproject.toml. Both at once is refused: which one
 wins would be a rule to remember, and a key edited in the losing file would change
 nothing without a word.

@@ -21,6 +21,7 @@ from mdgettext.alignment.signals import Model, Signals, deviation, verbatim
 # code and math, or the same explicit heading id, nearly as sure.
 UNIQUE_TEXT, REPEATED_TEXT, FINGERPRINT = 3.0, 1.0, 2.0
 ANCHOR_LENGTH = 2.0  # deviations from the expected length within which a fingerprint anchors
+BESIDE = 0.5  # what a repeated text's anchor weighs more when a neighbour is kept as written too
 REPEATS_TRIED = 2  # a repeated text's k-th occurrence is tried against the other side's k-th, +-2
 
 
@@ -39,11 +40,14 @@ def anchors(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[int,
         mine[s.text].append(i)
     for text, ours in mine.items():
         theirs = where.get(text, [])
-        weight = UNIQUE_TEXT if len(ours) == len(theirs) == 1 else REPEATED_TEXT
+        unique = len(ours) == len(theirs) == 1
         for a, i in enumerate(ours):
             centre = a * len(theirs) // len(ours)
             for b in range(max(0, centre - REPEATS_TRIED), min(len(theirs), centre + REPEATS_TRIED + 1)):
-                found.append((i, theirs[b], weight))
+                # of a repeated text's twins, the one beside the same neighbour is the likelier
+                j = theirs[b]
+                beside = _same(src, dst, i - 1, j - 1) or _same(src, dst, i + 1, j + 1)
+                found.append((i, j, UNIQUE_TEXT if unique else REPEATED_TEXT + BESIDE * beside))
     for keys in (_fingerprints, _explicit_ids):
         ours_by, theirs_by = keys(src), keys(dst)
         for key, at in ours_by.items():
@@ -54,6 +58,10 @@ def anchors(src: list[Signals], dst: list[Signals], m: Model) -> list[tuple[int,
             if source.text != target.text and abs(deviation(source, target, m)) <= ANCHOR_LENGTH:
                 found.append((at[0], match[0], FINGERPRINT))
     return _heaviest_chain(found, len(dst))
+
+
+def _same(src: list[Signals], dst: list[Signals], i: int, j: int) -> bool:
+    return 0 <= i < len(src) and 0 <= j < len(dst) and src[i].text == dst[j].text
 
 
 def _fingerprints(blocks: list[Signals]) -> dict[object, tuple[int, ...]]:

@@ -184,9 +184,12 @@ def _unmatched(step: Unmatched, added: Added | None) -> Outcome:
 
 def _majority(found: list[tuple[Pair, Segment]]) -> tuple[Pair, tuple[str, ...]]:
     """The pair whose translation an entry takes, and why the entry is fuzzy (if it is):
-    the translation more than half of its sure pairs give; fuzzy only where no
+    the translation more than half of its sure pairs give (a block kept as written
+    votes only where no block of the message is translated); fuzzy only where no
     translation has that many (two sure pairs, two translations), or no pair is sure."""
     sure = [pair for pair, _ in found if not pair.fuzzy]
+    # a block kept as written says less than one translated: where both are, the translated ones vote
+    sure = [pair for pair in sure if not pair.kept] or sure
     votes = Counter(pair.translation for pair in sure or [p for p, _ in found])
     winner, count = votes.most_common(1)[0]
     chosen = next(p for p in (sure or [p for p, _ in found]) if p.translation == winner)

@@ -75,7 +75,7 @@ SHARED_NUMBER, NUMBER_CAP, DIFFERENT_NUMBER, DIFFERENT_NUMBER_CAP = 1.0, 3.0, -1
 SHARED_WORD, WORD_CAP, FOREIGN_WORD, FOREIGN_CAP = 0.75, 4.0, -0.75, -3.0
 MARKUP = 0.5  # same emphasis count, same closing punctuation: weak hints
 MISSING_NAME, MISSING_NAME_CAP = -0.5, -2.0  # weak: a name may be transliterated
-THRESHOLD = 1.0  # a pair must score above this to beat leaving both blocks unpaired
+THRESHOLD = 0.5  # a pair must score above this to beat leaving both blocks unpaired
 SAME_TEXT = 20.0  # a block left as written: more than any pair of two different texts can score
 CAP = 10.0  # the most two different texts can score: an identical block always outranks them
 # A block left in English but edited (a typo fixed, the older English followed): nearly the
