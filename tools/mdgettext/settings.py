@@ -9,11 +9,8 @@ documentation: split up, the reader, `init` and the docs would have several plac
 look. Settings live in `mdgettext.toml` at the project root (top-level keys), or in the
 `[tool.mdgettext]` table of its pyproject.toml. Both at once is refused: which one
 wins would be a rule to remember, and a key edited in the losing file would change
-nothing without a word.
-
-Long because every setting is defined here once, each with its default and its line
-of documentation (half the module); reading a file as untrusted input (its TOML, the
-line of each key, the values that reach pages and headers) is settings_input.py's.
+nothing without a word. Reading a file as untrusted input (its TOML, the line of
+each key, the values that reach pages and catalog headers) is settings_input.py's.
 """
 
 from __future__ import annotations
