@@ -29,6 +29,13 @@ Inputs (n is the size that doubles):
     table-rows       a table of n rows, every cell translated
     table-columns    a table of n columns, every cell translated
     reworded         n translated paragraphs, each reworded in the English, then `update`
+    source-notes     one English paragraph with n `<d-footnote>` never closed (kramdown), translated
+    msgstr-notes     one msgstr with n `<d-footnote>` (kramdown)
+    math-macros      n formulas using a `math_macros` macro that triples itself at every step
+    bibtex-strings   a BibTeX file of n `@string` lines, each doubling the last, cited by the chapter
+    bibtex-entries   a BibTeX file of n entries, 10 of them cited
+    zh-spaces        one Chinese msgstr holding a run of n spaces, within the size budget (the zh rules)
+    page-words       not an input that grows: see tests/test_page_words.py
 """
 
 from __future__ import annotations
@@ -60,10 +67,10 @@ def run(root: Path, *args: str) -> int:
         return mdgettext(["-C", str(root), *args])
 
 
-def translate(root: Path, translation: Callable[[str], str]) -> None:
+def translate(root: Path, translation: Callable[[str], str], language: str = "ko") -> None:
     import polib
 
-    for path in (root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"):
+    for path in (root / "locale" / language / "LC_MESSAGES").glob("*.po"):
         po = polib.pofile(str(path))
         for entry in po:
             entry.msgstr = translation(entry.msgid)
@@ -137,6 +144,55 @@ def reworded(root: Path, n: int) -> dict[str, float]:
     return timed(root, "update")
 
 
+def math_macros(root: Path, n: int) -> dict[str, float]:
+    extra = 'math_macros = { red = "\\\\red{#1}\\\\red{#1}\\\\red{#1}" }\n'
+    write(root, " ".join(f"Formula $\\red{{D{i}}}$." for i in range(n)) + "\n", extra=extra)
+    times = timed(root, "extract", "update")
+    translate(root, lambda msgid: msgid.replace("Formula", "수식"))  # the formulas kept, as a translator keeps them
+    return times | timed(root, "build")
+
+
+def bibliography(
+    entries: Callable[[int], str], cited: Callable[[int], list[str]]
+) -> Callable[[Path, int], dict[str, float]]:
+    """A chapter citing `cited(n)` from a BibTeX file of `entries(n)`, built as HTML."""
+
+    def scenario(root: Path, n: int) -> dict[str, float]:
+        cites = "".join(f'<d-cite key="{key}"></d-cite>' for key in cited(n))
+        write(root, f"---\ntitle: Cites\nbibliography: refs.bib\n---\n\nWe cite{cites}.\n")
+        (root / "assets" / "bibliography").mkdir(parents=True)
+        run_mark = f"% run {time.time_ns()}\n"  # a file of its own: the parse of an earlier run is not reused
+        (root / "assets" / "bibliography" / "refs.bib").write_text(run_mark + entries(n), encoding="utf-8")
+        times = timed(root, "extract", "update")
+        translate(root, korean)
+        return times | timed(root, "build")
+
+    return scenario
+
+
+def doubling_strings(n: int) -> str:
+    lines = ['@string{s0 = "0123456789"}', *(f"@string{{s{i} = s{i - 1} # s{i - 1}}}" for i in range(1, n))]
+    return "\n".join([*lines, f"@misc{{a, title = s{n - 1}}}", ""])
+
+
+def many_entries(n: int) -> str:
+    return "".join(
+        f"@article{{k{i},\n  title = {{Paper {i} on {{T}}ransformers}},\n  author = {{Pope, Reiner and Ré, Chris and "
+        f"Dean, Jeff}},\n  journal = {{arXiv [cs.LG]}},\n  month = nov,\n  year = {2000 + i % 25},\n"
+        f"  url = {{https://example.org/{i}}}\n}}\n\n"
+        for i in range(n)
+    )
+
+
+def zh_spaces(root: Path, n: int) -> dict[str, float]:
+    english = "Hello, world. " * (n // 40 + 1)  # long enough that the translation is within the size budget
+    write(root, f"{english}\n\nA second paragraph.\n", language="zh")
+    times = timed(root, "extract", "update", language="zh")
+    spaced = "中文" + " " * n + "好。"  # no full-width punctuation after the run: the slow case
+    translate(root, lambda msgid: spaced if msgid.startswith("Hello") else "第二段。", language="zh")
+    return times | timed(root, "check", "build", language="zh")
+
+
 INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
     "msgstr-lt": (hostile_msgstr("<a "), 80_000),
     "msgstr-liquid": (hostile_msgstr("{% "), 80_000),
@@ -169,26 +225,32 @@ INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
     "table-rows": (source(lambda n: table(n, 2)), 4_000),
     "table-columns": (source(lambda n: table(2, n)), 2_000),
     "reworded": (reworded, 1_000),
+    "source-notes": (source(lambda n: "Text " + "<d-footnote>note " * n + "end."), 2_000),
+    "msgstr-notes": (hostile_msgstr("<d-footnote>", flavor="kramdown"), 2_000),
+    "math-macros": (math_macros, 100),
+    "bibtex-strings": (bibliography(doubling_strings, lambda n: ["a"]), 20),
+    "bibtex-entries": (bibliography(many_entries, lambda n: [f"k{i}" for i in range(0, n, max(n // 10, 1))]), 1_000),
+    "zh-spaces": (zh_spaces, 25_000),
 }
 
 
 # ---------------------------------------------------------------- measuring
 
 
-def write(root: Path, text: str, flavor: str = "commonmark") -> None:
+def write(root: Path, text: str, flavor: str = "commonmark", extra: str = "", language: str = "ko") -> None:
     (root / "source" / "en").mkdir(parents=True, exist_ok=True)
     (root / "source" / "en" / "chapter.md").write_text(text, encoding="utf-8")
-    settings = f'[tool.mdgettext]\nlocales = ["ko"]\nflavor = "{flavor}"\n'
+    settings = f'[tool.mdgettext]\nlocales = ["{language}"]\nflavor = "{flavor}"\n{extra}'
     (root / "pyproject.toml").write_text(settings, encoding="utf-8")
 
 
 PROGRESS: list[multiprocessing.Queue] = []  # type: ignore[type-arg]  # where a child reports each command
 
 
-def timed(root: Path, *commands: str) -> dict[str, float]:
+def timed(root: Path, *commands: str, language: str = "ko") -> dict[str, float]:
     times = {}
     for command in commands:
-        args = [command] if command == "extract" else [command, "-l", "ko"]
+        args = [command] if command == "extract" else [command, "-l", language]
         gc.collect()  # what earlier steps left is not this command's cost
         start = time.process_time()
         run(root, *args)

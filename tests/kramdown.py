@@ -49,3 +49,25 @@ def html(documents: list[str]) -> list[str]:
 def slugify(names: list[str]) -> list[str]:
     """`Jekyll::Utils.slugify` of each name, as the book's layout links its table of contents."""
     return _run("slugify", names)
+
+
+def include_arguments(markups: list[str]) -> list[dict[str, str | None] | None]:
+    """Each include tag's markup (after `include`) read by Jekyll's own IncludeTag: the
+    arguments it hands the include (a variable's value None), or None where Jekyll refuses it."""
+    return _run("include", markups)  # type: ignore[return-value]  # JSON objects and nulls, not strings
+
+
+def jekyll_build(site: Path) -> Path:
+    """`jekyll build` of the site folder `site` (the book's engines, Liquid included): its `_site`."""
+    require()
+    needed_in_ci(None if shutil.which("jekyll") else "jekyll is not installed", "the Jekyll tests")
+    done = subprocess.run(
+        ["jekyll", "build", "--source", str(site), "--destination", str(site / "_site")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Liquid" not in done.stderr and "Error" not in done.stdout, done.stdout + done.stderr
+    return site / "_site"

@@ -67,6 +67,6 @@ def test_a_key_that_is_no_key_is_a_settings_error(project: Path) -> None:
     result = cli("-C", project, "check")
     assert result.code == 2
     assert result.err == (
-        "mdgettext: error: mdgettext.toml: accept: 'structure.changed' is no key `check` prints "
+        "mdgettext: error: mdgettext.toml:1: accept: 'structure.changed' is no key `check` prints "
         "(20 hexadecimal digits); copy it from check's finding\n"
     )

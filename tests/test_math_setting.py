@@ -94,13 +94,17 @@ def test_init_writes_the_flavors_math_as_the_commented_default(project: Path) ->
 @pytest.mark.parametrize(
     "name, text, words",
     [
-        ("mdgettext.toml", 'math = "tex"\n', "mdgettext.toml: math = 'tex': choose 'dollars' or 'kramdown' or 'none'"),
+        (
+            "mdgettext.toml",
+            'math = "tex"\n',
+            "mdgettext.toml:1: math = 'tex': choose 'dollars' or 'kramdown' or 'none'",
+        ),
         (
             "pyproject.toml",
             '[tool.mdgettext]\nmath = "tex"\n',
-            "pyproject.toml: [tool.mdgettext] math = 'tex': choose 'dollars' or 'kramdown' or 'none'",
+            "pyproject.toml:2: [tool.mdgettext] math = 'tex': choose 'dollars' or 'kramdown' or 'none'",
         ),
-        ("mdgettext.toml", "math = false\n", "mdgettext.toml: math must be a string"),
+        ("mdgettext.toml", "math = false\n", "mdgettext.toml:1: math must be a string"),
     ],
 )
 def test_a_bad_math_value_is_one_line_naming_the_file_and_the_choices(

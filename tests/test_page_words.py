@@ -94,3 +94,92 @@ def test_a_source_language_that_is_no_locale_is_one_line(project: Path) -> None:
     (project / "source" / "en" / "a.md").write_text("Text.\n", encoding="utf-8")
     result = cli("-C", project, "extract")
     assert result.code == 2 and len(result.err.strip().splitlines()) == 1 and "english!" in result.err, result.err
+
+
+# ---------------------------------------------------------------- a page-word catalog is untrusted input
+
+
+@pytest.fixture
+def page_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped page words that a test may break, read instead of the shipped ones."""
+    import shutil
+
+    folder = tmp_path / "publish" / "locale"
+    shutil.copytree(words.LOCALE, folder)
+    monkeypatch.setattr(words, "LOCALE", folder)
+    words._catalog.cache_clear()
+    yield folder / "ko" / "LC_MESSAGES" / "page.po"
+    words._catalog.cache_clear()
+
+
+BROKEN = [
+    ('msgstr "{number}장"', 'msgstr "{number장"', "the translation of 'Part {number}' "),
+    ('msgstr "{number}장"', 'msgstr "{0}장"', "has the field {0}, which is not given (its English has {number})"),
+    ('msgstr "{number}장"', 'msgstr "{number:>20000000}장"', "formats {number:>20000000}, beyond fill"),
+    ('msgstr "{number}장"', 'msgstr "{number.__class__}장"', "has the field {number.__class__}"),
+    ('msgstr "{number}장"', 'msgstr "{number!r}장"', "formats {number!r}"),
+    ('msgstr "{number}장"', 'msgstr "{count}장"', "has the field {count}"),
+    (
+        '"Plural-Forms: nplurals=1; plural=0;\\n"',
+        '"Plural-Forms: nplurals=1; plural=n/0;\\n"',
+        "Plural-Forms cannot be read",
+    ),
+    (
+        '"Plural-Forms: nplurals=1; plural=0;\\n"',
+        '"Plural-Forms: nplurals=1; plural=n!=;\\n"',
+        "Plural-Forms cannot be read",
+    ),
+    (
+        '"Plural-Forms: nplurals=1; plural=0;\\n"',
+        '"Plural-Forms: nplurals=1; plural=n;\\n"',
+        "gives a form the catalog",
+    ),
+    ('msgid "Contents"', "msgid Contents", "msgid"),  # a slip that Babel skipped, and the words after it with it
+]
+
+
+@pytest.mark.parametrize("was, now, says", BROKEN, ids=[now for _, now, _ in BROKEN])
+def test_a_broken_page_word_catalog_is_one_error_line_in_build_and_check(
+    page_words: Path, project: Path, was: str, now: str, says: str
+) -> None:
+    text = page_words.read_text(encoding="utf-8")
+    assert was in text
+    page_words.write_text(text.replace(was, now, 1), encoding="utf-8")
+    line = text[: text.index(was)].count("\n") + 1
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text("# Title\n\nText.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    for command in (["build", "-l", "ko"], ["check", "-l", "ko"]):
+        result = cli("-C", project, *command)
+        lines = result.err.strip().splitlines()
+        assert result.code == 2 and len(lines) == 1, result.err
+        assert lines[0].startswith("mdgettext: error: mdgettext/publish/locale/ko/LC_MESSAGES/page.po:"), result.err
+        assert says in lines[0]
+        reported = int(lines[0].split("page.po:")[1].split(":")[0])
+        assert reported in (line - 1, line)  # a translation is named by its msgid line, one above its msgstr
+    assert not (project / "build").exists()
+
+
+def test_a_page_word_catalog_that_is_not_utf8_is_one_error_line(page_words: Path, project: Path) -> None:
+    raw = page_words.read_bytes()
+    page_words.write_bytes(raw.replace("저자".encode(), "저자".encode("euc-kr")))
+    (project / "source" / "en" / "a.md").write_text("Text.\n", encoding="utf-8")
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    result = cli("-C", project, "build", "-l", "ko")
+    line = raw[: raw.index("저자".encode())].count(b"\n") + 1
+    assert result.code == 2
+    assert (
+        result.err
+        == f"mdgettext: error: mdgettext/publish/locale/ko/LC_MESSAGES/page.po:{line}: not valid UTF-8; save the file as UTF-8\n"
+    )
+
+
+def test_a_page_word_formats_only_the_fields_it_is_given() -> None:
+    assert words.PageWord("{number:>4}장").format(number=7) == "   7장"
+    assert words.PageWord("Part {number}").format(number="11", other="x") == "Part 11"
+    for hostile in ("{number:>20000000}", "{0}", "{number.__class__.__mro__}", "{number[0]}", "{number:{number}}"):
+        with pytest.raises(ValueError):
+            words.PageWord(hostile).format(number=1)

@@ -286,3 +286,48 @@ def test_the_other_sides_text_is_kept_exactly_and_inert(tmp_path: Path) -> None:
     assert unquoted(quoted_line) == HOSTILE
     written = po_path.read_text(encoding="utf-8").split("\n")
     assert [line for line in written if line.startswith(("#,", "#~", "# mdgettext-ignore"))] == ["#, fuzzy"]
+
+
+# ---------------------------------------------------------------- text and review state merged together
+
+
+def entry(text: str, fuzzy: bool) -> polib.POEntry:
+    return polib.POEntry(msgid="Text", msgstr=text, flags=["fuzzy"] if fuzzy else [])
+
+
+@pytest.mark.parametrize(
+    "base, ours, theirs, merged",
+    [
+        # ours approved A while theirs rewrote it to C, still unreviewed: C stays fuzzy
+        (("A", True), ("A", False), ("C", True), ("C", True)),
+        (("A", True), ("C", True), ("A", False), ("C", True)),
+        # only one side did anything: its text and its state
+        (("A", True), ("A", True), ("C", False), ("C", False)),
+        (("A", False), ("A", False), ("A", True), ("A", True)),
+        # ours doubted A, theirs rewrote and approved C: the doubt stays until someone reviews C
+        (("A", False), ("A", True), ("C", False), ("C", True)),
+        # both approved: ours the old text, theirs its own new one
+        (("A", True), ("A", False), ("C", False), ("C", False)),
+        # the same new text on both sides: the side that changed its state decides
+        (("A", True), ("C", True), ("C", False), ("C", False)),
+        # both rewrote it differently: fuzzy with both texts
+        (("A", False), ("B", False), ("C", False), ("B", True)),
+    ],
+)
+def test_an_entrys_text_and_its_review_state_are_merged_together(
+    base: tuple[str, bool], ours: tuple[str, bool], theirs: tuple[str, bool], merged: tuple[str, bool]
+) -> None:
+    [result] = list(merge3(catalog(entry(*base)), catalog(entry(*ours)), catalog(entry(*theirs))).po)
+    assert (result.msgstr, result.fuzzy) == merged
+    clash = len({base[0], ours[0], theirs[0]}) == 3
+    assert unquoted(result.tcomment) == (theirs[0] if clash else None)  # a clash keeps theirs in a comment
+
+
+def test_git_never_merges_an_unreviewed_rewrite_into_an_approved_entry(tmp_path: Path) -> None:
+    def po(text: str, fuzzy: bool) -> str:
+        return dumps(catalog(polib.POEntry(msgid="Hello.", msgstr=text, flags=["fuzzy"] if fuzzy else [])))
+
+    merge, path = merge_in_git(tmp_path, po("안녕.", True), po("안녕.", False), po("반갑습니다.", True))
+    assert merge.returncode == 0, merge.stdout + merge.stderr
+    [merged] = list(polib.pofile(str(path)))
+    assert (merged.msgstr, merged.fuzzy) == ("반갑습니다.", True)

@@ -224,7 +224,7 @@ def test_a_setting_of_the_wrong_type_is_refused(setting: str, translated: Path) 
     result = cli("-C", translated, "build")
     assert result.code == 2
     assert result.err.startswith(
-        f"mdgettext: error: pyproject.toml: [tool.mdgettext] {setting.split(' ', maxsplit=1)[0]} must be a"
+        f"mdgettext: error: pyproject.toml:2: [tool.mdgettext] {setting.split(' ', maxsplit=1)[0]} must be a"
     )
 
 

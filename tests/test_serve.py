@@ -212,6 +212,32 @@ def test_a_folder_where_the_catalog_should_be_is_shown_and_serving_goes_on(serve
     assert "Traceback" not in (process.stderr.read() if process.stderr else "")
 
 
+@pytest.mark.parametrize(
+    "template, shown",
+    [
+        ("<title>{{ titel }}</title>\n", "templates/chapter.html.j2:1: &#x27;titel&#x27; is undefined"),
+        ("<p>\n{% if %}x{% endif %}\n", "templates/chapter.html.j2:2: Expected an expression"),
+    ],
+)
+def test_a_broken_template_saved_while_serving_is_shown_and_serving_goes_on(
+    book: Path, template: str, shown: str
+) -> None:
+    (book / "templates").mkdir()  # watched from the start, as a project with its own templates has it
+    with running(book) as (process, address, _):
+        page = f"{address}ko/intro.html"
+        wait_for(lambda: "첫 제목" in fetch(page), "the first build")
+        (book / "templates" / "chapter.html.j2").write_text(template, encoding="utf-8")
+        wait_for(lambda: "The build failed" in fetch(page), "the error on the page")
+        assert shown in fetch(page), fetch(page)
+        (book / "templates" / "chapter.html.j2").unlink()
+        (book / "templates" / "mdgettext.css").write_text("p { color: red }\n", encoding="utf-8")  # a change: a build
+        wait_for(lambda: "첫 제목" in fetch(page), "the build after the fix")
+        assert process.poll() is None
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=PATIENCE) == 0
+        assert "Traceback" not in (process.stderr.read() if process.stderr else "")
+
+
 @pytest.mark.parametrize("port", ["99999", "65536", "-1", "abc", "1e3", "８０８０", ""])
 def test_a_port_that_is_not_one_is_a_usage_error(port: str, book: Path) -> None:
     result = cli("-C", book, "serve", "-l", "ko", f"--port={port}")

@@ -54,10 +54,10 @@ def test_settings_in_both_files_are_refused_in_one_line(project: Path) -> None:
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("colour = 1\n", "mdgettext.toml: unknown setting 'colour'"),
-        ('references = "lines"\n', "mdgettext.toml: references = 'lines': choose 'full' or 'file' or 'never'"),
-        ('exclude = "README.md"\n', "mdgettext.toml: exclude must be a list of strings"),
-        ('exclude = ["../outside.md"]\n', "mdgettext.toml: exclude: '../outside.md' is not a glob inside"),
+        ("colour = 1\n", "mdgettext.toml:1: unknown setting 'colour'"),
+        ('references = "lines"\n', "mdgettext.toml:1: references = 'lines': choose 'full' or 'file' or 'never'"),
+        ('exclude = "README.md"\n', "mdgettext.toml:1: exclude must be a list of strings"),
+        ('exclude = ["../outside.md"]\n', "mdgettext.toml:1: exclude: '../outside.md' is not a glob inside"),
         ("locales = [\n", "mdgettext.toml: "),
     ],
 )

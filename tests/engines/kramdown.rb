@@ -8,6 +8,9 @@
 #
 #   ruby kramdown.rb html        stdin: JSON list of Markdown documents -> stdout: JSON list of HTML
 #   ruby kramdown.rb slugify     stdin: JSON list of strings -> JSON list of Jekyll::Utils.slugify(s)
+#   ruby kramdown.rb include     stdin: JSON list of include markups -> JSON list of the arguments
+#                                Jekyll's include tag hands the include (a variable: null), or
+#                                null where it refuses the tag or reads its file as a variable
 #
 # One process renders a whole batch: starting Ruby and loading Jekyll costs 0.3 s,
 # a warm chapter about 15 ms.
@@ -38,12 +41,30 @@ def html(text)
   converter.convert(text)
 end
 
+# Jekyll's IncludeTag (jekyll/tags/include.rb), its own patterns: initialize, validate_params
+# and parse_params, without a site to render in.
+def include_arguments(markup)
+  tag = Jekyll::Tags::IncludeTag
+  markup = markup.strip
+  return nil if markup.match(tag::VARIABLE_SYNTAX)
+
+  _file, params = markup.split(%r!\s+!, 2)
+  return nil if params && !tag::FULL_VALID_SYNTAX.match?(params)
+
+  found = {}
+  (params || "").scan(tag::VALID_SYNTAX) do |key, d_quoted, s_quoted, _variable|
+    found[key] = d_quoted ? d_quoted.gsub('\\"', '"') : s_quoted ? s_quoted.gsub("\\'", "'") : nil
+  end
+  found
+end
+
 Jekyll.logger.log_level = :error
 items = JSON.parse($stdin.read)
 case ARGV.first
 when "html" then puts JSON.generate(items.map { |text| html(text) })
 when "slugify" then puts JSON.generate(items.map { |text| Jekyll::Utils.slugify(text) })
+when "include" then puts JSON.generate(items.map { |text| include_arguments(text) })
 else
-  warn "usage: kramdown.rb html|slugify < JSON"
+  warn "usage: kramdown.rb html|slugify|include < JSON"
   exit 2
 end

@@ -23,7 +23,7 @@ from urllib.parse import SplitResult, urlsplit
 from mdgettext.errors import InputError
 from mdgettext.locale import check_code
 from mdgettext.report import UNSAFE
-from mdgettext.settings import PYPROJECT, SETTINGS_FILE, ConfigError, Settings, parse
+from mdgettext.settings import PYPROJECT, SETTINGS_FILE, ConfigError, Found, Settings, parse
 from mdgettext.symlinks import followed
 
 __all__ = ["Config", "ConfigError", "chapter_path", "linked_chapter", "load_config", "split_url"]
@@ -226,34 +226,41 @@ def load_config(root: Path) -> Config:
     root = root.resolve()
     guard = Config(root=root)
     found = parse(*(_text(guard.inside(root / name), name) for name in (SETTINGS_FILE, PYPROJECT)))
-    where, settings = found.where, found.settings
+    check_folders(root, found)
+    for code in (*found.settings.locales, found.settings.source_language):
+        check_code(code)
+    return Config(root=root, **found.values())
+
+
+def check_folders(root: Path, found: Found) -> None:
+    """ConfigError unless the folders `found` names stay in the project at `root` (resolved)
+    and apart from the build, and its `exclude` globs stay in the source folder: what
+    every command checks, and `init` before it writes."""
+    settings = found.settings
     named = {key: getattr(settings, key) for key in FOLDERS}
     for key, value in named.items():  # a default folder that is a link out is refused when it is used
         if key in found.given and not (root / value).resolve().is_relative_to(root):
             raise ConfigError(
-                f"{where}{key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}"
+                f"{found.at(key)}{key} = {value!r} is outside the project; mdgettext reads and writes only inside {root}"
             )
     folders = {key: (root / value).resolve() for key, value in named.items()}
     build = folders["build_dir"]
     for key in ("source", "locale_dir"):
         if folders[key].is_relative_to(build):
             raise ConfigError(
-                f"{where}build_dir = {named['build_dir']!r} holds {key} "
+                f"{found.at('build_dir')}build_dir = {named['build_dir']!r} holds {key} "
                 f"({named[key]!r}); the build would write over it: give the build a folder of its own"
             )
         if build.is_relative_to(folders[key]):
             raise ConfigError(
-                f"{where}build_dir = {named['build_dir']!r} is inside {key} "
+                f"{found.at('build_dir')}build_dir = {named['build_dir']!r} is inside {key} "
                 f"({named[key]!r}): built files would be read back as sources or catalogs"
             )
     for pattern in settings.exclude:
         if not pattern or PurePosixPath(pattern).is_absolute() or ".." in PurePosixPath(pattern).parts:
             raise ConfigError(
-                f"{where}exclude: {pattern!r} is not a glob inside the source folder; write it relative to {settings.source!r}"
+                f"{found.at('exclude')}exclude: {pattern!r} is not a glob inside the source folder; write it relative to {settings.source!r}"
             )
-    for code in (*settings.locales, settings.source_language):
-        check_code(code)
-    return Config(root=root, **found.values())
 
 
 def _text(path: Path, name: str) -> str | None:

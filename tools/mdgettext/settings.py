@@ -9,22 +9,22 @@ documentation: split up, the reader, `init` and the docs would have several plac
 look. Settings live in `mdgettext.toml` at the project root (top-level keys), or in the
 `[tool.mdgettext]` table of its pyproject.toml. Both at once is refused: which one
 wins would be a rule to remember, and a key edited in the losing file would change
-nothing without a word.
+nothing without a word. Reading a file as untrusted input (its TOML, the line of
+each key, the values that reach pages and catalog headers) is settings_input.py's.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVOR_MATH, FLAVORS, LIQUID_PROSE, MATHS, Prose, prose_setting
+from mdgettext.settings_input import TomlError, at, key_lines, load, value_problem
 
 SETTINGS_FILE = "mdgettext.toml"
 PYPROJECT = "pyproject.toml"
-ACCEPT_KEY = re.compile(r"[0-9a-f]{20}")  # an accepted translation, as `check` prints its key (model.accept_key)
 REFERENCES = ("full", "file", "never")  # what a `#:` line says: file:line, the file, nothing
 
 T = TypeVar("T")
@@ -87,7 +87,7 @@ class Settings:
     liquid_prose: Prose = setting(  # noqa: RUF009  (a tuple of tuples, immutable; ruff cannot see through the alias)
         LIQUID_PROSE,
         "the arguments of Liquid includes that hold words a reader sees, offered as messages "
-        '(`{ "figure.liquid" = ["caption"] }`)',
+        '(`{ "figure.liquid" = ["caption"] }`; never a path or URL)',
     )
     heading_ids: bool = setting(
         False, "translated headings end with `{#english-slug}` in the built Markdown, so links to the English ids land"
@@ -97,7 +97,7 @@ class Settings:
     )
     site_url: str | None = setting(
         None,
-        "where the book is published in the source language: links to chapters not built go there; canonical URLs",
+        "where the source-language book is published (http or https): links to chapters not built; canonical URLs",
         shown="none",
     )
     repository_url: str | None = setting(
@@ -192,10 +192,15 @@ class Found:
     settings: Settings
     where: str
     given: frozenset[str] = frozenset()  # the keys the file sets
+    lines: Mapping[str, int] = field(default_factory=dict)  # the line each of them is written on
 
     def values(self) -> dict[str, Any]:
         """Every setting by key."""
         return {spec.key: getattr(self.settings, spec.key) for spec in SETTINGS}
+
+    def at(self, key: str) -> str:
+        """How a message about `key` starts: the file and the key's line, then the table."""
+        return at(self.where, self.lines, key)
 
 
 def parse(own: str | None, pyproject: str | None) -> Found:
@@ -210,26 +215,21 @@ def parse(own: str | None, pyproject: str | None) -> Found:
             f"move the keys into {SETTINGS_FILE} and delete the table, or delete {SETTINGS_FILE}"
         )
     if own is not None:
-        table, where = _toml(own, SETTINGS_FILE), f"{SETTINGS_FILE}: "
+        table, where, lines = _toml(own, SETTINGS_FILE), f"{SETTINGS_FILE}: ", key_lines(own, None)
     else:
         table, where = tool or {}, f"{PYPROJECT}: [tool.mdgettext] "
-    values = {key: _value(BY_KEY[key], table[key], where) for key in _known(table, where)}
+        lines = key_lines(pyproject, "tool.mdgettext") if pyproject is not None else {}
+    values = {key: _value(BY_KEY[key], table[key], at(where, lines, key)) for key in _known(table, where, lines)}
     package = project_table.get("project", {})
     for key in ("name", "version"):
         if key not in values and key in package:
-            values[key] = str(package[key])
+            place = at(f"{PYPROJECT}: [project] ", key_lines(pyproject or "", "project"), key)
+            values[key] = _value(BY_KEY[key], str(package[key]), place)
     values.setdefault("math", _defaults(values)["math"])
-    for key in values.get("accept", ()):
-        if not ACCEPT_KEY.fullmatch(key):
-            raise ConfigError(
-                f"{where}accept: {key!r} is no key `check` prints (20 hexadecimal digits); copy it from check's finding"
-            )
     for key in ("site_url", "repository_url"):
         if values.get(key) is not None:
             values[key] = values[key].rstrip("/") or None
-    if values.get("repository_url") and not values["repository_url"].startswith(("https://", "http://")):
-        raise ConfigError(f'{where}repository_url must be a web address (like "https://github.com/o/r/blob/main")')
-    return Found(Settings(**values), where, frozenset(table))
+    return Found(Settings(**values), where, frozenset(table), lines)
 
 
 def _defaults(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -238,18 +238,18 @@ def _defaults(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
-    import tomllib  # here only: `--version` and `--help` build their options from SETTINGS, reading no file
-
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"{name}: {err}") from err
+        return load(text, name)
+    except TomlError as err:
+        raise ConfigError(str(err)) from err
 
 
-def _known(table: Mapping[str, Any], where: str) -> list[str]:
+def _known(table: Mapping[str, Any], where: str, lines: Mapping[str, int]) -> list[str]:
     unknown = sorted(set(table) - set(BY_KEY))
     if unknown:
-        raise ConfigError(f"{where}unknown setting {unknown[0]!r} (known: {', '.join(sorted(BY_KEY))})")
+        raise ConfigError(
+            f"{at(where, lines, unknown[0])}unknown setting {unknown[0]!r} (known: {', '.join(sorted(BY_KEY))})"
+        )
     return list(table)
 
 
@@ -262,6 +262,8 @@ def _value(spec: Spec, value: Any, where: str) -> Any:
             raise ConfigError(
                 f'{where}{key} must be a table of lists of strings (like {key} = {{ "a.liquid" = ["b"] }})'
             )
+        if problem := value_problem(key, prose):
+            raise ConfigError(where + problem)
         return prose
     if spec.kind == "table of strings":
         if not isinstance(value, dict) or not all(isinstance(item, str) for item in value.values()):
@@ -270,6 +272,8 @@ def _value(spec: Spec, value: Any, where: str) -> Any:
     if spec.kind == "list of strings":
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             raise ConfigError(f'{where}{key} must be a list of strings (like {key} = ["a", "b"])')
+        if problem := value_problem(key, tuple(value)):
+            raise ConfigError(where + problem)
         return tuple(value)
     python = bool if spec.kind == "boolean" else str
     if not isinstance(value, python):
@@ -277,6 +281,8 @@ def _value(spec: Spec, value: Any, where: str) -> Any:
         raise ConfigError(f"{where}{key} must be a {spec.kind} (like {key} = {example})")
     if spec.choices and value not in spec.choices:
         raise ConfigError(f"{where}{key} = {value!r}: choose {' or '.join(map(repr, spec.choices))}")
+    if problem := value_problem(key, value):
+        raise ConfigError(where + problem)
     return value
 
 

@@ -18,6 +18,7 @@ from mdgettext.pipeline.judged import Chapter, check_context, load_project_gloss
 from mdgettext.pipeline.read import load_chapter
 from mdgettext.po.catalog import stats
 from mdgettext.project import Config
+from mdgettext.publish.words import words
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     require_catalogs(config, languages)
     for language in languages:
         check_known(language)
+        words(language)  # the page words the build would read: a broken catalog stops check as it stops build
         glossary = load_project_glossary(config, language)
         book: list[tuple[Sequence[Entry], Context]] = []  # the language's catalogs side by side
         for chapter in chapters:

@@ -17,6 +17,7 @@ from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.locale import check_code
 from mdgettext.pipeline.plan import Plan
+from mdgettext.project import check_folders
 from mdgettext.settings import BY_KEY, PYPROJECT, SETTINGS_FILE, ConfigError, parse, toml_text, toml_value
 
 ASKED = ("source", "locales", "flavor")  # what a person at a terminal is asked when no option gives it
@@ -53,10 +54,10 @@ def init(
         newline = "\r\n" if "\r\n" in project_text else "\n"
         body = project_text if project_text.endswith("\n") or not project_text else project_text + newline
         text = body + newline + text.replace("\n", newline)
-    try:
-        parse(None, text) if pyproject else parse(text, None)  # what init writes, every command reads
-    except ConfigError as err:
-        raise InputError(str(err)) from err
+    try:  # what init writes, every command reads: refused here, before it is written
+        check_folders(root.resolve(), parse(None, text) if pyproject else parse(text, None))
+    except ConfigError as err:  # its file and line name a text not written: the setting is what to fix
+        raise InputError(f"{target.name}: not written: {str(err).split(': ', 1)[-1]}") from err
     plan = Plan()
     plan.write(target, text)
     plan.lines.append(written)

@@ -28,7 +28,10 @@ import html5lib
 from html5lib import _inputstream, _tokenizer
 from html5lib.constants import EOF, tokenTypes
 
+from mdgettext.markdown import urls
+
 START, END, COMMENT, DOCTYPE, TEXT = "start", "end", "comment", "doctype", "text"
+ALLOWED_SCHEMES = urls.ALLOWED_SCHEMES  # the one allow-list for every link (urls.py), as the safety check reads it
 UNTERMINATED = "unterminated"  # text from a `<` the tokenizer never finished (EOF inside a tag) to the end
 
 _START, _END, _COMMENT, _DOCTYPE, _PARSE_ERROR = (
@@ -100,9 +103,6 @@ def markup_starts(text: str) -> list[int]:
     return [m.start() for m in MARKUP_START.finditer(text)]
 
 
-# ---------------------------------------------------------------- URLs
-
-
 def left_open(html_text: str) -> str | None:
     """The first element a piece of HTML opens and never closes (void elements aside),
     or an end tag that closes none: what would swallow or break what follows it."""
@@ -119,9 +119,6 @@ def left_open(html_text: str) -> str | None:
             elif token.name not in VOID:
                 return f"/{token.name}"
     return stack[0] if stack else None
-
-
-ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})  # what a link may lead to, besides a relative URL
 
 
 # ---------------------------------------------------------------- html5lib, recorded

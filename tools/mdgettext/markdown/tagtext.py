@@ -30,13 +30,18 @@ TAG = re.compile(r"\{%-?\s*(\w+)\s*(.*?)-?%\}\Z", re.DOTALL)
 # Jekyll's include arguments: name=value, the value double- or single-quoted or a variable.
 # Searched from word starts only (the lookbehind): the same matches, without a
 # quadratic search through a long word that has no `=`.
+# Ruby's `\w` and `\s` are ASCII, so the pattern is too.
 INCLUDE_ARGUMENT = re.compile(
-    r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"\\]*(?:\\.[^"\\]*)*)"|'([^'\\]*(?:\\.[^'\\]*)*)'|([\w.-]+))"""
+    r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"\\]*(?:\\.[^"\\]*)*)"|'([^'\\]*(?:\\.[^'\\]*)*)'|([\w.-]+))""",
+    re.ASCII,
 )
+RUBY_SPACES = " \t\r\n\f\v"  # Ruby's `\s`
+RUBY_SPACE = re.compile(f"[{RUBY_SPACES}]+")
 # What makes Jekyll read an include's file name as a variable (VARIABLE_SYNTAX,
 # `{{ name }}` or `{{ name | filter … }}` anywhere in the tag, a caption's included):
 # an output's start, then `}}` right away or after a filter's `|`.
 OUTPUT_START = re.compile(r"\{\{\s*[\w\-.]+\s*(\}\}|\|)")
+MARKUP_IN_VALUE = re.compile(r"<[^<>]*>?")  # an HTML tag inside a prose value, as written (one left open too)
 SUMMARY_TAGS = frozenset({"details"})  # block tags whose markup is the text of a button (_plugins/details.rb)
 ATTRIBUTES = ("alt", "title", "aria-label")  # attributes a reader sees or hears
 # One attribute in a start tag as written (the tag itself was read by html.py: this only finds where a value sits).
@@ -125,16 +130,44 @@ def _include(markup: str, at: int, prose: Mapping[str, Sequence[str]]) -> Iterat
                 yield Text(at + found.start(group), at + found.end(group), value, kind, quote)
 
 
+def include_arguments(markup: str) -> dict[str, str | None] | None:
+    """An include tag's arguments (its markup after `include`) as Jekyll hands them to
+    the include: quoted values with `\\"` (or `\\'`) unescaped, a bare value a variable
+    (None: the page's data, not known here), a repeated name its last value. None when
+    Jekyll refuses the arguments (FULL_VALID_SYNTAX: each argument whole, apart from the
+    next by a space) and fails the site's build, or reads the file name as a variable."""
+    if _names_a_variable(markup):
+        return None
+    file, *rest = RUBY_SPACE.split(markup.strip(RUBY_SPACES), maxsplit=1)
+    params = rest[0] if rest else ""
+    found: dict[str, str | None] = {}
+    pos = 0
+    while pos < len(params):
+        match = INCLUDE_ARGUMENT.match(params, pos)
+        if match is None or (match.end() < len(params) and params[match.end()] not in RUBY_SPACES):
+            return None
+        quote = '"' if match.group(2) is not None else "'" if match.group(3) is not None else ""
+        value = match.group(2) if quote == '"' else match.group(3) if quote else None
+        found[match.group(1)] = value.replace("\\" + quote, quote) if value is not None else None
+        pos = match.end()
+        while pos < len(params) and params[pos] in RUBY_SPACES:
+            pos += 1
+    return found if file else None
+
+
 def prose_aside(tag: str, prose: Mapping[str, Sequence[str]] = DEFAULT_PROSE) -> str:
     """A Liquid tag with the words a reader sees (its prose arguments, a details
     summary) written as `…`: what the site runs, to compare a translation's tags with
-    the English's, as `mathtext.words_aside` does for `\\text{…}`. A tag Jekyll would
-    read otherwise (a value that swallows the next argument, an output that makes the
-    file name a variable) keeps a different shape, so it still differs."""
+    the English's, as `mathtext.words_aside` does for `\\text{…}`. Only the words: the
+    HTML tags a value holds (a caption's `<b>`, `<a href>`) stay after the `…`, in
+    order of their text, so a translation may move them but not add, drop or change
+    one. A tag Jekyll would read otherwise (a value that swallows the next argument, an
+    output that makes the file name a variable) keeps a different shape, so it still differs."""
     if "=" not in tag and "details" not in tag:  # most tags have no words: spare them a reading
         return tag
     for text in sorted(liquid_texts(tag, prose), key=lambda t: t.start, reverse=True):
-        tag = f"{tag[: text.start]}…{tag[text.end :]}"
+        markup = "".join(sorted(MARKUP_IN_VALUE.findall(tag, text.start, text.end)))
+        tag = f"{tag[: text.start]}…{markup}{tag[text.end :]}"
     return tag
 
 

@@ -119,7 +119,8 @@ def _project_file(config: Config, site_path: str) -> Path | None:
 
 def bibliography(config: Config, doc: Document) -> tuple[Bibliography | None, list[str]]:
     """The BibTeX file the chapter names, read, and the warnings about it: a file not
-    found or not readable, and each cited key it lacks."""
+    found or not readable, what of it or of a cited entry could not be read, and each
+    cited key it lacks."""
     name = doc.meta.get(BIBLIOGRAPHY_KEY) if isinstance(doc.meta, dict) else None
     cited = cited_keys(doc.text)
     if not isinstance(name, str) or not name.strip() or not cited:
@@ -137,5 +138,4 @@ def bibliography(config: Config, doc: Document) -> tuple[Bibliography | None, li
     bib = read(read_text(found, display), display)
     if bib.error:
         return bib, [bib.error]
-    missing = [key for key in cited if key not in bib.entries]
-    return bib, [f"{display}: no entry {key!r}, which {doc.path} cites; add it or correct the key" for key in missing]
+    return bib, bib.warnings(cited, doc.path)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from mdgettext.checks import Glossary
 from mdgettext.errors import InputError
-from mdgettext.files import SourceText, display, read_catalog
+from mdgettext.files import SourceText, display, read_catalog, read_text
 from mdgettext.locale import check_known
 from mdgettext.pipeline import assets
 from mdgettext.pipeline.judged import Chapter, Verdict, checked, load_project_glossary, publish_checked, template_keys
@@ -24,6 +24,7 @@ from mdgettext.pipeline.pool import file_size, ordered
 from mdgettext.pipeline.read import ChapterAnchors, load, load_chapter
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
+from mdgettext.publish.bibliography import read
 from mdgettext.publish.chapter import Outputs
 from mdgettext.publish.links import Site, review_name, single_file
 
@@ -69,9 +70,35 @@ class Done(Plan):
 
 def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
     """Each job's result, in order: in this process, or in a pool of `jobs` processes."""
-    book = book_name(config) if any("html" in job.formats for job in todo) else ""  # read once, for every page
+    pages = any("html" in job.formats for job in todo)
+    book = book_name(config) if pages else ""  # read once, for every page
+    if len(todo) > 1 and pages:
+        read_bibliographies(config, todo)
     build = partial(build_chapter, config, book=book)
     return ordered(build, todo, jobs, lambda job: file_size(config.source_path(job.chapter)))
+
+
+def read_bibliographies(config: Config, todo: list[Job]) -> None:
+    """The site's BibTeX files (`assets/bibliography/*.bib`), read before the pool starts
+    when a chapter to build cites: `bibliography.read` keeps a file's entries by its
+    content, and forked workers find them there, so a build parses a file once, not
+    once per worker. A file that cannot be read is left to the chapter that names it."""
+    folder = config.root / config.assets / "bibliography"
+    if not folder.is_dir() or not any(_cites(config, job.chapter) for job in todo):
+        return
+    for path in sorted(folder.glob("*.bib")):
+        try:
+            shown = config.relative(config.inside(path))
+            read(read_text(path, shown), shown)
+        except InputError:
+            continue
+
+
+def _cites(config: Config, chapter: str) -> bool:
+    try:
+        return b"<d-cite" in config.source_path(chapter).read_bytes()
+    except (OSError, InputError):
+        return False
 
 
 def build_chapter(config: Config, job: Job, book: str = "") -> Done:

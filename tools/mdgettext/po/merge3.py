@@ -5,7 +5,10 @@ the header (PO-Revision-Date, Last-Translator) and in rewrapped strings even whe
 they translated different entries. This merge works entry by entry: what only one
 side changed is taken; where both changed the same translation differently, ours
 is kept, marked fuzzy, with theirs in a translator comment, so nothing is lost
-and the file stays valid for every tool.
+and the file stays valid for every tool. An entry's text and its review state
+(`fuzzy`) are merged together (`_reviewed_state`): merged apart, one branch's
+approval of the old text and the other's unreviewed rewrite made an approved entry
+nobody had reviewed, which the build published.
 
 A catalog loses a live entry only when `update` finds its English gone: the entry
 became obsolete (`#~`), or a fuzzy entry for the new English that names it as
@@ -28,6 +31,7 @@ from mdgettext.model import Key, key_of
 from mdgettext.po.catalog import MERGE_DOUBT, by_key, has_translation
 
 LATEST_FIELDS = ("PO-Revision-Date", "POT-Creation-Date")
+FUZZY = "fuzzy"  # the review state: merged with the text it was given for (_reviewed_state)
 THEIRS = f"{MERGE_DOUBT}the other branch translated this as: "
 RETRANSLATED = f"{MERGE_DOUBT}the other branch retranslated the previous English as: "
 # Left raw by json.dumps, but line breaks to some readers (str.splitlines) or invisible.
@@ -147,13 +151,17 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
 
     msgstr, clash = pick(_translation)
     comment, both_commented = pick(lambda e: e.tcomment)
-    flags, both_flagged = pick(lambda e: tuple(e.flags))
+    flags, both_flagged = pick(lambda e: tuple(f for f in e.flags if f != FUZZY))
     previous, _ = pick(lambda e: (e.previous_msgctxt, e.previous_msgid))
     obsolete, _ = pick(lambda e: bool(e.obsolete))
+    fuzzy = ours.fuzzy, theirs.fuzzy  # read before `merged`, which is ours, changes
+    text_from = _text_from(base, ours, theirs)
     merged = ours
     merged.msgstr, merged.msgstr_plural = msgstr[0], dict(msgstr[1])
     merged.tcomment = _union_lines(ours.tcomment, theirs.tcomment) if both_commented else comment
-    merged.flags = list(dict.fromkeys([*ours.flags, *theirs.flags])) if both_flagged else list(flags)
+    merged.flags = (
+        [f for f in dict.fromkeys([*ours.flags, *theirs.flags]) if f != FUZZY] if both_flagged else list(flags)
+    )
     merged.previous_msgctxt, merged.previous_msgid = previous
     merged.obsolete = obsolete
     if clash and not ours.msgstr:
@@ -162,8 +170,38 @@ def _merge_entry(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.
         clash = False
     if clash:
         merged.tcomment = _union_lines(merged.tcomment, THEIRS + quoted(_text(theirs)))
-        merged.fuzzy = True
+    merged.fuzzy = clash or _reviewed_state(base.fuzzy if base is not None else None, *fuzzy, text_from)
     return merged, clash
+
+
+def _text_from(base: polib.POEntry | None, ours: polib.POEntry, theirs: polib.POEntry) -> str:
+    """Which side's translation the merge keeps: "both" (the same text), "ours" or
+    "theirs" (the one that changed it, or the one that has one when the other is empty),
+    or "clash"."""
+    mine, other = _translation(ours), _translation(theirs)
+    if mine == other:
+        return "both"
+    if base is not None and mine == _translation(base):
+        return "theirs"
+    if base is not None and other == _translation(base):
+        return "ours"
+    return "theirs" if not ours.msgstr else "ours" if not theirs.msgstr else "clash"
+
+
+def _reviewed_state(base: bool | None, ours: bool, theirs: bool, text_from: str) -> bool:
+    """Whether the merged entry is fuzzy, decided with its text, never apart from it: a
+    review state belongs to the text it was given for. Where one side changed the text,
+    its state comes with it, unless the other side changed the state of the old text and
+    the two disagree (an approval of the old text does not approve the new one; a doubt
+    about it stays). Where the text is the same, the state is merged as any part is."""
+    if text_from == "clash":
+        return True
+    if text_from == "both":
+        if ours == theirs:
+            return ours
+        return True if base is None else theirs if ours == base else ours  # the side that changed it
+    changed, other = (ours, theirs) if text_from == "ours" else (theirs, ours)
+    return changed if base is None or other == base else changed or other
 
 
 def _text(entry: polib.POEntry) -> str | list[str]:

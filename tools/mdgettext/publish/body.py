@@ -80,6 +80,7 @@ def render(
     source_language: str = "en",
     alert_titles: Mapping[str, str] | None = None,
     fallback_tags: Sequence[tuple[int, int]] = (),
+    refused: list[str] | None = None,
 ) -> Fragment:
     """The body of a page.
 
@@ -95,6 +96,7 @@ def render(
     numbered (publish/notes.py), each note reference labelled by `note_label`. A GitHub
     alert's title (which the text does not write) is `alert_titles[kind]`, in the page's language.
     `fallback_tags` are the spans of Liquid values left in English (a caption, an answer button).
+    A formula whose macros expand beyond their budget (typeset unexpanded) is told in `refused`.
     """
     md = parser(flavor, math)
     html = renderer(flavor, math)
@@ -105,7 +107,7 @@ def render(
         english = (fallbacks, fallback_tags)
         tokens = draw_blocks(tokens, markdown, draw, english, fallback_attributes(source_language), raw)
         tokens = emulate(tokens, site_url, link, asset)
-    tokens = tex_macros.expand_tokens(tokens, macros)
+    tokens = tex_macros.expand_tokens(tokens, macros, refused)
     if alert_titles:
         _title_alerts(tokens, alert_titles)
     marked = mark_fallbacks(tokens, markdown, fallbacks, source_language)

@@ -19,7 +19,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from mdgettext.markdown import html
+from mdgettext.markdown import html, urls
 from mdgettext.project import split_url
 
 ELEMENTS = frozenset(
@@ -31,7 +31,6 @@ ATTRIBUTES = {
     "time": frozenset({"datetime"}),
 }
 EVERYWHERE = frozenset({"lang", "dir"})
-SCHEMES = frozenset({"", "http", "https", "mailto"})
 DROPPED_WITH_TEXT = frozenset({"script", "style", "template", "textarea", "title", "noscript", "iframe", "xmp"})
 
 
@@ -101,5 +100,5 @@ def _start(token: html.Token) -> str:
 
 
 def _safe_link(url: str) -> bool:
-    parts = split_url(url.strip("".join(map(chr, range(0x21)))))
-    return parts is not None and parts.scheme.lower() in SCHEMES
+    """A link on the links' one allow-list (markdown/urls.py), that urllib can split."""
+    return urls.allowed(url) and split_url(url.strip("".join(map(chr, range(0x21))))) is not None

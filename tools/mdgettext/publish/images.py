@@ -22,8 +22,9 @@ from markdown_it.token import Token
 
 from mdgettext.markdown import html
 from mdgettext.markdown.liquid import only_liquid
+from mdgettext.markdown.tagtext import include_arguments
 from mdgettext.project import split_url
-from mdgettext.publish.liquid import ARGUMENT, TAG, URL_FILTER
+from mdgettext.publish.liquid import FIGURE, TAG, URL_FILTER
 
 
 class Place(Enum):
@@ -92,9 +93,9 @@ def _in_html(content: str, line: int) -> Iterator[Image]:
 
 
 def _figure_paths(source: str) -> Iterator[str]:
-    """The `path` of the book's figure include, as publish/liquid.py draws it."""
+    """The `path` of the book's figure include, read as Jekyll reads it (publish/liquid.py draws it so)."""
     match = TAG.match(source)
-    if match and match.group(1) == "include" and match.group(2).startswith("figure.liquid"):
-        for argument in ARGUMENT.finditer(match.group(2)):
-            if argument.group(1) == "path":
-                yield next(g for g in argument.groups()[1:] if g is not None)
+    if match and match.group(1) == "include" and match.group(2).split(maxsplit=1)[:1] == [FIGURE]:
+        path = (include_arguments(match.group(2)) or {}).get("path")
+        if path:
+            yield path

@@ -10,8 +10,12 @@ else the site's (the caller's `asset` decides); the image keeps a text
 alternative, so a reader offline sees what is missing, never a blank. Any other
 Liquid-only block is left out of the page: it is the site's machinery, not text. A
 caption or a details summary is a message of its own (markdown/tagtext.py); its
-translation reaches here only after the safety check has judged it, so the
-arguments are trusted.
+translation reaches here only after the safety check has judged it. The arguments
+are read exactly as Jekyll's include tag reads them (`tagtext.include_arguments`:
+quotes, escapes, variables, a tag it refuses), never by a reading of our own: a
+caption whose words look like `' path=…` is a caption on the site, so it is one
+here, and the image stays the English's. An image URL passes the links' scheme
+allow-list (markdown/urls.py) like every other.
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ from pathlib import PurePosixPath
 
 from markdown_it.token import Token
 
+from mdgettext.markdown import urls
 from mdgettext.markdown.liquid import only_liquid
+from mdgettext.markdown.tagtext import include_arguments
 
 TAG = re.compile(r"^\s*\{%-?\s*(\w+)\s*(.*?)\s*-?%\}\s*$", re.DOTALL)
-ARGUMENT = re.compile(r"""([\w-]+)=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))""")
+FIGURE = "figure.liquid"  # the include that draws a figure
 HREF = re.compile(r'href="([^"]*)"')
 TAGS = re.compile(r"<[^>]*>")
 URL_FILTER = re.compile(r"""\{\{\s*(['"])(.*?)\1\s*\|\s*(?:relative_url|absolute_url)\s*\}\}""")
@@ -77,15 +83,25 @@ def _draw(source: str, asset: Callable[[str], str] | None, link: Callable[[str],
         return f"<details><summary>{html.escape(rest)}</summary>\n"
     if name == "enddetails":
         return "</details>\n"
-    if name == "include" and rest.startswith("figure.liquid"):
-        args = {m.group(1): next(g for g in m.groups()[1:] if g is not None) for m in ARGUMENT.finditer(rest)}
-        path, caption = args.get("path", ""), args.get("caption", "").replace('\\"', '"')
+    if name == "include" and _file(rest) == FIGURE:
+        read = include_arguments(rest)
+        if read is None:
+            return ""  # Jekyll refuses the tag and fails the site's build: nothing to draw
+        args = {key: value or "" for key, value in read.items()}  # a variable (None): the site's data, not known
+        path, caption = args.get("path", "").strip(), args.get("caption", "")
         if link is not None:
             caption = HREF.sub(lambda m: f'href="{html.escape(link(html.unescape(m.group(1))))}"', caption)
         figcaption = f"<figcaption>{caption}</figcaption>" if caption else ""
-        src = asset(path) if asset is not None else path
-        return f'<figure><img src="{html.escape(src)}" alt="{html.escape(_alt(args, caption, path))}">{figcaption}</figure>\n'
+        src = asset(path) if asset is not None and path else path
+        alt = html.escape(_alt(args, caption, path))
+        image = f'<img src="{html.escape(src)}" alt="{alt}">' if src and urls.allowed(src) else ""
+        return f"<figure>{image}{figcaption}</figure>\n"
     return ""
+
+
+def _file(markup: str) -> str:
+    """The file an include tag names (`figure.liquid`)."""
+    return markup.split(maxsplit=1)[0] if markup.strip() else ""
 
 
 def _filtered(asset: Callable[[str], str], match: re.Match[str]) -> str:
@@ -101,21 +117,3 @@ def _alt(args: dict[str, str], caption: str, path: str) -> str:
 
 def _url(path: str, site_url: str) -> str:
     return f"{site_url}/{path.lstrip('/')}"
-
-
-def asset_paths(tokens: Sequence[Token]) -> set[str]:
-    """The site paths a chapter's figures and URL filters load (`assets/img/x.png`),
-    read as `emulate` reads them: what the build copies beside the pages."""
-    found: set[str] = set()
-    for i, token in enumerate(tokens):
-        if token.type == "paragraph_open" and i + 1 < len(tokens) and only_liquid(tokens[i + 1].content):
-            match = TAG.match(tokens[i + 1].content)
-            if match and match.group(1) == "include" and match.group(2).startswith("figure.liquid"):
-                args = {
-                    m.group(1): next(g for g in m.groups()[1:] if g is not None)
-                    for m in ARGUMENT.finditer(match.group(2))
-                }
-                found.add(args.get("path", "").strip().lstrip("/"))
-        elif token.type == "html_block" and "{{" in token.content:
-            found.update(m.group(2).strip().lstrip("/") for m in URL_FILTER.finditer(token.content))
-    return found - {""}

@@ -12,8 +12,12 @@ it. It also drops the spacing of a row break, `\\\\[10pt]`, which latex2mathml
 would print as text.
 
 TeX is read only as far as macros need: a control sequence, a braced group, or
-one character as an argument. Expansion stops after a fixed depth, so a macro
-that uses itself cannot hang the build.
+one character as an argument. Macros are input like any other (the settings, the
+page's TeX), so expansion has a budget, as YAML aliases have (markdown/frontmatter.py):
+it stops after a fixed depth, and a formula whose macros would add more than
+EXPANSION_LIMIT characters (`\\red{#1}\\red{#1}\\red{#1}` as the body of `\\red`
+triples at every step) is typeset with its macros unexpanded, and the build says so. Each step reads the
+formula once, so a formula costs at most DEPTH times its budget.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 from markdown_it.token import Token
 
@@ -30,7 +34,9 @@ DEF = re.compile(r"\\def\s*\\([A-Za-z]+)\s*((?:#\d)*)\s*(?=\{)")
 NEWCOMMAND = re.compile(r"\\(?:re)?newcommand\s*\{?\s*\\([A-Za-z]+)\s*\}?\s*(?:\[(\d)\])?\s*(?=\{)")
 ROW_SPACING = re.compile(r"(\\\\)\s*\[\s*-?[\d.]+\s*[a-z]{2}\s*\]")
 PARAMETER = re.compile(r"#(\d)")
+CONTROL = re.compile(r"\\([A-Za-z]+|.)", re.DOTALL)
 DEPTH = 16
+EXPANSION_LIMIT = 10_000  # characters a formula's macros may add to it; the book's add a few hundred
 
 
 @dataclass(frozen=True)
@@ -50,19 +56,23 @@ def from_setting(setting: Mapping[str, str]) -> dict[str, Macro]:
     }
 
 
-def expand_tokens(tokens: Iterable[Token], given: Mapping[str, Macro] | None = None) -> list[Token]:
+def expand_tokens(
+    tokens: Iterable[Token], given: Mapping[str, Macro] | None = None, told: list[str] | None = None
+) -> list[Token]:
     """The page's tokens with each formula's macros expanded, in page order; a formula
-    that only defines macros is left out."""
+    that only defines macros is left out. A formula left as written because its macros
+    expand beyond the budget is told in `told`."""
     macros = dict(given or {})
+    told = told if told is not None else []
     out = []
     for token in tokens:
         if token.type in MATH_TOKENS:
-            expanded = _expanded(token, macros)
+            expanded = _expanded(token, macros, told)
             if expanded is None:
                 continue
             token = expanded
         elif token.children and any(child.type in MATH_TOKENS for child in token.children):
-            children = [_expanded(c, macros) if c.type in MATH_TOKENS else c for c in token.children]
+            children = [_expanded(c, macros, told) if c.type in MATH_TOKENS else c for c in token.children]
             token = token.copy(children=[c for c in children if c is not None])
         out.append(token)
     return out
@@ -79,8 +89,14 @@ def page_macros(tokens: Iterable[Token], given: Mapping[str, Macro] | None = Non
     return macros
 
 
-def _expanded(token: Token, macros: dict[str, Macro]) -> Token | None:
-    tex = expand(define(token.content, macros), macros)
+def _expanded(token: Token, macros: dict[str, Macro], told: list[str]) -> Token | None:
+    written = define(token.content, macros)
+    tex, whole = expanded(written, macros)
+    if not whole:
+        told.append(
+            f"formula `{' '.join(written.split())[:60]}` typeset with its macros unexpanded: they would add more "
+            f"than {EXPANSION_LIMIT:,} characters to it; define each macro without using itself"
+        )
     if not tex.strip():
         return None
     return token if tex == token.content else token.copy(content=tex)
@@ -89,61 +105,90 @@ def _expanded(token: Token, macros: dict[str, Macro]) -> Token | None:
 def define(tex: str, macros: dict[str, Macro]) -> str:
     """`tex` without its `\\def` and `\\newcommand` definitions, which are added to `macros`."""
     out, at = [], 0
+    found: dict[re.Pattern[str], re.Match[str] | None] = {}  # each pattern's next match (None: no more)
     while True:
-        found = _next_definition(tex, at)
-        if found is None:
+        for pattern in (DEF, NEWCOMMAND):  # searched again only once the reading has passed its match
+            last = found.get(pattern, ...)
+            if last is ... or (last is not None and last.start() < at):
+                found[pattern] = pattern.search(tex, at)
+        matches = [m for m in found.values() if m is not None]
+        if not matches:
             out.append(tex[at:])
             return "".join(out)
-        start, name, arguments, body_start = found
-        body, end = _group(tex, body_start)
-        out.append(tex[at:start])
-        macros[name] = Macro(arguments, body)
+        match = min(matches, key=lambda m: m.start())
+        arguments = len(PARAMETER.findall(match.group(2))) if match.re is DEF else int(match.group(2) or 0)
+        body, end = _group(tex, match.end())
+        out.append(tex[at : match.start()])
+        macros[match.group(1)] = Macro(arguments, body)
         at = end
 
 
-def _next_definition(tex: str, at: int) -> tuple[int, str, int, int] | None:
-    found = [m for m in (DEF.search(tex, at), NEWCOMMAND.search(tex, at)) if m is not None]
-    if not found:
-        return None
-    match = min(found, key=lambda m: m.start())
-    arguments = len(PARAMETER.findall(match.group(2))) if match.re is DEF else int(match.group(2) or 0)
-    return match.start(), match.group(1), arguments, match.end()
-
-
 def expand(tex: str, macros: Mapping[str, Macro]) -> str:
-    """Each use of a macro replaced by its body with the arguments put in; row spacing dropped."""
+    """Each use of a macro replaced by its body with the arguments put in; row spacing
+    dropped. A formula whose macros expand beyond the budget is left as written."""
+    return expanded(tex, macros)[0]
+
+
+def expanded(tex: str, macros: Mapping[str, Macro]) -> tuple[str, bool]:
+    """`expand`, and whether the expansion stayed within the budget (else `tex` as written)."""
     tex = ROW_SPACING.sub(r"\1", tex)
-    if not macros:
-        return tex
+    if not macros or "\\" not in tex:
+        return tex, True
+    limit = len(tex) + EXPANSION_LIMIT
+    written = tex
     for _ in range(DEPTH):
-        expanded = _once(tex, macros)
-        if expanded == tex:
+        try:
+            step = _once(tex, macros, limit)
+        except _OverBudget:
+            return written, False
+        if step == tex:
             break
-        tex = expanded
-    return tex
+        tex = step
+    return tex, True
 
 
-def _once(tex: str, macros: Mapping[str, Macro]) -> str:
-    out, i = [], 0
+class _OverBudget(Exception):
+    """A formula's expansion passed its budget."""
+
+
+def _once(tex: str, macros: Mapping[str, Macro], limit: int) -> str:
+    out, size, i = [], 0, 0
     while i < len(tex):
-        if tex[i] != "\\":
-            out.append(tex[i])
-            i += 1
-            continue
-        match = re.match(r"\\([A-Za-z]+|.)", tex[i:])
+        at = tex.find("\\", i)
+        if at < 0:
+            out.append(tex[i:])
+            break
+        out.append(tex[i:at])
+        size += at - i
+        match = CONTROL.match(tex, at)
         name = match.group(1) if match else ""
         macro = macros.get(name)
-        i += 1 + len(name)
+        i = at + 1 + len(name)
         if macro is None:
             out.append("\\" + name)
+            size += 1 + len(name)
             continue
         arguments = []
         for _ in range(macro.arguments):
             argument, i = _argument(tex, i)
             arguments.append(argument)
+        size += (
+            len(macro.body) + 2 + sum(len(arguments[n - 1]) * k for n, k in _uses(macro.body) if n <= len(arguments))
+        )
+        if size > limit:  # measured before the body is made: one use cannot make more than the budget
+            raise _OverBudget
         body = PARAMETER.sub(partial(_put, arguments), macro.body)
         out.append("{" + body + "}" if macro.arguments else body)
     return "".join(out)
+
+
+@lru_cache(maxsize=256)
+def _uses(body: str) -> tuple[tuple[int, int], ...]:
+    """How many times a macro's body uses each of its parameters (`#1`...)."""
+    counted: dict[int, int] = {}
+    for number in PARAMETER.findall(body):
+        counted[int(number)] = counted.get(int(number), 0) + 1
+    return tuple(counted.items())
 
 
 def _put(arguments: list[str], match: re.Match[str]) -> str:
@@ -160,7 +205,7 @@ def _argument(tex: str, i: int) -> tuple[str, int]:
     if tex[i] == "{":
         return _group(tex, i)
     if tex[i] == "\\":
-        match = re.match(r"\\([A-Za-z]+|.)", tex[i:])
+        match = CONTROL.match(tex, i)
         length = len(match.group(0)) if match else 1
         return tex[i : i + length], i + length
     return tex[i], i + 1

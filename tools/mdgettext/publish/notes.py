@@ -23,19 +23,21 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from markdown_it.token import Token
 
+from mdgettext.markdown import urls
 from mdgettext.publish.bibliography import Reference
 
-NOTE_OPEN = re.compile(r"<d-footnote(?:\s[^>]*)?>", re.IGNORECASE)
+# Each pattern stops at the next `<`: a text of many openers never closed is read once,
+# not once per opener to its end (a note is paired with its closer by position, `_pairs`).
+NOTE_OPEN = re.compile(r"<d-footnote(?:\s[^<>]*)?>", re.IGNORECASE)
 NOTE_CLOSE = re.compile(r"</d-footnote\s*>", re.IGNORECASE)
-CITE = re.compile(r"""<d-cite\s+key\s*=\s*(?:"([^"]*)"|'([^']*)')\s*>\s*</d-cite\s*>""", re.IGNORECASE)
-NOTE_IN_HTML = re.compile(r"<d-footnote(?:\s[^>]*)?>(.*?)</d-footnote\s*>", re.IGNORECASE | re.DOTALL)
+CITE = re.compile(r"""<d-cite\s+key\s*=\s*(?:"([^"<]*)"|'([^'<]*)')\s*>\s*</d-cite\s*>""", re.IGNORECASE)
 # The same elements as the review page shows them: its messages are rendered with raw HTML off.
-ESCAPED_NOTE = re.compile(r"&lt;d-footnote&gt;(.*?)&lt;/d-footnote&gt;", re.DOTALL)
+ESCAPED_NOTE_OPEN, ESCAPED_NOTE_CLOSE = re.compile("&lt;d-footnote&gt;"), re.compile("&lt;/d-footnote&gt;")
 ESCAPED_CITE = re.compile(r"&lt;d-cite key=&quot;([^&]*)&quot;&gt;&lt;/d-cite&gt;")
 
 
@@ -104,9 +106,15 @@ class _Numbering:
         return f'<span class="citation">[{", ".join(links)}]</span>' if links else ""
 
     def in_html(self, content: str, english: bool) -> str:
-        """Notes and citations inside raw HTML, as written there."""
-        content = NOTE_IN_HTML.sub(lambda m: self.note(self.raw(m.group(1)), english), content)
-        return CITE.sub(self.cite, content)
+        """Notes and citations inside raw HTML, as written there, numbered in the order
+        they come (a citation inside a note as a numbered link in the note, by `note`)."""
+        pieces, at = [], 0
+        for opener, closer in _pairs(content, NOTE_OPEN, NOTE_CLOSE):
+            pieces.append(CITE.sub(self.cite, content[at : opener.start()]))
+            pieces.append(self.note(self.raw(content[opener.end() : closer.start()]), english))
+            at = closer.end()
+        pieces.append(CITE.sub(self.cite, content[at:]))
+        return "".join(pieces)
 
     def raw(self, source: str) -> str:
         """A note's content as written in raw HTML, rendered as the page renders Markdown."""
@@ -119,6 +127,25 @@ class _Numbering:
         return self.markdown(
             "".join(c.content if c.type == "html_inline" else html.escape(c.content, quote=False) for c in children)
         )
+
+
+def _pairs(
+    text: str, opening: re.Pattern[str], closing: re.Pattern[str]
+) -> Iterator[tuple[re.Match[str], re.Match[str]]]:
+    """Each opener with the first closer after it, as a lazy `open(.*?)close` pairs them,
+    in one pass: an opener with no closer after it ends the pairing."""
+    closers = closing.finditer(text)
+    closer = next(closers, None)
+    at = 0
+    for opener in opening.finditer(text):
+        if opener.start() < at:
+            continue
+        while closer is not None and closer.start() < opener.end():
+            closer = next(closers, None)
+        if closer is None:
+            return
+        yield opener, closer
+        at = closer.end()
 
 
 def collect(
@@ -150,13 +177,20 @@ def collect(
 
 def _children(children: Sequence[Token], numbering: _Numbering, english: bool) -> list[Token]:
     out: list[Token] = []
+    closes: list[int | None] = []  # for each child, the first note closer after it: one pass from the end
+    if any(c.type == "html_inline" and NOTE_OPEN.fullmatch(c.content) for c in children):
+        following: int | None = None
+        for j in range(len(children) - 1, -1, -1):
+            closes.append(following)
+            following = j if _closes_note(children[j]) else following
+        closes.reverse()
     i = 0
     while i < len(children):
         child = children[i]
         if child.type == "html_inline" and child.content.startswith("<span lang=") and "untranslated" in child.content:
             english = True  # the fallback mark around a tight list item's text
         if child.type == "html_inline" and NOTE_OPEN.fullmatch(child.content):
-            end = next((j for j in range(i + 1, len(children)) if _closes_note(children[j])), None)
+            end = closes[i] if i < len(closes) else None
             if end is not None:
                 out.append(_html(numbering.note(numbering.inline(list(children[i + 1 : end])), english)))
                 i = end + 1
@@ -189,15 +223,23 @@ def reference_html(reference: Reference | None, key: str) -> str:
         return f'<span class="missing-reference"><code>{html.escape(key)}</code></span>'
     parts = []
     if reference.authors:
-        parts.append(f'<span class="reference-authors">{html.escape(reference.authors)}</span>.')
+        parts.append(
+            f'<span class="reference-authors">{html.escape(reference.authors)}</span>{_stop(reference.authors)}'
+        )
     title = html.escape(reference.title or key)
-    if reference.url:
+    if reference.url and urls.allowed(reference.url):
         title = f'<a href="{html.escape(reference.url)}">{title}</a>'
-    parts.append(f'<cite class="reference-title">{title}</cite>.')
-    venue = ", ".join(html.escape(v) for v in (reference.venue, reference.year) if v)
+    parts.append(f'<cite class="reference-title">{title}</cite>{_stop(reference.title or key)}')
+    venue = ", ".join(v for v in (reference.venue, reference.year) if v)
     if venue:
-        parts.append(f"{venue}.")
+        parts.append(f"{html.escape(venue)}{_stop(venue)}")
     return " ".join(parts)
+
+
+def _stop(text: str) -> str:
+    """The full stop after a part of a reference, unless it ends with one already
+    ("et al.", a title that asks "?"): one period, as the site's list has."""
+    return "" if text.rstrip().endswith((".", "?", "!")) else "."
 
 
 def references(cited: Sequence[str], entries: Mapping[str, Reference]) -> list[dict[str, str]]:
@@ -211,11 +253,13 @@ def references(cited: Sequence[str], entries: Mapping[str, Reference]) -> list[d
 def inline_notes(message: str, label: str) -> str:
     """A message rendered with raw HTML off, its escaped notes shown as notes in place
     and its citations as their keys: how the review page shows both columns."""
-    message = ESCAPED_NOTE.sub(
-        lambda m: (
-            f'<span class="inline-note" role="note"><span class="note-label">{html.escape(label)}</span> '
-            f"{m.group(1)}</span>"
-        ),
-        message,
-    )
+    pieces, at = [], 0
+    for opener, closer in _pairs(message, ESCAPED_NOTE_OPEN, ESCAPED_NOTE_CLOSE):
+        pieces += [
+            message[at : opener.start()],
+            f'<span class="inline-note" role="note"><span class="note-label">{html.escape(label)}</span> ',
+            f"{message[opener.end() : closer.start()]}</span>",
+        ]
+        at = closer.end()
+    message = "".join([*pieces, message[at:]])
     return ESCAPED_CITE.sub(lambda m: f'<span class="citation">[{m.group(1)}]</span>', message)

@@ -19,7 +19,7 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdgettext import locale
-from mdgettext.markdown import keys
+from mdgettext.markdown import keys, urls
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.model import Fallbacks, Flavor
 from mdgettext.publish import body, macros, mathml, notes
@@ -67,6 +67,7 @@ def chapter_page(
         source_language=site.source_language,
         alert_titles=page_words.alert_titles,
         fallback_tags=fallbacks.in_tags,
+        refused=refused,
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}
@@ -157,10 +158,12 @@ def _authors(value: object) -> list[dict[str, Any]]:
         if isinstance(affiliations, dict):
             affiliations = [affiliations]
         names = [_text(a.get("name")) for a in affiliations if isinstance(a, dict) and a.get("name")]
+        url = _text(item.get("url"))
+        url = url if urls.allowed(url) else ""  # the links' one allow-list, as for every URL on the page
         authors.append(
             {
-                "name": inline_html(_text(item["name"]), links=not item.get("url")),
-                "url": _text(item.get("url")),
+                "name": inline_html(_text(item["name"]), links=not url),
+                "url": url,
                 "affiliations": [inline_html(name) for name in names],
             }
         )
@@ -189,6 +192,6 @@ def _neighbour(
     meta: Mapping[str, Any], url_key: str, name_key: str, site: Site, language: str
 ) -> dict[str, str] | None:
     url, name = meta.get(url_key), meta.get(name_key)
-    if not url:
+    if not url or not urls.allowed(str(url)):
         return None
     return {"href": chapter_link(str(url), site, language), "name": _text(name), "key": name_key}

@@ -23,7 +23,9 @@ FULL_WIDTH = {",": "，", ";": "；", "!": "！", "?": "？", ":": "：", ".": "
 # After a Han character: `,;!?` always; `:` and `.` only before a space or the end, so
 # `预填充:生成` (a ratio) and `v5.e` stay.
 HALF_WIDTH = re.compile(rf"(?<={HAN})(?:[,;!?]|[:.](?=\s|$))")
-SPACE_AROUND_FULL_WIDTH = re.compile(r"[ \t]+(?=[，。！？：；、）」』》])|(?<=[（「『《])[ \t]+")
+# A run of spaces is tried from its first space only (the lookbehind), and whole (`++`):
+# tried from every space of a long run, the pattern read the run once per space.
+SPACE_AROUND_FULL_WIDTH = re.compile(r"(?<![ \t])[ \t]++(?=[，。！？：；、）」』》])|(?<=[（「『《])[ \t]++")
 SPACED = re.compile(rf"(?<={HAN})[ \t]+(?=[A-Za-z])|(?<=[A-Za-z])[ \t]+(?={HAN})")
 CLOSED = re.compile(rf"(?<={HAN})(?=[A-Za-z])|(?<=[A-Za-z])(?={HAN})")
 CLEAR_MAJORITY = 0.9  # of a catalog's Han-Latin boundaries, before the other way is reported

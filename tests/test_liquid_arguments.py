@@ -1,0 +1,135 @@
+"""A Liquid include's arguments are read as Jekyll reads them, by the page and by the
+checks alike: a translated caption is a caption on the site and on our page, never
+a second `path`; a translation may change only the words of a prose argument."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import html5lib
+import polib
+import pytest
+
+import kramdown
+from conftest import DATA, cli
+from mdgettext.markdown.tagtext import include_arguments
+
+# Arguments as writers and attackers write them; Jekyll's IncludeTag is the oracle.
+MARKUPS = [
+    "figure.liquid path=\"assets/img/b.png\" caption='A second plot.'",
+    "figure.liquid path=\"assets/img/b.png\" caption='그림\\' path=https://evil.example/track.gif alt=x \\''",
+    'figure.liquid caption="He said \\"hi\\"" path=\'a.png\'',
+    'figure.liquid path=page.image caption="x"',  # a variable
+    'figure.liquid path="a.png" path="b.png"',  # the last one wins
+    "figure.liquid path = \"a.png\"   caption ='x'",
+    'figure.liquid path="a.png"caption="x"',  # no space between: Jekyll refuses the tag
+    "figure.liquid path=https://evil.example/x.gif",  # a bare value with `:` : refused
+    'figure.liquid path="a.png" caption="{{ site.x }}"',  # an output: the file name is a variable
+    "figure.liquid\tpath='a.png'\ncaption='x'",
+    "figure.liquid",
+    'figure.liquid 캡션="x"',  # Ruby's \w is ASCII
+    'figure.liquid path="a\\"b\\\\"',
+    "figure.liquid caption='it\\'s' path='x\\\\'",
+]
+
+
+def test_include_arguments_are_what_jekylls_include_tag_hands_the_include() -> None:
+    assert [include_arguments(m) for m in MARKUPS] == kramdown.include_arguments(MARKUPS)
+
+
+ENGLISH = """---
+layout: distill
+title: Figures
+---
+
+Some text before.
+
+{% include figure.liquid path="assets/img/b.png" caption='A second plot.' %}
+
+Some text after.
+"""
+ATTACK = "그림' path=https://evil.example/track.gif alt=x '"
+
+
+@pytest.fixture
+def swapped(project: Path) -> Path:
+    """A chapter whose figure caption is translated with words that look like a second `path`."""
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nlocales = ["ko"]\nflavor = "kramdown"\nsite_url = "https://example.org/book"\n',
+        encoding="utf-8",
+    )
+    (project / "source" / "en" / "fig.md").write_text(ENGLISH, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "fig.po"
+    po = polib.pofile(str(path))
+    for entry in po:
+        entry.msgstr = {"A second plot.": ATTACK}.get(entry.msgid, f"번역: {entry.msgid}")
+    po.save()
+    return project
+
+
+def figure(page: str) -> tuple[list[str], str]:
+    """The image sources and the caption's text of a page's one figure."""
+    tree = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    found = list(tree.iter("figure"))
+    assert len(found) == 1, page
+    caption = "".join(next(found[0].iter("figcaption")).itertext())
+    return [img.get("src") or "" for img in tree.iter("img")], caption
+
+
+def test_a_caption_that_looks_like_a_path_stays_a_caption_on_our_page(swapped: Path) -> None:
+    checked = cli("-C", swapped, "check", "-l", "ko", "--strict")
+    assert checked.code == 0, checked.out  # words, as Jekyll reads them: nothing to refuse
+    assert cli("-C", swapped, "-q", "build", "-l", "ko").code == 0
+    page = (swapped / "build" / "ko" / "fig.html").read_text(encoding="utf-8")
+    sources, caption = figure(page)
+    assert sources == ["https://example.org/book/assets/img/b.png"] and caption == ATTACK
+    assert "evil.example" not in "".join(sources)
+
+
+def test_the_site_reads_the_built_markdown_as_our_page_does(swapped: Path, tmp_path: Path) -> None:
+    assert cli("-C", swapped, "-q", "build", "-l", "ko").code == 0
+    site = tmp_path / "site"
+    shutil.copytree(DATA / "jekyll-site", site)
+    (site / "ko").mkdir()
+    shutil.copy(swapped / "build" / "ko" / "fig.md", site / "ko" / "fig.md")
+    built = kramdown.jekyll_build(site)
+    jekyll_sources, jekyll_caption = figure((built / "ko" / "fig" / "index.html").read_text(encoding="utf-8"))
+    our_sources, our_caption = figure((swapped / "build" / "ko" / "fig.html").read_text(encoding="utf-8"))
+    assert jekyll_caption == our_caption == ATTACK
+    assert (
+        jekyll_sources == ["/assets/img/b.png"]
+        and [s.removeprefix("https://example.org/book") for s in our_sources] == jekyll_sources
+    )
+
+
+PARAGRAPH = 'See {% include figure.liquid path="a.png" caption="A <b>plot</b> of it" %} here.\n'
+
+
+@pytest.mark.parametrize(
+    "translation, findings",
+    [
+        ('보라 {% include figure.liquid path="a.png" caption="<b>그림</b>의 플롯" %} 여기.', 0),  # words and order
+        ('보라 {% include figure.liquid path="a.png" caption="그림의 플롯" %} 여기.', 1),  # drops <b>
+        ('보라 {% include figure.liquid path="a.png" caption="<i>그림</i> <b>플롯</b>" %} 여기.', 1),  # adds <i>
+        ('보라 {% include figure.liquid path="b.png" caption="<b>그림</b>" %} 여기.', 1),  # another image
+    ],
+)
+def test_a_translation_changes_only_the_words_of_a_prose_argument(
+    project: Path, translation: str, findings: int
+) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nlocales = ["ko"]\nflavor = "kramdown"\n', encoding="utf-8"
+    )
+    (project / "source" / "en" / "p.md").write_text(PARAGRAPH, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "p.po"
+    po = polib.pofile(str(path))
+    po.find(PARAGRAPH.strip()).msgstr = translation
+    po.save()
+    result = cli("-C", project, "check", "-l", "ko")
+    errors = [line for line in result.out.splitlines() if ": error: " in line]
+    assert len(errors) == findings and all("Liquid {% include figure.liquid" in e for e in errors), result.out
