@@ -24,7 +24,6 @@ from mdgettext.pipeline.pool import file_size, ordered
 from mdgettext.pipeline.read import ChapterAnchors, load, load_chapter
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
-from mdgettext.publish.bibliography import read
 from mdgettext.publish.chapter import Outputs
 from mdgettext.publish.links import Site, review_name, single_file
 
@@ -83,6 +82,8 @@ def read_bibliographies(config: Config, todo: list[Job]) -> None:
     when a chapter to build cites: `bibliography.read` keeps a file's entries by its
     content, and forked workers find them there, so a build parses a file once, not
     once per worker. A file that cannot be read is left to the chapter that names it."""
+    from mdgettext.publish.bibliography import read
+
     folder = config.root / config.assets / "bibliography"
     if not folder.is_dir() or not any(_cites(config, job.chapter) for job in todo):
         return
