@@ -39,8 +39,24 @@ ALIGNING = frozenset(
     "align align* aligned alignat alignat* alignedat array matrix pmatrix bmatrix Bmatrix vmatrix Vmatrix "
     "smallmatrix cases dcases rcases split gathered gather gather* eqnarray darray subarray CD".split()
 )
-# A script with no math glyphs: words in it are prose, not symbols.
-WORDS = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+# Scripts with no math glyphs (Hangul, kana, Han): words in them are prose, not symbols.
+# Code point ranges, not a regular expression: `re` compiles a class of 45,000 code
+# points one code point at a time (3 ms at every start, for a check few entries reach).
+NO_MATH_GLYPHS = (
+    (0x1100, 0x11FF),
+    (0x3040, 0x30FF),
+    (0x3130, 0x318F),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF),
+)
+
+
+def is_word(char: str) -> bool:
+    """Whether a character is a letter of a script with no math glyphs."""
+    code = ord(char)
+    return any(low <= code <= high for low, high in NO_MATH_GLYPHS)
 
 
 @cache
@@ -88,7 +104,7 @@ def errors(tex: str, display: bool = False, known: Collection[str] = ()) -> list
             if word:
                 _check_word(word, known, found, environments)
                 text_next = word in TEXT_COMMANDS
-            elif char and not group.text and WORDS.match(char):
+            elif char and not group.text and is_word(char):
                 found.setdefault("words", f"sets the words {_words_at(tex, match.start())!r} as math")
             continue
         if word:
@@ -142,7 +158,7 @@ def errors(tex: str, display: bool = False, known: Collection[str] = ()) -> list
         elif special == "#" and not tex[match.end() : match.end() + 1].isdigit():  # `#1`: a macro's parameter
             found.setdefault("hash", "a `#` in a formula (write \\#)")
         else:
-            if char and not group.text and WORDS.match(char):
+            if char and not group.text and is_word(char):
                 found.setdefault("words", f"sets the words {_words_at(tex, match.start())!r} as math")
             if symbol != "\\":
                 _base(group)
@@ -183,8 +199,8 @@ def _environment(word: str, name: str, display: bool, environments: list[str], f
 def _words_at(tex: str, at: int) -> str:
     """The run of prose around a character: what the reader would see as a jumble."""
     start, end = at, at
-    while start > 0 and (WORDS.match(tex[start - 1]) or tex[start - 1] == " "):
+    while start > 0 and (is_word(tex[start - 1]) or tex[start - 1] == " "):
         start -= 1
-    while end < len(tex) and (WORDS.match(tex[end]) or tex[end] == " "):
+    while end < len(tex) and (is_word(tex[end]) or tex[end] == " "):
         end += 1
     return tex[start:end].strip()[:30]
