@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from argparse import ArgumentParser, Namespace
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from mdgettext.commands.common import project_info
+from mdgettext.commands.options import add_jobs
 from mdgettext.commands.terminal import Reporter
-from mdgettext.errors import InputError
+from mdgettext.errors import InputError, UsageError
 from mdgettext.files import current_text, display
 from mdgettext.model import Document
 from mdgettext.pipeline.plan import Plan
@@ -32,6 +34,25 @@ class Template:
     line: str  # "locale/x.pot: 12 messages (written)"
     unchanged: bool
     warnings: tuple[str, ...] = ()
+
+
+def declare(command: ArgumentParser) -> None:
+    """extract's options."""
+    command.description = "Extract translatable text into templates."
+    command.add_argument(
+        "file", nargs="?", type=Path, metavar="FILE.md", help="one file instead of the project's sources"
+    )
+    command.add_argument("-o", "--output", type=Path, metavar="OUT.pot", help="the template to write (with FILE.md)")
+    add_jobs(command, "read")
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The project's templates, or one file's."""
+    if args.file is None:
+        return extract(config, report, args.jobs)
+    if args.output is None:
+        raise UsageError("extract FILE.md needs -o OUT.pot")
+    return extract_file(config.root / args.file, config.root / args.output, config, report)
 
 
 def extract(config: Config, report: Reporter, jobs: int | None = None) -> int:

@@ -2,24 +2,57 @@
 
 from __future__ import annotations
 
+from argparse import ArgumentParser, Namespace
 from collections.abc import Sequence
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from mdgettext.alignment.align import align
 from mdgettext.alignment.importer import CatalogMismatch, fill
 from mdgettext.commands.common import creation_date, project_info
+from mdgettext.commands.options import add_locale
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import display, read_po, read_text
-from mdgettext.locale import check_known, locale_name, script, stem_names
+from mdgettext.locale import check_known, locale_name, script
 from mdgettext.model import Addendum
 from mdgettext.pipeline.plan import Plan
-from mdgettext.pipeline.read import Translated, load, load_translated
+from mdgettext.pipeline.read import Translated, english_of, load, load_translated
 from mdgettext.po import addenda
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 from mdgettext.report import counted
+
+
+def declare(command: ArgumentParser) -> None:
+    """import's options."""
+    command.description = (
+        "Align a Markdown file translated in place with its English source and put its translations into "
+        "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why."
+    )
+    command.add_argument(
+        "files", nargs="+", type=Path, metavar="TRANSLATED.md", help="the translated files (a whole book: ko/*.md)"
+    )
+    add_locale(command, "the translation's locale code", required=True)
+    command.add_argument(
+        "--source",
+        type=Path,
+        metavar="SOURCE.md",
+        help="the English file, with one translated file (default: the file of the same name in source/en)",
+    )
+    command.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
+    command.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")
+    command.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The translated files into their catalogs."""
+    root = config.root
+    source = root / args.source if args.source is not None else None
+    files = [root / path for path in args.files]
+    return import_translation(
+        config, files, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
+    )
 
 
 def import_translation(
@@ -48,7 +81,7 @@ def import_translation(
     for done, path in enumerate(translated, 1):
         report.progress(done, len(translated), display(path, config.root))
         try:
-            english = source or _same_name_source(config, chapters, path, language)
+            english = source or english_of(config, chapters, path, language)
             read = _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
             skipped += read.skipped
             warnings += read.warnings
@@ -139,22 +172,3 @@ def _stage_addenda(
             plan.write(path, addenda.dumps(every, f"{shown} in {locale_name(language)} ({language})"))
         state = "dry run: nothing written" if dry_run else "written"
         plan.lines.append(f"{where}: {counted(len(every) - len(old), 'addition')} of the translator's ({state})")
-
-
-def _same_name_source(config: Config, chapters: Sequence[str], translated: Path, language: str) -> Path:
-    """The chapter the translated file is named after (`README-ko.md`, `README.ko.md`
-    and `README_ko.md` are README's); two of that name must be told apart, and a name
-    no chapter has is said with the chapters there are."""
-    names = stem_names(translated.stem, language)
-    same_name = [c for c in chapters if PurePosixPath(c).name in names]
-    shown = display(translated, config.root)
-    if len(same_name) > 1:
-        choices = ", ".join(config.relative(config.source_path(c)) for c in same_name)
-        raise InputError(f"{shown}: several chapters are named {translated.name} ({choices}); say which with --source")
-    if not same_name:
-        listed = ", ".join(sorted(PurePosixPath(c).name for c in chapters)[:8]) or "none"
-        raise InputError(
-            f"{shown}: no chapter of {config.source} is named {' or '.join(sorted(names))} (chapters: {listed}); "
-            "name its English with --source PATH"
-        )
-    return config.source_path(same_name[0])
