@@ -15,7 +15,7 @@ from mdgettext.files import current_text, display
 from mdgettext.model import Document
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.pool import file_size, ordered
-from mdgettext.pipeline.read import load, load_chapter
+from mdgettext.pipeline.read import import_readers, load, load_chapter
 from mdgettext.po import catalog
 from mdgettext.po.catalog import Project
 from mdgettext.po.writer import dumps
@@ -65,7 +65,8 @@ def extract(config: Config, report: Reporter, jobs: int | None = None) -> int:
         )
     work = partial(chapter_template, config, project_info(config))  # one creation date for every template
     plan = Plan()
-    for made in ordered(work, chapters, jobs, lambda chapter: file_size(config.source_path(chapter))):
+    readers = partial(import_readers, [config.source_path(chapter) for chapter in chapters])
+    for made in ordered(work, chapters, jobs, lambda chapter: file_size(config.source_path(chapter)), readers):
         _stage(plan, made, report)
     for orphan in sorted(set(config.templates()) - set(chapters)):
         report.warn(

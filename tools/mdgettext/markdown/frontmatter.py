@@ -63,7 +63,7 @@ def load(yaml_text: str) -> dict[str, Any]:
     if root is None:
         return {}
     try:
-        data = _loader()(yaml_text).construct_document(root)
+        data = loader()(yaml_text).construct_document(root)
     except yaml.YAMLError as err:
         raise _error(err) from err
     return data if isinstance(data, dict) else {}
@@ -76,7 +76,7 @@ def _composed(yaml_text: str) -> yaml.Node | None:
 
     try:
         _shallow(yaml_text)
-        root = yaml.compose(yaml_text, Loader=_loader())
+        root = yaml.compose(yaml_text, Loader=loader())
     except yaml.YAMLError as err:
         raise _error(err) from err
     except RecursionError as err:  # the pure-Python composer recurses
@@ -101,7 +101,7 @@ def _shallow(yaml_text: str) -> None:
     # libyaml scans a flow collection ahead of its events, so its limit would speak first:
     # a text with enough brackets to nest that deep is read by PyYAML's own parser here.
     brackets = yaml_text.count("[") + yaml_text.count("{")
-    for event in yaml.parse(yaml_text, Loader=yaml.SafeLoader if brackets > DEPTH_LIMIT else _loader()):
+    for event in yaml.parse(yaml_text, Loader=yaml.SafeLoader if brackets > DEPTH_LIMIT else loader()):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > DEPTH_LIMIT:
@@ -180,7 +180,7 @@ def safe_loader(base: type[yaml.SafeLoader]) -> type[yaml.SafeLoader]:
 
 
 @cache
-def _loader() -> type[yaml.SafeLoader]:
+def loader() -> type[yaml.SafeLoader]:
     """libyaml's C parser where PyYAML was built with it (a third of the time of a build
     with nothing translated went to the pure-Python one); both give the same nodes,
     positions in characters, values and errors (tests/test_frontmatter_loaders.py)."""

@@ -21,7 +21,7 @@ from mdgettext.pipeline.judged import Chapter, Verdict, checked, load_project_gl
 from mdgettext.pipeline.name import book_name
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.pool import file_size, ordered
-from mdgettext.pipeline.read import ChapterAnchors, load, load_chapter
+from mdgettext.pipeline.read import ChapterAnchors, import_readers, load, load_chapter
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs
@@ -74,7 +74,10 @@ def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
     if len(todo) > 1 and pages:
         read_bibliographies(config, todo)
     build = partial(build_chapter, config, book=book)
-    return ordered(build, todo, jobs, lambda job: file_size(config.source_path(job.chapter)))
+    sources = [config.source_path(job.chapter) for job in todo]
+    return ordered(
+        build, todo, jobs, lambda job: file_size(config.source_path(job.chapter)), partial(import_readers, sources)
+    )
 
 
 def read_bibliographies(config: Config, todo: list[Job]) -> None:
