@@ -38,6 +38,7 @@ BROKEN = [
     (r"\begin{cases} a & b", "an environment never ended"),
     ("a & b", "an ampersand outside an aligned environment"),
     ("x^", "a superscript with nothing after it"),
+    (r"T_\text{math}$: par.$T", "a `$$` closed by one `$`, read on to the next `$$`"),
 ]
 # (formula, what the translator did): each sets, and must not be called broken
 SETS = [
@@ -47,6 +48,7 @@ SETS = [
     (r"\left( \frac{B}{2} \right)", "sized delimiters"),
     (r"\begin{aligned} a &= b \\ c &= d \end{aligned}", "an aligned environment"),
     (r"x_{i}^{2}", "one subscript and one superscript"),
+    (r"\text{costs $5$ or } \$10", "a dollar inside \\text{} and an escaped one"),
 ]
 
 

@@ -184,11 +184,14 @@ def _environment(word: str, name: str, display: bool, environments: list[str], f
 
 
 def _prose(char: str, tex: str, at: int, found: dict[str, str]) -> None:
-    """A character of prose set as math: words of a script, or full-width punctuation."""
+    """A character of prose set as math: words of a script, full-width punctuation, or
+    the `$` of a formula closed with the wrong delimiter, read on as math."""
     if WORDS.match(char):
         found.setdefault("words", f"sets the words {_words_at(tex, at)!r} as math")
     elif FULL_WIDTH.match(char):
         found.setdefault("full width", f"has the full-width {char!r}, which math has no glyph for (write it in ASCII)")
+    elif char == "$":  # KaTeX: "Can't use function '$' in math mode"
+        found.setdefault("dollar", "holds a `$` (a `$$` closed by one `$`?): close the formula as it opens")
 
 
 def _words_at(tex: str, at: int) -> str:
