@@ -8,6 +8,9 @@ Settings live in `mdgettext.toml` at the project root (top-level keys), or in th
 `[tool.mdgettext]` table of its pyproject.toml. Both at once is refused: which one
 wins would be a rule to remember, and a key edited in the losing file would change
 nothing without a word.
+
+Long because it is that one definition: every setting with its default and its line
+of documentation, and the reader that checks each value against it.
 """
 
 from __future__ import annotations
@@ -55,15 +58,15 @@ class Settings:
     )
     flavor: str = setting(
         "commonmark",
-        "how the site reads Markdown: CommonMark, kramdown with GFM input (Jekyll), or as GitHub renders it (gfm)",
-        choices=FLAVORS,
+        "how the site reads Markdown: " + ", ".join(f"`{name}` ({each.doc})" for name, each in FLAVORS.items()),
+        choices=tuple(FLAVORS),
     )
     math: str | None = setting(
         None,
         "how the site reads `$`: markdown-it's dollarmath (`$x$` inline, `$$x$$` display), kramdown's "
         "(`$$…$$` only, inline or display by where it stands), or no math at all (`$5 … $10` is prices)",
         choices=MATHS,
-        shown='the flavor\'s: `"dollars"` for commonmark and gfm, `"kramdown"` for kramdown',
+        shown="the flavor's: " + ", ".join(f'`"{each.math}"` for {name}' for name, each in FLAVORS.items()),
     )
     exclude: tuple[str, ...] = setting(
         (),

@@ -1,8 +1,7 @@
 """The markdown-it-py parsers every stage shares, all set up here and nowhere else.
 
-Each comes in three flavors: CommonMark, kramdown as a Jekyll site with GFM input
-runs it (`markdown/kramdown/`), and GitHub's own (`markdown/gfm.py`); a project says
-which in `[tool.mdgettext] flavor`.
+Each comes in the flavor a project names in its `flavor` setting (markdown/flavors.py:
+CommonMark, kramdown as a Jekyll site with GFM input runs it, GitHub's own).
 How `$` is read is the `math` setting (keys.MATHS), by default the flavor's way: a
 document carries both, and every stage asks `parser(doc.flavor, doc.math)`.
 
