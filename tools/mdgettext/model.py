@@ -153,6 +153,16 @@ def key_of(message: Segment | Keyed) -> Key:
 # the block stands (a task item's checkbox): they are not what the same text parsed
 # alone gives, so a reader of messages (inline.Reader.of) parses that text itself.
 REWRITTEN = "rewritten in place"
+# Set in the meta of the opening and closing tokens of a container a flavor's rule makes
+# (an MkDocs admonition): its name, as a segment inside it says where it sits.
+CONTAINER = "container"
+# Set in an inline token's meta by a rule that read a title on a block's marker line
+# (`!!! note "Title"`): what the title is ("admonition title"), and under SPAN where its
+# text sits in the source, (start, end): one line, so a translation stays on it.
+TITLE, SPAN = "title", "span"
+# Set in a heading_open's meta by a rule that took the author's id out of the heading's
+# text (an attribute list, `## Setup { #setup }`): the id, which the heading keeps.
+GIVEN_ID = "given id"
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,7 +64,8 @@ class Settings:
     math: str | None = setting(
         None,
         "how the site reads `$`: markdown-it's dollarmath (`$x$` inline, `$$x$$` display), kramdown's "
-        "(`$$…$$` only, inline or display by where it stands), or no math at all (`$5 … $10` is prices)",
+        "(`$$…$$` only, inline or display by where it stands), pymdownx.arithmatex's (`$x$` with no space "
+        "inside the dollars, `\\(x\\)`; `$$x$$` and `\\[x\\]` as blocks), or no math at all (`$5 … $10` is prices)",
         choices=MATHS,
         shown="the flavor's: " + ", ".join(f'`"{each.math}"` for {name}' for name, each in FLAVORS.items()),
     )

@@ -4,7 +4,9 @@ module of its own, registered by name in keys.FLAVORS:
 - `commonmark`: markdown-it-py's CommonMark, with tables and footnotes (commonmark.py);
 - `kramdown`: kramdown with GFM input, as the book's Jekyll site runs it
   (`markdown/kramdown/`): its math, raw HTML, emphasis, lists, attribute lists;
-- `gfm`: Markdown as GitHub renders it (`markdown/gfm.py`).
+- `gfm`: Markdown as GitHub renders it (`markdown/gfm.py`);
+- `mkdocs`: Python-Markdown with the pymdown-extensions MkDocs sites enable
+  (`markdown/mkdocs/`): admonitions, details, tabs, attribute lists, arithmatex.
 
 Every stage takes the flavor from the document it reads (`doc.flavor`); the setting
 names one (`named`), whose module is imported only then.

@@ -58,13 +58,16 @@ FLAVORS = {
     "commonmark": Registered("dollars", "mdgettext.markdown.commonmark", "CommonMark"),
     "kramdown": Registered("kramdown", "mdgettext.markdown.kramdown", "kramdown with GFM input, as Jekyll runs it"),
     "gfm": Registered("dollars", "mdgettext.markdown.gfm", "as GitHub renders it"),
+    "mkdocs": Registered("arithmatex", "mdgettext.markdown.mkdocs", "Python-Markdown with pymdown-extensions"),
 }
 
 # How a project's site reads `$` (the `math` setting): markdown-it's dollarmath (`$x$`
 # inline, `$$x$$` display), kramdown's (`$$…$$` only, inline or block by where it
-# stands; `$…$` left to the browser's typesetter), or not at all: a site without math,
-# where `$5 … $10` is prices and neither the parser nor a typesetter reads formulas.
-MATHS = ("dollars", "kramdown", "none")
+# stands; `$…$` left to the browser's typesetter), pymdownx.arithmatex's (`$x$` with no
+# space inside the dollars, `\(x\)`; `$$x$$`, `\[x\]` and `\begin{…}` as blocks of
+# their own), or not at all: a site without math, where `$5 … $10` is prices and
+# neither the parser nor a typesetter reads formulas.
+MATHS = ("dollars", "kramdown", "arithmatex", "none")
 # The default: as each flavor's site reads `$` (GitHub reads `$x$` and `$$x$$`).
 FLAVOR_MATH = {name: each.math for name, each in FLAVORS.items()}
 

@@ -110,4 +110,5 @@ KRAMDOWN_MATH: dict[str, Rule] = {"math_inline": _k_math_inline, "math_block": _
 MATH = {
     "dollars": DOLLARS,
     "kramdown": KRAMDOWN_MATH,
+    "arithmatex": DOLLARS,
 }  # by the `math` setting: how its parser writes math
