@@ -59,6 +59,10 @@ class Flavor:
     # Its site's layout links a front matter's table of contents to `#{{ name | slugify }}`
     # (Jekyll's Distill layout): a translated heading answers to those anchors too.
     contents_by_slug: bool = False
+    # A translated heading that keeps its English id also answers to its translation's
+    # slug (an empty `<span id>` before its text), where a contents name may link it;
+    # not where the site makes its contents from the ids themselves (MkDocs).
+    slug_anchors: bool = True
 
 
 @dataclass(frozen=True, slots=True)

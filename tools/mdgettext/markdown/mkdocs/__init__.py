@@ -97,4 +97,5 @@ FLAVOR = Flavor(
         "snippet": _nothing,  # the site fills it in; the page says nothing in its place
         "attr_list": _nothing,
     },
+    slug_anchors=False,  # MkDocs makes its contents from the headings' ids
 )

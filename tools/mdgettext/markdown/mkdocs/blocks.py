@@ -109,7 +109,8 @@ def _title(state: StateBlock, name: str, found: re.Match[str], line: int) -> Non
         return
     if not written.strip():  # nothing to translate: an admonition shows no title, the others an empty one
         if name != "admonition":
-            state.push(f"{name}_title", tag, 0).content = written
+            empty = state.push(f"{name}_title", tag, 0)
+            empty.block, empty.map, empty.content = True, [line, line + 1], written
         return
     opening = state.push(f"{name}_title_open", tag, 1)
     opening.block, opening.map = True, [line, line + 1]
