@@ -21,7 +21,14 @@ LAYERS = [
     {"mdgettext", "mdgettext.model", "mdgettext.locale", "mdgettext.stems", "mdgettext.errors", "mdgettext.symlinks"},
     {"mdgettext.markdown"},
     {"mdgettext.po"},
-    {"mdgettext.project", "mdgettext.settings", "mdgettext.files", "mdgettext.report", "mdgettext.cache"},
+    {
+        "mdgettext.project",
+        "mdgettext.settings",
+        "mdgettext.layout",
+        "mdgettext.files",
+        "mdgettext.report",
+        "mdgettext.cache",
+    },
     {"mdgettext.checks"},
     {"mdgettext.alignment", "mdgettext.publish"},
     {"mdgettext.pipeline"},  # one chapter's way through the stages above, for the commands

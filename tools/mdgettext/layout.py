@@ -1,0 +1,152 @@
+"""Where a project's Markdown is: which files are chapters (`include`, `exclude`), and
+where each language's translation of a chapter goes (`translations`), as patterns.
+
+A project may be any folder of a repository, its root included (`source = "."`, a
+README): the build and locale folders, folders whose names start with a dot, and each
+language's translations are then never chapters, so a README's `README-ko.md` or a
+docs folder's `docs/ko/` is not read back as English. The same pattern that says where
+`build` writes a translation tells `import` which chapter a translation is of.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path, PurePosixPath
+
+from mdgettext.locale import CODE, is_known
+
+FIELDS = ("lang", "path", "stem")  # what a `translations` pattern may name
+FIELD = re.compile(r"\{([^{}]*)\}")
+
+
+@lru_cache(maxsize=64)
+def glob(pattern: str) -> re.Pattern[str]:
+    """A glob as a regular expression over `/`-separated paths: `*` and `?` within a
+    folder, `[…]` a class, `**` any folders (none included)."""
+    pieces = pattern.strip("/").split("/")
+    out = []
+    for index, piece in enumerate(pieces):
+        last = index == len(pieces) - 1
+        if piece == "**":
+            out.append(".*" if last else "(?:[^/]+/)*")
+            continue
+        out.append("".join(_glob_char(part) for part in re.findall(r"\[[^\]/]+\]|.", piece)))
+        if not last:
+            out.append("/")
+    return re.compile("".join(out))
+
+
+def _glob_char(part: str) -> str:
+    if part == "*":
+        return "[^/]*"
+    if part == "?":
+        return "[^/]"
+    if part.startswith("[") and len(part) > 1:  # a class as written; `!` negates it, as in fnmatch
+        inside = part[1:-1].replace("\\", "\\\\")
+        return f"[^{inside[1:]}]" if inside.startswith("!") else f"[{inside}]"
+    return re.escape(part)
+
+
+def matches(path: str, patterns: Sequence[str]) -> bool:
+    """Whether `path` (relative, `/`-separated) or a folder it is in matches a glob."""
+    folders = PurePosixPath(path).parts
+    candidates = ["/".join(folders[: n + 1]) for n in range(len(folders))]
+    return any(glob(p).fullmatch(c) for p in patterns for c in candidates)
+
+
+def files(folder: Path, skip: Collection[Path], depth: int | None = None) -> Iterator[str]:
+    """The files under `folder` as relative `/`-separated paths, in no set order: folders
+    whose names start with a dot and those in `skip` (resolved) are not entered, nor
+    folders deeper than `depth` (None: any)."""
+    for top, dirs, names in os.walk(folder, followlinks=False):
+        here = Path(top)
+        level = len(here.relative_to(folder).parts)
+        dirs[:] = [
+            d
+            for d in dirs
+            if not d.startswith(".") and (depth is None or level < depth) and (here / d).resolve() not in skip
+        ]
+        relative = here.relative_to(folder).as_posix()
+        for name in names:
+            if not name.startswith("."):
+                yield name if relative == "." else f"{relative}/{name}"
+
+
+def markdown(paths: Iterable[str], patterns: Sequence[str]) -> list[str]:
+    """The `.md` files of `paths` that a glob of `patterns` matches."""
+    return [p for p in paths if p.endswith(".md") and any(glob(g).fullmatch(p) for g in patterns)]
+
+
+def depth(patterns: Sequence[str]) -> int | None:
+    """How many folders deep any of `patterns` can match (None: any, for `**`)."""
+    if any("**" in p for p in patterns):
+        return None
+    return max((p.strip("/").count("/") for p in patterns), default=0)
+
+
+@dataclass(frozen=True)
+class Translations:
+    """The `translations` pattern: where `build` writes a chapter's translation, relative
+    to the project root. `{lang}` is the language, `{path}` the chapter's path under the
+    source folder (`guide/intro.md`), `{stem}` the same without `.md`."""
+
+    pattern: str
+
+    def problem(self) -> str | None:
+        """What is wrong with the pattern, in words for the settings' error; None if nothing."""
+        fields = FIELD.findall(self.pattern)
+        unknown = sorted(set(fields) - set(FIELDS))
+        if unknown:
+            return f"{{{unknown[0]}}} is no field (write {{lang}}, {{path}} or {{stem}})"
+        if "lang" not in fields:
+            return "needs {lang}: every language's translation would be one file"
+        if fields.count("path") + fields.count("stem") != 1:
+            return "needs {path} or {stem}, once: where each chapter's translation goes"
+        shape = PurePosixPath(FIELD.sub("x", self.pattern))
+        if shape.is_absolute() or ".." in shape.parts or self.pattern.startswith("~"):
+            return "must stay inside the project (no `..`, not absolute)"
+        return None
+
+    def path(self, chapter: str, language: str) -> str:
+        """The translation of `chapter` into `language`, relative to the project root."""
+        values = {"lang": language, "path": f"{chapter}.md", "stem": chapter}
+        return FIELD.sub(lambda m: values[m.group(1)], self.pattern)
+
+    def parse(self, path: str) -> tuple[str, str] | None:
+        """The chapter and language whose translation `path` (relative to the project
+        root) would be, by the pattern alone; None when it fits no chapter's."""
+        found = self._regex().fullmatch(path)
+        return (found["chapter"], found["lang"]) if found else None
+
+    def holds(self, path: str, chapters: Collection[str], languages: Collection[str], source: str) -> bool:
+        """Whether the file at `path` (relative to the project root) is a translation where
+        the pattern puts one: into one of the project's `languages`, or into a language
+        Babel knows of one of `chapters` (`install-it.md` is no Italian without `install`);
+        never into the `source` language, which is the chapters' own."""
+        found = self.parse(path)
+        if found is None or found[1] == source:
+            return False
+        return found[1] in languages or (found[0] in chapters and is_known(found[1]))
+
+    def _regex(self) -> re.Pattern[str]:
+        return _pattern_regex(self.pattern)
+
+
+@lru_cache(maxsize=16)
+def _pattern_regex(pattern: str) -> re.Pattern[str]:
+    out, last, seen_lang = [], 0, False
+    for field in FIELD.finditer(pattern):
+        out.append(re.escape(pattern[last : field.start()]))
+        name = field.group(1)
+        if name == "lang":
+            out.append("(?P=lang)" if seen_lang else f"(?P<lang>{CODE.pattern})")
+            seen_lang = True
+        else:
+            out.append(r"(?P<chapter>[^\n]+)\.md" if name == "path" else r"(?P<chapter>[^\n]+)")
+        last = field.end()
+    out.append(re.escape(pattern[last:]))
+    return re.compile("".join(out))
