@@ -327,7 +327,8 @@ def toml_text(given: Mapping[str, Any], table: bool = False) -> str:
         lines.append(f"# {spec.doc}")
         if spec.key in given:
             lines.append(f"{spec.key} = {toml_value(given[spec.key])}")
-        else:  # site_url = "" is no site_url
+        else:  # site_url = "" is no site_url; an empty table is `{}`, which `[]` is not
             default = defaults.get(spec.key, spec.default)
-            lines.append(f"# {spec.key} = {toml_value('' if default is None else default)}")
+            shown = "{}" if spec.kind in TABLES and not default else toml_value("" if default is None else default)
+            lines.append(f"# {spec.key} = {shown}")
     return "\n".join(lines) + "\n"
