@@ -150,8 +150,8 @@ class Config(Settings):
             if path.is_file():
                 names.append(name)
         found, languages, pattern = set(names), set(self.configured_locales()), Translations(self.translations)
-        at = self.source_language
-        return sorted(n for n in names if not pattern.holds(self.relative(self.source_path(n)), found, languages, at))
+        folder, at = PurePosixPath(self.source), self.source_language
+        return sorted(n for n in names if not pattern.holds(str(folder / f"{n}.md"), found, languages, at))
 
     def _walk(self, patterns: Sequence[str] = ("**",)) -> Iterator[str]:
         """The files under the source folder (layout.files), the build's and catalogs' folders not entered."""
