@@ -238,3 +238,23 @@ def test_heading_ids_are_python_markdowns() -> None:
     theirs = [part[1].removeprefix("id=") for part in skeleton(python_markdown(text)) if part[0] in ("h1", "h2")]
     assert segment(text, "x.md", flavor=MKDOCS).headings == tuple(theirs)
     assert theirs[:4] == ["unicode-co-20", "_1", "_2", "unicode-co-20_1"]
+
+
+def test_a_translated_heading_keeps_its_english_id_where_python_markdown_reads_it() -> None:
+    """`heading_ids`: a heading with no list ends with `{#english-id}`, which attr_list
+    reads; one with a list keeps it as it was (a second list would be text), so its
+    `#id` stays and a list with no id leaves the translation's own (`_1`)."""
+    text = "# Title { #custom .x }\n\n## Other { .big }\n\n## Plain\n"
+    doc = segment(text, "x.md", flavor=MKDOCS)
+    korean = {(None, "Title"): "제목", (None, "Other"): "다른", (None, "Plain"): "보통"}
+    woven = weave(doc, TranslationMap(korean), heading_ids=True).text
+    assert woven == "# 제목 { #custom .x }\n\n## 다른 { .big }\n\n## 보통 {#plain}\n"
+    headings = [part for part in skeleton(python_markdown(woven)) if part[0] in ("h1", "h2", "text")]
+    assert headings == [
+        ("h1", "id=custom", "class=x"),
+        ("text", "제목"),
+        ("h2", "id=_1", "class=big"),
+        ("text", "다른"),
+        ("h2", "id=plain"),
+        ("text", "보통"),
+    ]

@@ -22,7 +22,9 @@ from mdgettext.model import Flavor, Segment, Slugs
 
 _ID = r"\{#([A-Za-z][\w-]*)\}"
 TRAILING_ID = re.compile(rf"\s*{_ID}\s*$")  # `## Setup {#setup}`: at the end of a heading's text
-_ID_AT = re.compile(rf"[ \t]*{_ID}")  # right after a heading's span in the source
+# right after a heading's span in the source: its `{#id}`, or an attribute list that ends
+# the line (MkDocs' `{ #id .class }`, which the heading's text leaves out; one list only)
+_ID_AT = re.compile(rf"[ \t]*(?:{_ID}|\{{:?[ ]*[^}}\n ][^}}\n]*\}}[ \t]*$)", re.MULTILINE)
 
 
 def explicit_id(heading: str) -> re.Match[str] | None:
