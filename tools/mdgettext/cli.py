@@ -124,7 +124,8 @@ def _build(sub: Commands) -> argparse.ArgumentParser:
     bu.add_argument(
         "--force",
         action="store_true",
-        help="rebuild every chapter, even those whose inputs have not changed since the last build",
+        help="rebuild every chapter, even those whose inputs have not changed since the last build, and replace "
+        "translated Markdown outside the build folder that no build or import here has read as it is",
     )
     return bu
 
@@ -172,14 +173,19 @@ def _import(sub: Commands) -> argparse.ArgumentParser:
         description="Align a Markdown file translated in place with its English source and put its translations into locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why.",
     )
     im.add_argument(
-        "files", nargs="+", type=Path, metavar="TRANSLATED.md", help="the translated files (a whole book: ko/*.md)"
+        "files",
+        nargs="*",
+        type=Path,
+        metavar="TRANSLATED.md",
+        help="the translated files (a whole book: ko/*.md; none: each chapter's where the translations setting puts it)",
     )
     _add_locale(im, "the translation's locale code", required=True)
     im.add_argument(
         "--source",
         type=Path,
         metavar="SOURCE.md",
-        help="the English file, with one translated file (default: the file of the same name in source/en)",
+        help="the English file, with one translated file (default: the chapter the translations setting or the "
+        "file's name says)",
     )
     im.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
     im.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")

@@ -56,11 +56,10 @@ def build(
     from mdgettext.pipeline.assets import copies
     from mdgettext.pipeline.jobs import Job, run
     from mdgettext.pipeline.judged import load_project_glossary
-    from mdgettext.pipeline.plan import Plan
+    from mdgettext.pipeline.plan import Plan, keep_edits
     from mdgettext.publish.links import STYLESHEET_PATH
 
-    translated = [lang for lang in languages if lang != config.source_language]  # codes checked on the way in
-    pages = config.known_pages(chapters)
+    pages, translated = config.known_pages(chapters), [lang for lang in languages if lang != config.source_language]
     glossaries = {lang: load_project_glossary(config, lang) for lang in translated}  # read once, for every chapter
     todo = [
         Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in stale.items() if langs
@@ -79,6 +78,7 @@ def build(
         plan.lines.extend(done.lines)
     if unchanged := total - sum(len(job.languages) for job in todo):
         plan.lines.append(f"{shown}: {unchanged} of {builds} up to date")
+    keep_edits(config, plan.writes, record, force)  # a translation in the repository that a person changed
     plan.writes.extend(copies(config, {pair for done in results for pair in done.images}))  # the pages' images
     plan.carry_out(report)
     for job, done in zip(todo, results, strict=True):
@@ -101,9 +101,10 @@ def job_keys(
     """Each chapter's input key per language: what the book shares (the tool, settings, images, the
     README naming the book, templates, sources, pages), then the chapter's catalog and the glossary."""
     file = partial(cache.file_digest, display=config.relative)  # one that cannot be read: its path
-    read = ((config.root / config.assets, "**/*"), (config.source_dir, "**/*"), (config.root, "README.md"))  # stamps
+    read = ((config.root / config.assets, "**/*"), (config.root, "README.md"))  # stamps; beside: the chapters' images
+    beside = cache.listed_digest(config.source_dir, config.beside(), config.inside)
     shared = cache.digest(
-        cache.digest(__version__, repr(config), *(cache.stamps_digest(f, config.inside, glob) for f, glob in read)),
+        cache.digest(__version__, repr(config), beside, *(cache.stamps_digest(f, config.inside, g) for f, g in read)),
         templates_digest,
         *(f"{c}={file(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),
@@ -139,10 +140,9 @@ def build_file(
 def published_languages(
     config: Config, chapters: Sequence[str], languages: Iterable[str]
 ) -> dict[str, tuple[str, ...]]:
-    """Every chapter and the languages a page links to for it: the source language
-    when this build makes it or an earlier one did, then each configured or
-    requested locale that has a catalog for it. A language switcher never points
-    at a page that is not there."""
+    """Every chapter and the languages a page links to for it: the source language when this build
+    makes it or an earlier one did, then each configured or requested locale that has a catalog for
+    it. A language switcher never points at a page that is not there."""
     requested = list(languages)
     locales = list(dict.fromkeys([*config.configured_locales(), *requested]))
     source = config.source_language

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from mdgettext.alignment.align import align
 from mdgettext.alignment.importer import CatalogMismatch, fill
@@ -11,8 +11,9 @@ from mdgettext.commands.common import creation_date, project_info
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import display, read_po, read_text
-from mdgettext.locale import check_known, locale_name, script, stem_names
+from mdgettext.locale import check_known, locale_name, script
 from mdgettext.model import Addendum
+from mdgettext.pipeline.found import english_of, taken_in, translations_of
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.read import Translated, load, load_translated
 from mdgettext.po import addenda
@@ -42,16 +43,20 @@ def import_translation(
         raise InputError("--source names the English of one translated file; import the others without it")
     plan = Plan()
     chapters = config.chapters() if source is None else []  # listed once for every file named after its chapter
+    translated = translated or translations_of(config, chapters, language)
     skipped: list[str] = []  # one line per part or file not imported
     warnings: list[str] = []  # what the translator should fix, imported all the same
+    imported: list[tuple[Path, Path]] = []  # (English, translation) of each file read in
     refused = 0
     for done, path in enumerate(translated, 1):
         report.progress(done, len(translated), display(path, config.root))
         try:
-            english = source or _same_name_source(config, chapters, path, language)
+            english = source or english_of(config, chapters, path, language)
             read = _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
             skipped += read.skipped
             warnings += read.warnings
+            if not read.skipped:  # read whole: a build may replace it
+                imported.append((english, path))
         except InputError as err:
             if len(translated) == 1:
                 raise
@@ -59,6 +64,8 @@ def import_translation(
             refused += 1
     report.clear()
     plan.carry_out(report)
+    if not dry_run:
+        taken_in(config, language, imported)
     for line in warnings + skipped:
         report.warn(line)
     if skipped:
@@ -139,22 +146,3 @@ def _stage_addenda(
             plan.write(path, addenda.dumps(every, f"{shown} in {locale_name(language)} ({language})"))
         state = "dry run: nothing written" if dry_run else "written"
         plan.lines.append(f"{where}: {counted(len(every) - len(old), 'addition')} of the translator's ({state})")
-
-
-def _same_name_source(config: Config, chapters: Sequence[str], translated: Path, language: str) -> Path:
-    """The chapter the translated file is named after (`README-ko.md`, `README.ko.md`
-    and `README_ko.md` are README's); two of that name must be told apart, and a name
-    no chapter has is said with the chapters there are."""
-    names = stem_names(translated.stem, language)
-    same_name = [c for c in chapters if PurePosixPath(c).name in names]
-    shown = display(translated, config.root)
-    if len(same_name) > 1:
-        choices = ", ".join(config.relative(config.source_path(c)) for c in same_name)
-        raise InputError(f"{shown}: several chapters are named {translated.name} ({choices}); say which with --source")
-    if not same_name:
-        listed = ", ".join(sorted(PurePosixPath(c).name for c in chapters)[:8]) or "none"
-        raise InputError(
-            f"{shown}: no chapter of {config.source} is named {' or '.join(sorted(names))} (chapters: {listed}); "
-            "name its English with --source PATH"
-        )
-    return config.source_path(same_name[0])
