@@ -91,8 +91,8 @@ COMPILE = $(VENV)/bin/uv pip compile pyproject.toml requirements/build.in --extr
 lock: install
 	$(PIP) install uv==$(UV_VERSION)
 	$(COMPILE) -o requirements/lock.txt
-	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools)==' requirements/lock.txt \
-		| sed 's/ .*//' > $(VENV)/tools-constraints.txt
+	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools|markdown|pymdown-extensions|mkdocs|pre-commit)==' requirements/lock.txt \
+		| sed 's/ *\\$$//' > $(VENV)/tools-constraints.txt
 	$(COMPILE) --resolution lowest-direct -c $(VENV)/tools-constraints.txt -o requirements/floors.txt
 
 # Every runtime dependency at the lower bound pyproject.toml declares (requirements/floors.txt,

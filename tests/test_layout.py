@@ -25,6 +25,7 @@ LAYERS = [
         "mdgettext.project",
         "mdgettext.settings",
         "mdgettext.settings_input",
+        "mdgettext.layout",
         "mdgettext.files",
         "mdgettext.report",
         "mdgettext.cache",
@@ -135,7 +136,7 @@ def test_a_long_module_says_why(module: str) -> None:
 
 def test_no_module_branches_on_the_flavors_name() -> None:
     """Stages ask the flavor what follows from it (model.Flavor): a new flavor is one
-    value in markdown/flavors.py, not a branch in every stage."""
+    module and a line in keys.FLAVORS, not a branch in every stage."""
     by_name = re.compile(r"""flavor(?:\.name)?\s*(?:==|!=|not in\b|in\b)|(?:==|!=)\s*\w*\.?flavor\b""")
     found = [
         f"{module}:{number}: {line.strip()}"

@@ -4,6 +4,7 @@ a second `path`; a translation may change only the words of a prose argument."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -133,3 +134,56 @@ def test_a_translation_changes_only_the_words_of_a_prose_argument(
     result = cli("-C", project, "check", "-l", "ko")
     errors = [line for line in result.out.splitlines() if ": error: " in line]
     assert len(errors) == findings and all("Liquid {% include figure.liquid" in e for e in errors), result.out
+
+
+BUTTONS = [  # an answer button's translation: (msgstr, whether the site's button holds a block)
+    ("1. 답을 보려면 클릭하세요.", True),  # a numbered list inside <summary>
+    ("# 답", True),  # a heading, with an id
+    ("- 답", True),
+    ("> 답", True),
+    ("답 | 클릭", True),  # kramdown makes a table of a line with a pipe
+    ("답을 보려면 **클릭**하세요.", False),  # Markdown, but inline: bold in the button
+    ("답을 보려면 클릭하세요 (1. 단계).", False),
+    ("1\\. 답을 보려면 클릭하세요.", False),  # the escape the fix asks for
+]
+
+
+ENGLISH_BUTTON = "Click here for the answer."
+
+
+@pytest.fixture(scope="module")
+def buttons() -> dict[str, str]:
+    """Each button's words as the book's details plugin makes them: kramdown's
+    conversion, paragraph tags stripped."""
+    kramdown.require()
+    texts = [ENGLISH_BUTTON, *(m for m, _ in BUTTONS)]
+    return {t: re.sub(r"</?p[^>]*>", "", out) for t, out in zip(texts, kramdown.html(texts), strict=True)}
+
+
+@pytest.mark.parametrize(("msgstr", "block"), BUTTONS, ids=[m for m, _ in BUTTONS])
+def test_an_answer_button_that_the_site_converts_into_a_block_is_refused(
+    project: Path, buttons: dict[str, str], msgstr: str, block: bool
+) -> None:
+    """The book's details plugin converts the button's words as a Markdown document of
+    their own and keeps the result, paragraph tags stripped, in `<summary>`: a
+    translation that kramdown reads as a list, heading, quote or table puts that block in
+    the button. Judged by kramdown's conversion of the same words."""
+    english = ENGLISH_BUTTON
+    assert not BLOCK.search(buttons[english]) and bool(BLOCK.search(buttons[msgstr])) == block, buttons[msgstr]
+    (project / "source" / "en" / "a.md").write_text(
+        f"Question.\n\n{{% details {english} %}}\n\nThe answer.\n\n{{% enddetails %}}\n", encoding="utf-8"
+    )
+    (project / "mdgettext.toml").write_text('locales = ["ko"]\nflavor = "kramdown"\n', encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    catalog = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(catalog))
+    po.find(english).msgstr = msgstr
+    po.save()
+    result = cli("-C", project, "check", "-l", "ko", "--select", "safety")
+    assert (result.code == 1) == block, result.out
+    if block:
+        assert "[safety.active-content]" in result.out and f"{catalog.relative_to(project)}:" in result.out
+
+
+BLOCK = re.compile(r"<(ol|ul|h[1-6]|blockquote|table|pre|hr)\b")

@@ -52,7 +52,7 @@ def test_without_math_a_german_translation_of_prices_is_checked_clean_and_publis
     ).replace(PRICES, GERMAN[PRICES])
 
 
-@pytest.mark.parametrize("flavor", FLAVORS)
+@pytest.mark.parametrize("flavor", [name for name in FLAVORS if FLAVOR_MATH[name] != "arithmatex"])
 def test_by_default_dollars_are_math_and_a_changed_formula_is_a_warning(project: Path, flavor: str) -> None:
     """The English's prices are a formula to every typesetter; the German's are another
     formula, which sets as well: the page reads as the English's does, so the German is
@@ -69,13 +69,25 @@ def test_by_default_dollars_are_math_and_a_changed_formula_is_a_warning(project:
     assert "<math" in page  # `$5 pro Monat, der Team-Tarif $` typeset, as the site's browser would
 
 
+def test_arithmatex_reads_no_formula_between_prices(project: Path) -> None:
+    """MkDocs' arithmatex wants no space just inside the dollars ("smart dollars"):
+    `$5 per month … $10` is text there, so the German is checked clean and its page
+    shows no formula."""
+    translated(project, 'flavor = "mkdocs"\n')
+    checked = cli("-C", project, "check", "-l", "de")
+    assert checked.code == 0 and "markup.math" not in checked.out
+    assert cli("-C", project, "-q", "build").code == 0
+    page = (project / "build" / "de" / "intro.html").read_text(encoding="utf-8")
+    assert "Der Tarif kostet $5 pro Monat, der Team-Tarif $10 pro Monat." in page and "<math" not in page
+
+
 @pytest.mark.parametrize("flavor", FLAVORS)
 def test_the_default_is_how_each_flavors_site_reads_dollars(project: Path, flavor: str) -> None:
     (project / "mdgettext.toml").write_text(f'flavor = "{flavor}"\n', encoding="utf-8")
     assert (
         load_config(project).math
         == FLAVOR_MATH[flavor]
-        == {"commonmark": "dollars", "kramdown": "kramdown", "gfm": "dollars"}[flavor]
+        == {"commonmark": "dollars", "kramdown": "kramdown", "gfm": "dollars", "mkdocs": "arithmatex"}[flavor]
     )
     text = (FIXTURES / "math" / "chapter.md").read_text(encoding="utf-8")
     implicit, explicit = (
@@ -97,12 +109,12 @@ def test_init_writes_the_flavors_math_as_the_commented_default(project: Path) ->
         (
             "mdgettext.toml",
             'math = "tex"\n',
-            "mdgettext.toml:1: math = 'tex': choose 'dollars' or 'kramdown' or 'none'",
+            "mdgettext.toml:1: math = 'tex': choose 'dollars' or 'kramdown' or 'arithmatex' or 'none'",
         ),
         (
             "pyproject.toml",
             '[tool.mdgettext]\nmath = "tex"\n',
-            "pyproject.toml:2: [tool.mdgettext] math = 'tex': choose 'dollars' or 'kramdown' or 'none'",
+            "pyproject.toml:2: [tool.mdgettext] math = 'tex': choose 'dollars' or 'kramdown' or 'arithmatex' or 'none'",
         ),
         ("mdgettext.toml", "math = false\n", "mdgettext.toml:1: math must be a string"),
     ],

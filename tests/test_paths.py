@@ -14,6 +14,7 @@ import pytest
 import mdgettext
 from conftest import Result, cli, snapshot
 from mdgettext import locale
+from mdgettext.project import load_config
 
 
 @pytest.fixture
@@ -120,15 +121,24 @@ def test_a_symbolic_link_loop_is_refused(translated: Path) -> None:
         ('build_dir = "."', "holds source"),
         ('build_dir = "locale"', "holds locale_dir"),
         ('build_dir = "source"', "holds source"),
-        ('build_dir = "source/en/out"', "is inside source"),
         ('build_dir = "locale/out"', "is inside locale_dir"),
     ],
 )
-def test_a_build_folder_may_not_hold_or_sit_in_the_sources_or_catalogs(
+def test_a_build_folder_may_not_hold_the_sources_or_catalogs_nor_sit_in_the_catalogs(
     settings: str, words: str, translated: Path
 ) -> None:
     (translated / "pyproject.toml").write_text(f"[tool.mdgettext]\n{settings}\n", encoding="utf-8")
     refused(translated, "build", words=words)
+
+
+def test_a_build_folder_inside_the_sources_is_never_read_as_chapters(translated: Path) -> None:
+    """A repository's root may be the source folder (issue 31), so the build folder is in
+    it: what the build writes there is no chapter, however often it runs."""
+    (translated / "pyproject.toml").write_text('[tool.mdgettext]\nbuild_dir = "source/en/out"\n', encoding="utf-8")
+    for _ in range(2):
+        assert cli("-C", translated, "-q", "build").code == 0
+        assert (translated / "source" / "en" / "out" / "ko" / "intro.md").is_file()
+        assert load_config(translated).chapters() == ["intro"]
 
 
 CATALOG = "locale/ko/LC_MESSAGES/intro.po"

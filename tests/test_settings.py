@@ -239,3 +239,39 @@ def test_init_help_says_what_it_writes() -> None:
     assert "mdgettext.toml" in result.out and "--pyproject" in result.out
     for spec in SETTINGS:  # a table is written in the file, with no option
         assert (spec.option in result.out) != (spec.kind in TABLES)
+
+
+def test_every_default_init_writes_commented_out_reads_as_that_default_uncommented(project: Path) -> None:
+    """What `init` writes commented out is valid TOML for its setting: uncommenting a line
+    changes nothing (`# math_macros = []` was an error: a table is `{}`)."""
+    assert cli("-C", project, "-q", "init", "--locale", "ko").code == 0
+    settings = project / "mdgettext.toml"
+    defaults = load_config(project)
+    text = settings.read_text(encoding="utf-8")
+    keys = {spec.key for spec in SETTINGS}
+    lines = [line.removeprefix("# ") if line[2:].split(" = ")[0] in keys else line for line in text.split("\n")]
+    settings.write_text("\n".join(lines), encoding="utf-8")
+    assert "\nmath_macros = {}\n" in settings.read_text(encoding="utf-8")
+    assert load_config(project) == defaults
+
+
+def test_options_win_over_the_layout_init_recognises(project: Path) -> None:
+    write(project / "README.md", "# Tool\n")
+    write(project / "README-ko.md", "# 도구\n")
+    result = cli(
+        "-C", project, "init", "--source", ".", "--translations", "i18n/{lang}/{path}", "--flavor", "commonmark"
+    )
+    assert result.code == 0 and "recognised README.md with README-ko.md beside it" in result.out
+    config = load_config(project)
+    assert (config.translations, config.flavor, config.include, config.locales) == (
+        "i18n/{lang}/{path}",
+        "commonmark",
+        ("README.md",),
+        ("ko",),
+    )
+    other = project.parent / "other"
+    (other / "docs").mkdir(parents=True)
+    write(other / "README.md", "# Tool\n")
+    write(other / "README-ko.md", "# 도구\n")
+    assert cli("-C", other, "init", "--source", "docs").code == 0  # another source: the README layout is not it
+    assert (load_config(other).source, load_config(other).locales) == ("docs", ())

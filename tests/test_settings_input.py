@@ -116,7 +116,7 @@ def test_liquid_prose_of_words_is_accepted(project: Path) -> None:
     [
         (["--source", "/nonexistent/dir"], "source = '/nonexistent/dir' is outside the project"),
         (["--source", "../elsewhere"], "source = '../elsewhere' is outside the project"),
-        (["--build-dir", "source/en/build"], "build_dir = 'source/en/build' is inside source"),
+        (["--build-dir", "locale/build"], "build_dir = 'locale/build' is inside locale_dir"),
         (["--site-url", "javascript:alert(1)"], "site_url = 'javascript:alert(1)' is not a web address"),
         (["--name", "a\nb: c"], "name = 'a\\nb: c' holds a line break"),
     ],

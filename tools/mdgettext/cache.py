@@ -65,6 +65,12 @@ def stamps_digest(folder: Path, inside: Callable[[Path], Path], pattern: str = "
     return digest(*(f"{name}={stamp}" for name, stamp in stamps))
 
 
+def listed_digest(folder: Path, names: Iterable[str], inside: Callable[[Path], Path]) -> str:
+    """The files `names` under `folder` by relative path, size and time, as `stamps_digest`
+    reads a whole folder's (the files beside the chapters, which a page may load)."""
+    return digest(*(f"{name}={_stamp(inside(folder / name))}" for name in sorted(names)))
+
+
 @dataclass
 class Record:
     """The last build: per job (`ko/roofline html`), its input key and the files it
@@ -79,6 +85,14 @@ class Record:
             return False
         outputs = done.get("outputs")
         return isinstance(outputs, dict) and all(_stamp(Path(p)) == stamp for p, stamp in outputs.items())
+
+    def wrote(self, path: Path) -> bool:
+        """Whether a job of this record wrote `path` (or read it, for `import`) and it is unchanged since."""
+        stamp = _stamp(path)
+        return any(
+            isinstance(outputs, dict) and outputs.get(str(path)) == stamp
+            for outputs in (done.get("outputs") for done in self.jobs.values())
+        )
 
     def done(self, job: str, key: str, outputs: Iterable[Path]) -> None:
         """Note a job made its outputs from inputs with this key (after they are written)."""

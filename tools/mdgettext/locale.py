@@ -60,6 +60,15 @@ def check_known(language: str) -> str:
     return language
 
 
+def is_known(language: str) -> bool:
+    """Whether `language` is a code Babel knows (`check_known` without the error)."""
+    try:
+        check_known(language)
+    except LocaleError:
+        return False
+    return True
+
+
 def plural_forms(language: str) -> str:
     """The Plural-Forms header value, from Babel's CLDR data."""
     from babel.messages.plurals import get_plural  # its import brings Babel's catalog classes: only here

@@ -14,7 +14,22 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
+    from markdown_it.renderer import RendererHTML
     from markdown_it.token import Token
+    from markdown_it.utils import EnvType, OptionsDict
+
+    # A renderer rule: the HTML of token `idx`, as markdown-it's RendererHTML rules are called.
+    HtmlRule = Callable[[RendererHTML, Sequence[Token], int, OptionsDict, EnvType], str]
+
+
+class Slugs(Protocol):
+    """The heading ids a site makes, counted through one document (markdown/anchors.py)."""
+
+    def claim(self, given: str) -> str:
+        """An id the author wrote, as the site takes it."""
+
+    def slug(self, text: str) -> str:
+        """The id the site makes for a heading's text, unique in the document."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +38,8 @@ class Flavor:
 
     Each stage asks the flavor what it needs (its parser's rules, its heading ids, how
     its emphasis closes, what its page writes) rather than comparing its name: a new
-    flavor is one value (markdown/flavors.py), not a branch in every stage.
+    flavor is one module that defines this value and one line in keys.FLAVORS, as an
+    mdformat extension brings its parser changes and renderers in one object.
     """
 
     name: str  # as the setting spells it
@@ -33,17 +49,23 @@ class Flavor:
     # How many characters of a list item's first paragraph its task marker takes (0 once
     # the parser has dropped it; None: no task), given the tokens and the paragraph's index.
     task_marker: Callable[[list[Token], int], int | None]
-    github_ids: bool = False  # heading ids as kramdown's GFM parser and GitHub make them (non-ASCII kept)
+    slugs: Callable[[], Slugs]  # its site's heading ids, a fresh count for each document
+    # Its page's renderer rules by token type, on top of markdown-it's (publish/rules.py).
+    html: Mapping[str, HtmlRule] = field(default_factory=dict, compare=False)
     spaced_destinations: bool = False  # `[a](b c)` is a link (kramdown), not text (CommonMark)
     closes_elements: bool = False  # an inline element left open ends with its text (kramdown's tree)
     emphasis_by_spaces: bool = False  # `*` and `_` open and close by the spaces around them (kramdown)
-    kramdown_html: bool = False  # its page's HTML as kramdown's converter writes it (publish/rules.py)
+    raw_notes: bool = False  # a note's Markdown stays raw in its tag (kramdown's `<d-footnote>`): the page renders it
     # Its site's layout links a front matter's table of contents to `#{{ name | slugify }}`
     # (Jekyll's Distill layout): a translated heading answers to those anchors too.
     contents_by_slug: bool = False
     # A task's box is ticked by `[x]` anywhere on the item's first line, not only its
     # marker (cmark-gfm, GitHub's renderer, searches the line).
     ticks_by_line: bool = False
+    # A translated heading that keeps its English id also answers to its translation's
+    # slug (an empty `<span id>` before its text), where a contents name may link it;
+    # not where the site makes its contents from the ids themselves (MkDocs).
+    slug_anchors: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +160,16 @@ def key_of(message: Segment | Keyed) -> Key:
 # the block stands (a task item's checkbox): they are not what the same text parsed
 # alone gives, so a reader of messages (inline.Reader.of) parses that text itself.
 REWRITTEN = "rewritten in place"
+# Set in the meta of the opening and closing tokens of a container a flavor's rule makes
+# (an MkDocs admonition): its name, as a segment inside it says where it sits.
+CONTAINER = "container"
+# Set in an inline token's meta by a rule that read a title on a block's marker line
+# (`!!! note "Title"`): what the title is ("admonition title"), and under SPAN where its
+# text sits in the source, (start, end): one line, so a translation stays on it.
+TITLE, SPAN = "title", "span"
+# Set in a heading_open's meta by a rule that took the author's id out of the heading's
+# text (an attribute list, `## Setup { #setup }`): the id, which the heading keeps.
+GIVEN_ID = "given id"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,25 +2,29 @@
 
 Every setting has a default, so any folder with `source/en/` is a project;
 `mdgettext.toml` or a `[tool.mdgettext]` table in its pyproject.toml changes them
-(`settings.py` defines and reads them).
+(`settings.py` defines and reads them): a repository's root may be the source folder,
+and a translation's Markdown may go beside its English (`README-ko.md`, layout.py).
 
 Every path a command reads or writes in the project is made here, and nothing made
 here leads outside the project: locale codes are checked before they name a folder,
 and each path is resolved, symbolic links followed, and refused unless it stays in
 the project root (a pull request can add a symlink as easily as a file). Paths the
-user names on the command line (`build FILE.md -o OUT.html`) are theirs.
+user names on the command line (`build FILE.md -o OUT.html`) are theirs. Long because
+that guard is only sound in one place: every path of a project, and the check of the
+settings' folders and patterns that the paths are made from.
 """
 
 from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from urllib.parse import SplitResult, urlsplit
 
 from mdgettext.errors import InputError
+from mdgettext.layout import Translations, depth, files, markdown, matches
 from mdgettext.locale import check_code
 from mdgettext.report import UNSAFE
 from mdgettext.settings import PYPROJECT, SETTINGS_FILE, ConfigError, Found, Settings, parse
@@ -125,18 +129,20 @@ class Config(Settings):
     def chapters(self) -> list[str]:
         """Chapter names: paths under the source folder without `.md`, `/`-separated.
 
+        The Markdown files `include` names and `exclude` does not, outside the build and
+        locale folders and dot folders, that are no language's translation (layout.py).
         A name with a control character or a line separator is refused: it would
         appear in every message about the chapter. So is a source that is a symbolic
-        link out of the project or one that loops. Files `exclude` matches are no chapters."""
+        link out of the project or one that loops."""
         source = self.source_dir
         if not source.is_dir():
             return []
         names = []
-        excluded = self.excluded()
-        for path in source.rglob("*.md"):
-            if path in excluded:
+        for relative in markdown(self._walk(self.include), self.include):
+            if matches(relative, self.exclude):
                 continue
-            name = path.relative_to(source).with_suffix("").as_posix()
+            path = source / relative
+            name = relative.removesuffix(".md")
             if UNSAFE.search(name):
                 raise InputError(
                     f"{self.relative(path)}: a control character or line break in a file name; rename the file"
@@ -144,17 +150,33 @@ class Config(Settings):
             if path.is_symlink() or not path.is_file():
                 self.inside(path)
             if path.is_file():
-                names.append(PurePosixPath(name).as_posix())
-        return sorted(names)
+                names.append(name)
+        found, languages, pattern = set(names), set(self.configured_locales()), Translations(self.translations)
+        folder, at = PurePosixPath(self.source), self.source_language
+        return sorted(n for n in names if not pattern.holds(str(folder / f"{n}.md"), found, languages, at))
+
+    def _walk(self, patterns: Sequence[str] = ("**",)) -> Iterator[str]:
+        """The files under the source folder (layout.files), the build's and catalogs' folders not entered."""
+        skip = {self._folder(self.root / self.build_dir), self._folder(self.root / self.locale_dir)}
+        return files(self.source_dir, skip, depth(patterns))
+
+    def translation_of(self, path: Path) -> tuple[str, str] | None:
+        """The chapter and language whose translation `path` is where `translations` says
+        (the chapter named by the pattern alone: it may not exist)."""
+        try:
+            relative = path.resolve().relative_to(self._folder(self.root)).as_posix()
+        except ValueError:
+            return None
+        return Translations(self.translations).parse(relative)
+
+    def beside(self) -> list[str]:
+        """The files under the source folder that are not Markdown (a chapter's images), relative to it."""
+        return [f for f in self._walk() if not f.endswith(".md")] if self.source_dir.is_dir() else []
 
     def excluded(self) -> set[Path]:
         """The Markdown files under the source folder that `exclude` names: those a
         glob matches, and everything in a folder one matches."""
-        found: set[Path] = set()
-        for pattern in self.exclude:
-            for path in self.source_dir.glob(pattern):
-                found.update(path.rglob("*.md") if path.is_dir() else (path,))
-        return found
+        return {self.source_dir / f for f in markdown(self._walk(), ("**/*.md",)) if matches(f, self.exclude)}
 
     def templates(self) -> list[str]:
         """Chapter names that have a template in the locale folder."""
@@ -187,8 +209,14 @@ class Config(Settings):
         return self.inside(self.root / self.locale_dir / check_code(language) / "LC_MESSAGES" / f"{chapter}.addenda.md")
 
     def output_path(self, chapter: str, language: str, suffix: str) -> Path:
-        """`build/<language>/<chapter>.<suffix>`."""
+        """`build/<language>/<chapter>.<suffix>`; a translation's Markdown where `translations` says."""
+        if suffix == "md" and language != self.source_language:
+            return self.translation_path(chapter, language)
         return self.inside(self.root / self.build_dir / check_code(language) / f"{chapter}.{suffix}")
+
+    def translation_path(self, chapter: str, language: str) -> Path:
+        """Where `build` writes the chapter's translation (`translations`: `build/ko/X.md`, `X-ko.md`, ...)."""
+        return self.inside(self.root / Translations(self.translations).path(chapter, check_code(language)))
 
     def build_path(self, name: str) -> Path:
         """A file of the build folder itself (`build/static/mdgettext.css`)."""
@@ -234,7 +262,8 @@ def load_config(root: Path) -> Config:
 
 def check_folders(root: Path, found: Found) -> None:
     """ConfigError unless the folders `found` names stay in the project at `root` (resolved)
-    and apart from the build, and its `exclude` globs stay in the source folder: what
+    and apart from the build, its `include` and `exclude` globs stay in the source folder
+    and its `translations` pattern out of the catalogs: what
     every command checks, and `init` before it writes."""
     settings = found.settings
     named = {key: getattr(settings, key) for key in FOLDERS}
@@ -251,16 +280,21 @@ def check_folders(root: Path, found: Found) -> None:
                 f"{found.at('build_dir')}build_dir = {named['build_dir']!r} holds {key} "
                 f"({named[key]!r}); the build would write over it: give the build a folder of its own"
             )
-        if build.is_relative_to(folders[key]):
-            raise ConfigError(
-                f"{found.at('build_dir')}build_dir = {named['build_dir']!r} is inside {key} "
-                f"({named[key]!r}): built files would be read back as sources or catalogs"
-            )
-    for pattern in settings.exclude:
+    if build.is_relative_to(folders["locale_dir"]):  # in the source folder it is fine: never a chapter
+        raise ConfigError(
+            f"{found.at('build_dir')}build_dir = {named['build_dir']!r} is inside locale_dir "
+            f"({named['locale_dir']!r}): built files would be read back as catalogs' files"
+        )
+    for key, pattern in ((k, p) for k in ("include", "exclude") for p in getattr(settings, k)):
         if not pattern or PurePosixPath(pattern).is_absolute() or ".." in PurePosixPath(pattern).parts:
             raise ConfigError(
-                f"{found.at('exclude')}exclude: {pattern!r} is not a glob inside the source folder; write it relative to {settings.source!r}"
+                f"{found.at(key)}{key}: {pattern!r} is not a glob inside the source folder; write it relative to {settings.source!r}"
             )
+    problem = Translations(settings.translations).problem()
+    if problem is None and (root / settings.translations).resolve().is_relative_to(folders["locale_dir"]):
+        problem = "leads into locale_dir: catalogs' folders are no place for pages"
+    if problem:
+        raise ConfigError(f"{found.at('translations')}translations = {settings.translations!r} {problem}")
 
 
 def _text(path: Path, name: str) -> str | None:

@@ -44,34 +44,52 @@ class Settings:
     `source/en/` is a project. Paths are relative to the project root, the folder
     of the settings file."""
 
-    source: str = setting("source/en", "the folder of the source-language chapters (`**/*.md`)")
+    source: str = setting(
+        "source/en",
+        "the folder of the source-language chapters (`.` for a repository's root): chapters are named by "
+        "their path in it",
+    )
+    include: tuple[str, ...] = setting(
+        ("**/*.md",),
+        "globs relative to `source` of the Markdown files that are chapters (`README.md` alone at a "
+        "repository's root); the build and locale folders, dot folders and the translations are never chapters",
+        option="--include",
+    )
+    exclude: tuple[str, ...] = setting(
+        (),
+        "globs relative to `source` (`*` within a folder, `**` across folders) of Markdown files that are not "
+        "chapters; a matched folder excludes everything in it",
+        option="--exclude",
+    )
     source_language: str = setting(
         "en",
         "the language the chapters are written in: its pages are built from the sources, and text "
         "a translation left untranslated is marked with it (`lang`)",
     )
     locale_dir: str = setting("locale", "where templates (`X.pot`) and catalogs (`LANG/LC_MESSAGES/X.po`) live")
-    build_dir: str = setting("build", "where `build` writes `LANG/X.md` and `LANG/X.html`: a folder of its own")
+    build_dir: str = setting("build", "where `build` writes `LANG/X.html` and, by default, `LANG/X.md`")
+    translations: str = setting(
+        "",
+        "where `build` writes each translated chapter's Markdown, relative to the project root, and where "
+        "`import` finds a translation: `{lang}` the language, `{path}` the chapter's path under `source`, "
+        "`{stem}` the same without `.md` (`{stem}-{lang}.md`, `docs/{lang}/{path}`, `docs/{stem}.{lang}.md`)",
+        shown='`"<build_dir>/{lang}/{path}"`',
+    )
     locales: tuple[str, ...] = setting(
         (), "the languages to translate into; empty: every locale folder that holds catalogs", option="--locale"
     )
     flavor: str = setting(
         "commonmark",
-        "how the site reads Markdown: CommonMark, kramdown with GFM input (Jekyll), or as GitHub renders it (gfm)",
-        choices=FLAVORS,
+        "how the site reads Markdown: " + ", ".join(f"`{name}` ({each.doc})" for name, each in FLAVORS.items()),
+        choices=tuple(FLAVORS),
     )
     math: str | None = setting(
         None,
         "how the site reads `$`: markdown-it's dollarmath (`$x$` inline, `$$x$$` display), kramdown's "
-        "(`$$…$$` only, inline or display by where it stands), or no math at all (`$5 … $10` is prices)",
+        "(`$$…$$` only, inline or display by where it stands), pymdownx.arithmatex's (`$x$` with no space "
+        "inside the dollars, `\\(x\\)`; `$$x$$` and `\\[x\\]` as blocks), or no math at all (`$5 … $10` is prices)",
         choices=MATHS,
-        shown='the flavor\'s: `"dollars"` for commonmark and gfm, `"kramdown"` for kramdown',
-    )
-    exclude: tuple[str, ...] = setting(
-        (),
-        "globs relative to `source` (as pathlib's `glob`) of Markdown files that are not chapters; "
-        "a matched folder excludes everything in it",
-        option="--exclude",
+        shown="the flavor's: " + ", ".join(f'`"{each.math}"` for {name}' for name, each in FLAVORS.items()),
     )
     references: str = setting(
         "full",
@@ -225,7 +243,8 @@ def parse(own: str | None, pyproject: str | None) -> Found:
         if key not in values and key in package:
             place = at(f"{PYPROJECT}: [project] ", key_lines(pyproject or "", "project"), key)
             values[key] = _value(BY_KEY[key], str(package[key]), place)
-    values.setdefault("math", _defaults(values)["math"])
+    for key, default in _defaults(values).items():
+        values.setdefault(key, default)
     for key in ("site_url", "repository_url"):
         if values.get(key) is not None:
             values[key] = values[key].rstrip("/") or None
@@ -233,8 +252,12 @@ def parse(own: str | None, pyproject: str | None) -> Found:
 
 
 def _defaults(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The defaults that follow another setting: `math` reads `$` as the flavor's site does."""
-    return {"math": FLAVOR_MATH[values.get("flavor", BY_KEY["flavor"].default)]}
+    """The defaults that follow another setting: `math` reads `$` as the flavor's site does,
+    translations go in the build folder."""
+    return {
+        "math": FLAVOR_MATH[values.get("flavor", BY_KEY["flavor"].default)],
+        "translations": values.get("build_dir", BY_KEY["build_dir"].default).rstrip("/") + "/{lang}/{path}",
+    }
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
@@ -309,7 +332,8 @@ def toml_text(given: Mapping[str, Any], table: bool = False) -> str:
         lines.append(f"# {spec.doc}")
         if spec.key in given:
             lines.append(f"{spec.key} = {toml_value(given[spec.key])}")
-        else:  # site_url = "" is no site_url
+        else:  # site_url = "" is no site_url; an empty table is `{}`, which `[]` is not
             default = defaults.get(spec.key, spec.default)
-            lines.append(f"# {spec.key} = {toml_value('' if default is None else default)}")
+            shown = "{}" if spec.kind in TABLES and not default else toml_value("" if default is None else default)
+            lines.append(f"# {spec.key} = {shown}")
     return "\n".join(lines) + "\n"

@@ -92,9 +92,12 @@ def where(seg: Segment) -> Where:
         return Where.HTML
     if seg.span.style is Style.YAML:
         return Where.YAML
-    if seg.span.style is Style.ATTRIBUTE or (seg.span.style is Style.LIQUID and not seg.span.quote):
+    if seg.span.style is Style.ATTRIBUTE:
         return Where.LINE
-    if seg.span.style is Style.LIQUID:  # an include's argument: its page prints it as HTML with Markdown
+    # An include's argument (its page prints it as HTML with Markdown) and an answer
+    # button (the site's details plugin converts it as a Markdown document of its own:
+    # `1. …` is a list inside the button) are read as Markdown, blocks and all.
+    if seg.span.style is Style.LIQUID:
         return Where.INLINE
     return Where.LINE if seg.span.style is Style.LINE else Where.INLINE
 

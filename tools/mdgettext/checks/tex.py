@@ -2,15 +2,15 @@
 
 The site typesets `$…$` with KaTeX and kramdown's `$$…$$` with MathJax; both show a
 formula they cannot read as red source text, and both set words in a script they
-have no math glyphs for (Hangul, Han, Kana) as a jumble of italic letters. A
-translation's new formula must not do either: `\\left Y`, `x^a^b`, a `{` never closed,
-an unknown `\\command`, `\\begin{equation}` inside a sentence, or `$4 이상 $10`
-(two prices read as one formula). The commands known are KaTeX's
+have no math glyphs for (Hangul, Han, Kana, an input method's full-width `（`) as a
+jumble of letters. A translation's new formula must not do either: `\\left Y`, `x^a^b`,
+a `{` never closed, an unknown `\\command`, `\\begin{equation}` inside a sentence,
+`$4 이상 $10` (two prices read as one formula), or `O(N^2）`. The commands known are KaTeX's
 (data/katex-commands.txt), the chapter's own and the project's macros.
 
 One linear pass over the TeX, a small state per brace group; tests/test_tex.py
-holds it to KaTeX on every formula of the book's three translations and on
-formulas broken in every way this module names.
+holds it to KaTeX on every formula of the book's English and three translations
+(about 400) and on formulas broken in every way this module names.
 """
 
 from __future__ import annotations
@@ -51,12 +51,9 @@ NO_MATH_GLYPHS = (
     (0xAC00, 0xD7AF),
     (0xF900, 0xFAFF),
 )
-
-
-def is_word(char: str) -> bool:
-    """Whether a character is a letter of a script with no math glyphs."""
-    code = ord(char)
-    return any(low <= code <= high for low, high in NO_MATH_GLYPHS)
+# An input method's full-width punctuation (`（`, `，`, `：`): no math glyph either, and
+# in place of an ASCII one it is a slip (`O(N^2）`) that KaTeX's strict mode refuses.
+FULL_WIDTH = re.compile(r"[\u3000-\u303f\uff00-\uff60\uffe0-\uffef]")
 
 
 @cache
@@ -104,8 +101,8 @@ def errors(tex: str, display: bool = False, known: Collection[str] = ()) -> list
             if word:
                 _check_word(word, known, found, environments)
                 text_next = word in TEXT_COMMANDS
-            elif char and not group.text and is_word(char):
-                found.setdefault("words", f"sets the words {_words_at(tex, match.start())!r} as math")
+            elif char and not group.text:
+                _prose(char, tex, match.start(), found)
             continue
         if word:
             _check_word(word, known, found, environments)
@@ -158,8 +155,8 @@ def errors(tex: str, display: bool = False, known: Collection[str] = ()) -> list
         elif special == "#" and not tex[match.end() : match.end() + 1].isdigit():  # `#1`: a macro's parameter
             found.setdefault("hash", "a `#` in a formula (write \\#)")
         else:
-            if char and not group.text and is_word(char):
-                found.setdefault("words", f"sets the words {_words_at(tex, match.start())!r} as math")
+            if char and not group.text:
+                _prose(char, tex, match.start(), found)
             if symbol != "\\":
                 _base(group)
     if expect is not None:
@@ -194,6 +191,23 @@ def _environment(word: str, name: str, display: bool, environments: list[str], f
         found.setdefault("environment", f"\\end{{{name}}} ends no \\begin{{{name}}}")
     else:
         environments.pop()
+
+
+def _prose(char: str, tex: str, at: int, found: dict[str, str]) -> None:
+    """A character of prose set as math: words of a script, full-width punctuation, or
+    the `$` of a formula closed with the wrong delimiter, read on as math."""
+    if is_word(char):
+        found.setdefault("words", f"sets the words {_words_at(tex, at)!r} as math")
+    elif FULL_WIDTH.match(char):
+        found.setdefault("full width", f"has the full-width {char!r}, which math has no glyph for (write it in ASCII)")
+    elif char == "$":  # KaTeX: "Can't use function '$' in math mode"
+        found.setdefault("dollar", "holds a `$` (a `$$` closed by one `$`?): close the formula as it opens")
+
+
+def is_word(char: str) -> bool:
+    """Whether a character is a letter of a script with no math glyphs."""
+    code = ord(char)
+    return any(low <= code <= high for low, high in NO_MATH_GLYPHS)
 
 
 def _words_at(tex: str, at: int) -> str:

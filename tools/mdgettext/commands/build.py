@@ -41,7 +41,8 @@ def declare(command: ArgumentParser) -> None:
     command.add_argument(
         "--force",
         action="store_true",
-        help="rebuild every chapter, even those whose inputs have not changed since the last build",
+        help="rebuild every chapter, even those whose inputs have not changed since the last build, and replace "
+        "translated Markdown outside the build folder that no build or import here has read as it is",
     )
 
 
@@ -97,11 +98,10 @@ def build(
     from mdgettext.pipeline.jobs import Job
     from mdgettext.pipeline.jobs import run as build_chapters
     from mdgettext.pipeline.judged import load_project_glossary
-    from mdgettext.pipeline.plan import Plan
+    from mdgettext.pipeline.plan import Plan, keep_edits
     from mdgettext.publish.links import STYLESHEET_PATH
 
-    translated = [lang for lang in languages if lang != config.source_language]  # codes checked on the way in
-    pages = config.known_pages(chapters)
+    pages, translated = config.known_pages(chapters), [lang for lang in languages if lang != config.source_language]
     glossaries = {lang: load_project_glossary(config, lang) for lang in translated}  # read once, for every chapter
     todo = [Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in due.items() if langs]
     tell_missing_words(due, formats, report)
@@ -118,6 +118,7 @@ def build(
         plan.lines.extend(done.lines)
     if unchanged := total - sum(len(job.languages) for job in todo):
         plan.lines.append(f"{shown}: {unchanged} of {builds} up to date")
+    keep_edits(config, plan.writes, record, force)  # a translation in the repository that a person changed
     plan.writes.extend(copies(config, {pair for done in results for pair in done.images}))  # the pages' images
     plan.carry_out(report)
     for job, done in zip(todo, results, strict=True):

@@ -15,8 +15,9 @@ from mdgettext.errors import InputError
 from mdgettext.files import display, read_po, read_text
 from mdgettext.locale import check_known, locale_name, script
 from mdgettext.model import Addendum
+from mdgettext.pipeline.found import english_of, taken_in, translations_of
 from mdgettext.pipeline.plan import Plan
-from mdgettext.pipeline.read import Translated, english_of, load, load_translated
+from mdgettext.pipeline.read import Translated, load, load_translated
 from mdgettext.po import addenda
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
@@ -31,14 +32,19 @@ def declare(command: ArgumentParser) -> None:
         "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why."
     )
     command.add_argument(
-        "files", nargs="+", type=Path, metavar="TRANSLATED.md", help="the translated files (a whole book: ko/*.md)"
+        "files",
+        nargs="*",
+        type=Path,
+        metavar="TRANSLATED.md",
+        help="the translated files (a whole book: ko/*.md; none: each chapter's where the translations setting puts it)",
     )
     add_locale(command, "the translation's locale code", required=True)
     command.add_argument(
         "--source",
         type=Path,
         metavar="SOURCE.md",
-        help="the English file, with one translated file (default: the file of the same name in source/en)",
+        help="the English file, with one translated file (default: the chapter the translations setting or the "
+        "file's name says)",
     )
     command.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
     command.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")
@@ -46,10 +52,9 @@ def declare(command: ArgumentParser) -> None:
 
 
 def run(args: Namespace, config: Config, report: Reporter) -> int:
-    """The translated files into their catalogs."""
-    root = config.root
-    source = root / args.source if args.source is not None else None
-    files = [root / path for path in args.files]
+    """The translated files into their catalogs (none named: those the project's settings place)."""
+    source = config.root / args.source if args.source is not None else None
+    files = [config.root / path for path in args.files]
     return import_translation(
         config, files, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
     )
@@ -75,8 +80,10 @@ def import_translation(
         raise InputError("--source names the English of one translated file; import the others without it")
     plan = Plan()
     chapters = config.chapters() if source is None else []  # listed once for every file named after its chapter
+    translated = translated or translations_of(config, chapters, language)
     skipped: list[str] = []  # one line per part or file not imported
     warnings: list[str] = []  # what the translator should fix, imported all the same
+    imported: list[tuple[Path, Path]] = []  # (English, translation) of each file read in
     refused = 0
     for done, path in enumerate(translated, 1):
         report.progress(done, len(translated), display(path, config.root))
@@ -85,6 +92,8 @@ def import_translation(
             read = _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
             skipped += read.skipped
             warnings += read.warnings
+            if not read.skipped:  # read whole: a build may replace it
+                imported.append((english, path))
         except InputError as err:
             if len(translated) == 1:
                 raise
@@ -92,6 +101,8 @@ def import_translation(
             refused += 1
     report.clear()
     plan.carry_out(report)
+    if not dry_run:
+        taken_in(config, language, imported)
     for line in warnings + skipped:
         report.warn(line)
     if skipped:
@@ -160,8 +171,7 @@ def _stage_addenda(
     config: Config, chapter: str, language: str, shown: str, found: Sequence[Addendum], plan: Plan, dry_run: bool
 ) -> None:
     """The translator's own blocks, added to the chapter's addenda file."""
-    path = config.addenda_path(chapter, language)
-    where = config.relative(path)
+    where = config.relative(path := config.addenda_path(chapter, language))
     try:
         old = addenda.loads(read_text(path, where), where) if found and path.exists() else []
     except addenda.AddendaError as err:

@@ -17,6 +17,7 @@ from typing import Any
 
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
+from mdgettext.layout import LISTED, Recognised, files, read_mkdocs, recognise
 from mdgettext.locale import check_code
 from mdgettext.pipeline.plan import Plan
 from mdgettext.project import Config, check_folders
@@ -81,6 +82,10 @@ def init(
             f"{PYPROJECT}: no such file; run `mdgettext init` without --pyproject to write {SETTINGS_FILE}"
         )
     values = dict(given)
+    found = _recognised(root)
+    if found is not None and values.get("source", found.settings["source"]) == found.settings["source"]:
+        values = {**found.settings, **values}  # what the options say wins
+        report.info(f"recognised {found.seen}: {', '.join(sorted(set(found.settings) - set(given)))} set from it")
     for key in ASKED:
         if ask is not None and key not in values:
             values[key] = _answer(key, ask)
@@ -107,6 +112,13 @@ def init(
         plan.lines.append(f"{source.relative_to(root).as_posix()}: no such folder yet; put the chapters there")
     plan.carry_out(report)
     return 0
+
+
+def _recognised(root: Path) -> Recognised | None:
+    """The layout `layout.recognise` finds in the folder `init` runs in (its files two folders deep)."""
+    mkdocs = next((root / name for name in ("mkdocs.yml", "mkdocs.yaml") if (root / name).is_file()), None)
+    config = read_mkdocs(mkdocs.read_text(encoding="utf-8", errors="replace")) if mkdocs else None
+    return recognise(set(files(root, set(), LISTED)), config)
 
 
 def _answer(key: str, ask: Ask) -> Any:

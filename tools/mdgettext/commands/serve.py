@@ -74,8 +74,12 @@ def serve(config: Config, languages: Sequence[str], port: int, report: Reporter)
         flush=True,
     )
     try:
+        built = site.resolve()  # a source folder may hold the build folder (a repository's root): not a change
         for changes in watchfiles.watch(
-            *watched, watch_filter=lambda _, path: live.triggers_build(path), debounce=200, raise_interrupt=False
+            *watched,
+            watch_filter=lambda _, path: live.triggers_build(path) and not Path(path).is_relative_to(built),
+            debounce=200,
+            raise_interrupt=False,
         ):
             names = sorted({config.relative(Path(path)) for _, path in changes})
             preview.rebuild(f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''} changed")

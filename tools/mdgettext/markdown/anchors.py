@@ -18,11 +18,13 @@ from collections.abc import Sequence
 
 from markdown_it.token import Token
 
-from mdgettext.model import Flavor, Segment
+from mdgettext.model import Flavor, Segment, Slugs
 
 _ID = r"\{#([A-Za-z][\w-]*)\}"
 TRAILING_ID = re.compile(rf"\s*{_ID}\s*$")  # `## Setup {#setup}`: at the end of a heading's text
-_ID_AT = re.compile(rf"[ \t]*{_ID}")  # right after a heading's span in the source
+# right after a heading's span in the source: its `{#id}`, or an attribute list that ends
+# the line (MkDocs' `{ #id .class }`, which the heading's text leaves out; one list only)
+_ID_AT = re.compile(rf"[ \t]*(?:{_ID}|\{{:?[ ]*[^}}\n ][^}}\n]*\}}[ \t]*$)", re.MULTILINE)
 
 
 def explicit_id(heading: str) -> re.Match[str] | None:
@@ -99,9 +101,9 @@ class GfmSlugger(Slugger):
 TYPOGRAPHIC = (("---", "\u2014"), ("--", "\u2013"), ("...", "\u2026"), ("<<", "\u00ab"), (">>", "\u00bb"))
 
 
-def slugger(flavor: Flavor) -> Slugger:
-    """The heading ids the flavor's site makes: kramdown's GFM parser's, or plain kramdown's."""
-    return GfmSlugger() if flavor.github_ids else Slugger()
+def slugger(flavor: Flavor) -> Slugs:
+    """The heading ids the flavor's site makes (its `slugs`), counted afresh for one document."""
+    return flavor.slugs()
 
 
 def gfm_id(text: str) -> str:
@@ -172,7 +174,7 @@ def page_ids(tokens: Sequence[Token], flavor: Flavor) -> set[str]:
     TOC anchors a build adds, and ids written in raw HTML."""
     ids: set[str] = set()
     own = slugger(flavor)
-    slugs = (own,) if isinstance(own, GfmSlugger) else (own, GfmSlugger())  # GFM's ids: any site with GFM input
+    slugs: tuple[Slugs, ...] = (own,) if isinstance(own, GfmSlugger) else (own, GfmSlugger())  # any site with GFM input
     for i, token in enumerate(tokens):
         if token.attrs.get("id"):
             ids.add(str(token.attrs["id"]))

@@ -18,6 +18,11 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.gfm_autolink import gfm_autolink_plugin
 
+from mdgettext.markdown.anchors import GfmSlugger
+from mdgettext.markdown.keys import FLAVORS
+from mdgettext.markdown.kramdown.math import dollars_as_kramdown
+from mdgettext.model import Flavor
+
 ALERT_TITLE = "alert_title_open"  # opens the title GitHub shows ("Note"): words of no source line
 
 
@@ -53,3 +58,11 @@ def task_marker(tokens: list[Token], index: int) -> int | None:
     if first_in_item(tokens, index) and "checked" in (tokens[index - 2].meta or {}):
         return 0
     return None
+
+
+def _extend(md: MarkdownIt, math: str) -> None:
+    md.use(gfm_plugin)
+    dollars_as_kramdown(md, math)
+
+
+FLAVOR = Flavor("gfm", FLAVORS["gfm"].math, _extend, task_marker, GfmSlugger, ticks_by_line=True)

@@ -5,6 +5,7 @@ Markdown flavors a project may be read as. Key paths name a scalar (`toc[].name`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -39,18 +40,36 @@ def prose_setting(value: object) -> Prose | None:
     return tuple((str(file), tuple(names)) for file, names in value.items())
 
 
-# How a project's Markdown is read: as CommonMark, as kramdown with GFM input (the
-# book's Jekyll site), whose math, raw HTML, emphasis and lists differ, or as GitHub
-# renders it (strikethrough, `www.` autolinks, task lists, `> [!NOTE]` alerts).
-FLAVORS = ("commonmark", "kramdown", "gfm")
+@dataclass(frozen=True)
+class Registered:
+    """A flavor as the settings know it, before any parser is imported: how its site
+    reads `$` by default, the module whose `FLAVOR` it is (markdown/flavors.py imports
+    it when a project asks for it), and one line for the docs."""
+
+    math: str
+    module: str
+    doc: str
+
+
+# How a project's Markdown may be read (the `flavor` setting). A new flavor is a module
+# that defines `FLAVOR` (a model.Flavor: its parser rules, heading ids, page HTML and
+# math) and one line here.
+FLAVORS = {
+    "commonmark": Registered("dollars", "mdgettext.markdown.commonmark", "CommonMark"),
+    "kramdown": Registered("kramdown", "mdgettext.markdown.kramdown", "kramdown with GFM input, as Jekyll runs it"),
+    "gfm": Registered("dollars", "mdgettext.markdown.gfm", "as GitHub renders it"),
+    "mkdocs": Registered("arithmatex", "mdgettext.markdown.mkdocs", "Python-Markdown with pymdown-extensions"),
+}
 
 # How a project's site reads `$` (the `math` setting): markdown-it's dollarmath (`$x$`
 # inline, `$$x$$` display), kramdown's (`$$…$$` only, inline or block by where it
-# stands; `$…$` left to the browser's typesetter), or not at all: a site without math,
-# where `$5 … $10` is prices and neither the parser nor a typesetter reads formulas.
-MATHS = ("dollars", "kramdown", "none")
+# stands; `$…$` left to the browser's typesetter), pymdownx.arithmatex's (`$x$` with no
+# space inside the dollars, `\(x\)`; `$$x$$`, `\[x\]` and `\begin{…}` as blocks of
+# their own), or not at all: a site without math, where `$5 … $10` is prices and
+# neither the parser nor a typesetter reads formulas.
+MATHS = ("dollars", "kramdown", "arithmatex", "none")
 # The default: as each flavor's site reads `$` (GitHub reads `$x$` and `$$x$$`).
-FLAVOR_MATH = {"commonmark": "dollars", "kramdown": "kramdown", "gfm": "dollars"}
+FLAVOR_MATH = {name: each.math for name, each in FLAVORS.items()}
 
 
 def dollars_in_text(math: str) -> bool:

@@ -1,8 +1,7 @@
 """The markdown-it-py parsers every stage shares, all set up here and nowhere else.
 
-Each comes in three flavors: CommonMark, kramdown as a Jekyll site with GFM input
-runs it (`markdown/kramdown/`), and GitHub's own (`markdown/gfm.py`); a project says
-which in `[tool.mdgettext] flavor`.
+Each comes in the flavor a project names in its `flavor` setting (markdown/flavors.py:
+CommonMark, kramdown as a Jekyll site with GFM input runs it, GitHub's own, MkDocs').
 How `$` is read is the `math` setting (keys.MATHS), by default the flavor's way: a
 document carries both, and every stage asks `parser(doc.flavor, doc.math)`.
 
@@ -27,6 +26,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.keys import math_of
+from mdgettext.markdown.mkdocs.arithmatex import arithmatex_plugin
 from mdgettext.model import Flavor
 
 
@@ -77,6 +77,8 @@ def _preset(flavor: Flavor, html: bool, math: str | None = None) -> MarkdownIt:
     flavor.extend(md, math)
     if math == "dollars":
         md.use(dollarmath_plugin, double_inline=True)
+    elif math == "arithmatex":
+        md.use(arithmatex_plugin)
     return md
 
 

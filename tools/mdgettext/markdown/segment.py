@@ -29,7 +29,7 @@ from mdgettext.markdown.lines import Lines, SegmentationError, block_lines, cont
 from mdgettext.markdown.lines import continuation as container_continuation
 from mdgettext.markdown.parser import normalize, parser
 from mdgettext.markdown.tables import Cursor
-from mdgettext.model import Document, Flavor, Location, Segment, Span, Style
+from mdgettext.model import CONTAINER, GIVEN_ID, SPAN, TITLE, Document, Flavor, Location, Segment, Span, Style
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 CONTAINERS = {
@@ -70,9 +70,10 @@ def segment(
     for index, token in enumerate(tokens):
         cursor.see(token)
         found: Iterable[Segment] = ()
-        if token.type in CONTAINERS:
-            stack.append(CONTAINERS[token.type])
-        elif token.type.replace("_close", "_open") in CONTAINERS and token.nesting == -1:
+        container = CONTAINERS.get(token.type.replace("_close", "_open")) or token.meta.get(CONTAINER)
+        if container and token.nesting == 1:
+            stack.append(container)
+        elif container and token.nesting == -1:
             stack.pop()
         elif token.type == "front_matter":
             found = _front_matter(token, lines, path, front_matter_keys)
@@ -83,13 +84,16 @@ def segment(
             parent = tokens[index - 1]
             if parent.type == "heading_open":
                 explicit = explicit_id(token.content)
-                slug = slugs.claim(explicit.group(1)) if explicit else slugs.slug(plain_text(token))
+                given = explicit.group(1) if explicit else parent.meta.get(GIVEN_ID)
+                slug = slugs.claim(given) if given else slugs.slug(plain_text(token))
                 headings.append(slug)
                 found = _heading(parent, token, lines, path, slug)
             elif parent.type in ("th_open", "td_open"):
                 found = _table_cell(parent, token, cursor, lines, path)
             elif "offsets" in token.meta:
                 found = _element_text(parent, token, lines, path)
+            elif TITLE in token.meta:
+                found = _title(token, path)
             elif parent.type != gfm.ALERT_TITLE:  # an alert's title is GitHub's, not the source's
                 found = _paragraph(token, lines, path, stack, flavor.task_marker(tokens, index))
             if not _has_letters(token, keys.dollars_in_text(math)):
@@ -128,6 +132,14 @@ def _element_text(opening: Token, token: Token, lines: Lines, path: str) -> Iter
     tag = opening.tag.lower()
     kind = "paragraph" if tag == "p" else f"heading {tag[1]}" if tag in HEADING_TAGS else f"html {tag}"
     yield Segment(fold(lines.text[start:end]), kind, Location(path, block_lines(token)[0] + 1), Span(start, end))
+
+
+def _title(token: Token, path: str) -> Iterator[Segment]:
+    """A title on a block's marker line (`!!! note "Title"`): the parser recorded its span."""
+    start, end = token.meta[SPAN]
+    yield Segment(
+        token.content, token.meta[TITLE], Location(path, block_lines(token)[0] + 1), Span(start, end, Style.LINE)
+    )
 
 
 def _paragraph(token: Token, lines: Lines, path: str, stack: list[str], marker: int | None) -> Iterator[Segment]:

@@ -92,7 +92,8 @@ def weave(
         own = None  # the id the engine gives a translated heading that keeps no English id
         if seg.anchor and contents and not (heading_ids or explicit):
             own = slugger(doc.flavor).slug(_line(msgstr))
-        text = render(seg, msgstr, heading_ids and not explicit, heading_ids or explicit or contents, ids, own)
+        named = ((heading_ids or explicit) and doc.flavor.slug_anchors) or contents  # its translation's slug too
+        text = render(seg, msgstr, heading_ids and not explicit, named, ids, own)
         # `<h3 id="x">text</h3>` (an HTML segment, so never `{#id}`): the same anchor
         if heading_ids and (html_heading := html_heading_id(doc.text, seg)) is not None:
             text = anchor_span(msgstr, html_heading, ids) + text

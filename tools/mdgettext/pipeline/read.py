@@ -1,17 +1,15 @@
 """A chapter read and segmented, as every stage of the pipeline reads it; parse
-problems are one-line input errors naming the file. A file translated in place is
-read the same way, and its English found by its name."""
+problems are one-line input errors naming the file."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from mdgettext.errors import InputError
-from mdgettext.files import SourceText, display, read_source
-from mdgettext.locale import stem_names
+from mdgettext.files import SourceText, read_source
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.frontmatter import FrontMatterError, loader
 from mdgettext.markdown.lines import SegmentationError
@@ -154,22 +152,3 @@ def import_readers(paths: Sequence[Path]) -> None:
         loader()
     if any(b"<" in text for text in texts):
         from mdgettext.markdown import whatwg  # noqa: F401  (imported, for the workers to inherit)
-
-
-def english_of(config: Config, chapters: Sequence[str], translated: Path, language: str) -> Path:
-    """The English source of a file translated in place: the chapter it is named after
-    (`README-ko.md`, `README.ko.md` and `README_ko.md` are README's); two of that name
-    must be told apart, and a name no chapter has is said with the chapters there are."""
-    names = stem_names(translated.stem, language)
-    same_name = [c for c in chapters if PurePosixPath(c).name in names]
-    shown = display(translated, config.root)
-    if len(same_name) > 1:
-        choices = ", ".join(config.relative(config.source_path(c)) for c in same_name)
-        raise InputError(f"{shown}: several chapters are named {translated.name} ({choices}); say which with --source")
-    if not same_name:
-        listed = ", ".join(sorted(PurePosixPath(c).name for c in chapters)[:8]) or "none"
-        raise InputError(
-            f"{shown}: no chapter of {config.source} is named {' or '.join(sorted(names))} (chapters: {listed}); "
-            "name its English with --source PATH"
-        )
-    return config.source_path(same_name[0])

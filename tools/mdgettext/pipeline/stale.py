@@ -19,10 +19,9 @@ from mdgettext.project import Config
 def published_languages(
     config: Config, chapters: Sequence[str], languages: Iterable[str]
 ) -> dict[str, tuple[str, ...]]:
-    """Every chapter and the languages a page links to for it: the source language
-    when this build makes it or an earlier one did, then each configured or
-    requested locale that has a catalog for it. A language switcher never points
-    at a page that is not there."""
+    """Every chapter and the languages a page links to for it: the source language when this build
+    makes it or an earlier one did, then each configured or requested locale that has a catalog for
+    it. A language switcher never points at a page that is not there."""
     requested = list(languages)
     locales = list(dict.fromkeys([*config.configured_locales(), *requested]))
     source = config.source_language
@@ -51,9 +50,10 @@ def job_keys(
     """Each chapter's input key per language: what the book shares (the tool, settings, images, the
     README naming the book, templates, sources, pages), then the chapter's catalog and the glossary."""
     file = partial(cache.file_digest, display=config.relative)  # one that cannot be read: its path
-    read = ((config.root / config.assets, "**/*"), (config.source_dir, "**/*"), (config.root, "README.md"))  # stamps
+    read = ((config.root / config.assets, "**/*"), (config.root, "README.md"))  # stamps; beside: the chapters' images
+    beside = cache.listed_digest(config.source_dir, config.beside(), config.inside)
     shared = cache.digest(
-        cache.digest(__version__, repr(config), *(cache.stamps_digest(f, config.inside, glob) for f, glob in read)),
+        cache.digest(__version__, repr(config), beside, *(cache.stamps_digest(f, config.inside, g) for f, g in read)),
         templates_digest,
         *(f"{c}={file(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),

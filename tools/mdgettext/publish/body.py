@@ -123,7 +123,7 @@ def render(
         marked,
         note_label,
         lambda children: str(html.renderInline(children, md.options, {})),
-        partial(_raw_note, md, html, link) if flavor.kramdown_html else None,
+        partial(_raw_note, md, html, link) if flavor.raw_notes else None,
     )
     options = md.options
     body = html.render(tokens, options, {})

@@ -10,7 +10,6 @@ Both flavors wrap tables in a scrolling box, so a wide one never widens a phone'
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from html import escape
@@ -26,7 +25,6 @@ from mdgettext.markdown.parser import parser
 from mdgettext.model import Flavor
 
 Rule = Callable[[RendererHTML, Sequence[Token], int, OptionsDict, EnvType], str]
-MARKDOWN_ATTR = re.compile(r"""\s+markdown\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)""", re.IGNORECASE)
 
 
 def renderer(flavor: Flavor = COMMONMARK, math: str | None = None) -> RendererHTML:
@@ -40,7 +38,7 @@ def renderer(flavor: Flavor = COMMONMARK, math: str | None = None) -> RendererHT
 def _renderer(flavor: Flavor, math: str) -> RendererHTML:
     base = cast(RendererHTML, parser(flavor, math).renderer)
     own = RendererHTML()
-    rules = {**COMMON, **(KRAMDOWN if flavor.kramdown_html else {}), **MATH.get(math, {})}
+    rules = {**COMMON, **flavor.html, **MATH.get(math, {})}
     own.rules = {**base.rules, **{name: rule.__get__(own) for name, rule in rules.items()}}
     return own
 
@@ -96,7 +94,7 @@ DOLLARS: dict[str, Rule] = {  # dollarmath's tokens, in elements a typesetter fi
 }
 
 
-# ---------------------------------------------------------------- kramdown
+# ---------------------------------------------------------------- kramdown's math
 
 
 def _k_math_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
@@ -107,93 +105,10 @@ def _k_math_block(self: RendererHTML, tokens: Sequence[Token], idx: int, options
     return f"\\[{escape(tokens[idx].content, quote=False)}\\]\n"
 
 
-def _k_fence(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    token = tokens[idx]
-    language = (token.info.strip().split() or ["plaintext"])[0]
-    code = escape(token.content, quote=False)
-    return (
-        f'<div class="language-{escape(language)} highlighter-rouge"><div class="highlight">'
-        f'<pre class="highlight" tabindex="0"><code>{code}</code></pre></div></div>\n'
-    )
-
-
-def _k_html_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return (
-        MARKDOWN_ATTR.sub("", tokens[idx].content, count=1)
-        if tokens[idx].content.startswith("<")
-        else tokens[idx].content
-    )
-
-
-def _k_code_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return f'<code class="language-plaintext highlighter-rouge">{escape(tokens[idx].content, quote=False)}</code>'
-
-
-def _nothing(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return ""
-
-
-def _label(token: Token) -> str:
-    label = token.meta.get("label")
-    return escape(str(label) if label is not None else str(token.meta["id"] + 1))
-
-
-def _backref(token: Token) -> str:
-    """The id of a footnote reference, which its note links back to: kramdown's `fnref:`."""
-    sub = token.meta.get("subId", 0)
-    return f"fnref:{_label(token)}" + (f":{sub}" if sub > 0 else "")
-
-
-def _k_footnote_ref(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    token = tokens[idx]
-    label, number = _label(token), token.meta["id"] + 1
-    return (
-        f'<sup id="{_backref(token)}" role="doc-noteref">'
-        f'<a href="#fn:{label}" class="footnote" rel="footnote">{number}</a></sup>'
-    )
-
-
-def _k_footnote_block_open(
-    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-) -> str:
-    return '<div class="footnotes" role="doc-endnotes">\n<ol>\n'
-
-
-def _k_footnote_block_close(
-    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-) -> str:
-    return "</ol>\n</div>\n"
-
-
-def _k_footnote_open(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return f'<li id="fn:{_label(tokens[idx])}" role="doc-endnote">'
-
-
-def _k_footnote_close(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    return "</li>\n"
-
-
-def _k_footnote_anchor(
-    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-) -> str:
-    return f' <a href="#{_backref(tokens[idx])}" class="reversefootnote" role="doc-backlink">&#8617;</a>'
-
-
 KRAMDOWN_MATH: dict[str, Rule] = {"math_inline": _k_math_inline, "math_block": _k_math_block}
-KRAMDOWN: dict[str, Rule] = {
-    "fence": _k_fence,
-    "code_block": _k_fence,
-    "code_inline": _k_code_inline,
-    "html_inline": _k_html_inline,
-    "kramdown_ial": _nothing,
-    "footnote_ref": _k_footnote_ref,
-    "footnote_block_open": _k_footnote_block_open,
-    "footnote_block_close": _k_footnote_block_close,
-    "footnote_open": _k_footnote_open,
-    "footnote_close": _k_footnote_close,
-    "footnote_anchor": _k_footnote_anchor,
-    "s_open": lambda self, tokens, idx, options, env: "<del>",  # kramdown's element for `~~x~~`
-    "s_close": lambda self, tokens, idx, options, env: "</del>",
-}
 
-MATH = {"dollars": DOLLARS, "kramdown": KRAMDOWN_MATH}  # by the `math` setting: how its parser writes math
+MATH = {
+    "dollars": DOLLARS,
+    "kramdown": KRAMDOWN_MATH,
+    "arithmatex": DOLLARS,
+}  # by the `math` setting: how its parser writes math

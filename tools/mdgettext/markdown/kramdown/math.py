@@ -27,6 +27,13 @@ def math_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("escape", "math_inline", _inline)
 
 
+def dollars_as_kramdown(md: MarkdownIt, math: str) -> None:
+    """kramdown's `$$` for a flavor that is not kramdown, where the project's `math`
+    setting reads `$` as kramdown does (`math = "kramdown"`)."""
+    if math == "kramdown":
+        md.use(math_plugin)
+
+
 def _after_boundary(state: StateBlock, line: int) -> bool:
     """kramdown's `after_block_boundary?`: nothing before in this container, or a blank line."""
     if line == 0 or state.isEmpty(line - 1):

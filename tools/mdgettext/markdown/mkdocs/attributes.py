@@ -1,0 +1,157 @@
+"""Attribute lists as Python-Markdown's attr_list reads them: `{: #id .class key="value" }`
+(the colon is optional).
+
+Three places: at the end of a heading's line (`## Setup { #setup }`), taken out of the
+heading's text, its id kept as the heading's (`model.GIVEN_ID`); on the last line of
+a paragraph of its own, where it ends the paragraph's text; and right after an inline
+element (`[Go](x){ .button }`, `![a](b){ width=300 }`), inside a message, where it
+must stay as written. Wherever it stands, the list shows nothing on the page, and
+elsewhere (a list on a line of its own, after a blank line) it is text, as there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+
+from mdgettext.model import GIVEN_ID
+
+# attr_list's tokens (its re.Scanner): key="value", key='value', key=value, a word; spaces between
+PART = re.compile(r"""([^ =}]+)=(?:"(.*?)"|'(.*?)'|([^ =}]+))|([^ =}]+)| """)
+OPEN = re.compile(r"\{:?[ ]*(?=[^}\n ])")
+HEADING_END = re.compile(r"[ ]+\{:?[ ]*([^}\n ][^\n]*)\}[ ]*$")  # attr_list's HEADER_RE
+ELEMENTS = {"em_close": "em_open", "strong_close": "strong_open", "link_close": "link_open", "s_close": "s_open"}
+SELF_CONTAINED = frozenset({"code_inline", "image", "math_inline"})
+
+
+def attributes_plugin(md: MarkdownIt) -> None:
+    """Headings' lists before their text is parsed; a paragraph's last line; lists after elements."""
+    md.core.ruler.after("block", "attr_list_headings", _headings)
+    md.block.ruler.before("paragraph", "attr_list_block", _block, {"alt": ["paragraph"]})
+    md.inline.ruler.before("text", "attr_list_inline", _inline)
+    md.inline.ruler2.after("emphasis", "attr_list_apply", _apply)
+
+
+def read(body: str) -> tuple[dict[str, str], bool]:
+    """The attributes of a list's body (what lies between `{:` and `}`), and whether the
+    whole body was read (attr_list assigns nothing when a stray `}` is left over)."""
+    found: dict[str, str] = {}
+    pos = 0
+    while pos < len(body):
+        part = PART.match(body, pos)
+        if part is None or part.end() == pos:
+            return found, False
+        key, double, single, bare, word = part.groups()
+        if key is not None:
+            found[key] = next(v for v in (double, single, bare) if v is not None)
+        elif word is not None and word.startswith("#"):
+            found["id"] = word[1:]
+        elif word is not None and word.startswith("."):
+            found["class"] = f"{found['class']} {word[1:]}" if "class" in found else word[1:]
+        elif word is not None:
+            found[word] = ""
+        pos = part.end()
+    return found, True
+
+
+def _set(token: Token, attrs: dict[str, str]) -> None:
+    for name, value in attrs.items():
+        if name == "class" and token.attrGet("class"):
+            token.attrJoin("class", value)
+        else:
+            token.attrSet(name, value)
+
+
+def _headings(state: StateCore) -> None:
+    """`## Title { #id }`: the list leaves the heading's text (a closing `##` before it too)."""
+    tokens = state.tokens
+    for index, token in enumerate(tokens[:-1]):
+        inline = tokens[index + 1]
+        if token.type != "heading_open" or inline.type != "inline" or not token.markup.startswith("#"):
+            continue  # an underlined heading keeps its list (its text spans lines): see tests/test_mkdocs.py
+        found = HEADING_END.search(inline.content)
+        if found is None:
+            continue
+        attrs, whole = read(found.group(1))
+        if not whole:
+            continue
+        text = inline.content[: found.start()]
+        inline.content = text.rstrip("#").rstrip()
+        _set(token, attrs)
+        if "id" in attrs:
+            token.meta[GIVEN_ID] = attrs["id"]
+
+
+def _block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A paragraph's last line that is only a list: it leaves the paragraph's text."""
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    begin, line_end = state.bMarks[start] + state.tShift[start], state.eMarks[start]
+    line = state.src[begin:line_end].rstrip(" ")
+    if not (line.startswith("{") and line.endswith("}")):
+        return False
+    opening = OPEN.match(line)
+    attrs, whole = read(line[opening.end() : -1]) if opening else ({}, False)
+    if not whole or (start + 1 < end and not state.isEmpty(start + 1)):
+        return False  # a list followed by more text is text
+    if silent:
+        return True  # asked by a paragraph: it ends here
+    paragraph = state.tokens[-3] if len(state.tokens) >= 3 else None
+    if paragraph is None or paragraph.type != "paragraph_open" or paragraph.map is None or paragraph.map[1] != start:
+        return False  # not under a paragraph: a paragraph of its own, as text
+    _set(paragraph, attrs)
+    token = state.push("attr_list", "", 0)
+    token.block, token.hidden, token.map = True, True, [start, start + 1]
+    state.line = start + 1
+    return True
+
+
+def _inline(state: StateInline, silent: bool) -> bool:
+    """A list right after an element; which element is known once emphasis is paired."""
+    if not state.src.startswith("{", state.pos) or not state.tokens:
+        return False
+    previous = state.tokens[-1]
+    if previous.type not in ELEMENTS and previous.type not in SELF_CONTAINED and previous.content not in ("*", "_"):
+        return False
+    opening = OPEN.match(state.src, state.pos, state.posMax)
+    close = state.src.find("}", state.pos, state.posMax)
+    if opening is None or close < 0:
+        return False
+    attrs, whole = read(state.src[opening.end() : close])
+    if not whole:
+        return False
+    if not silent:
+        token = state.push("attr_list", "", 0)
+        token.meta = {"attrs": attrs, "text": state.src[state.pos : close + 1]}
+    state.pos = close + 1
+    return True
+
+
+def _apply(state: StateInline) -> None:
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type != "attr_list":
+            continue
+        at = index - 1
+        while at >= 0 and tokens[at].type == "text" and not tokens[at].content:
+            at -= 1  # markdown-it empties the second delimiter of `**`
+        previous = tokens[at] if at >= 0 else None
+        target = None
+        if previous is not None and previous.type in SELF_CONTAINED:
+            target = previous
+        elif previous is not None and previous.type in ELEMENTS:
+            target = next(
+                (t for t in reversed(tokens[:at]) if t.type == ELEMENTS[previous.type] and t.level == previous.level),
+                None,
+            )
+        replaced = Token("text", "", 0)
+        if target is not None:
+            _set(target, token.meta["attrs"])
+        else:  # after no element (an unpaired `*`): text, as written
+            replaced.content = token.meta["text"]
+        tokens[index] = replaced
