@@ -19,7 +19,6 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.resources import files
 
 TOKEN = re.compile(r"\\([A-Za-z]+)\s*|\\(.)|(%[^\n]*)|([{}^_&#])|(\s+)|(.)", re.S)
 DELIMITERS = frozenset("()[]|./<>")
@@ -59,6 +58,8 @@ FULL_WIDTH = re.compile(r"[\u3000-\u303f\uff00-\uff60\uffe0-\uffef]")
 @cache
 def katex_commands() -> frozenset[str]:
     """The commands KaTeX typesets, read once from the package's data."""
+    from importlib.resources import files  # here: a build whose translations hold no formula reads none
+
     text = files("mdgettext.checks").joinpath("data/katex-commands.txt").read_text(encoding="utf-8")
     return frozenset(line for line in text.split("\n") if line and not line.startswith("#"))
 
