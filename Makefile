@@ -11,7 +11,7 @@ LOCK ?= requirements/lock.txt
 # platform and Python version in one file); only `make lock` and `make test-floors` use it.
 UV_VERSION = 0.13.9
 
-.PHONY: install ko test suite static behaviour lint system-deps screenshots lock test-floors test-newest docs
+.PHONY: install ko test suite static behaviour lint system-deps screenshots lock test-floors test-newest docs quick
 
 # The stamp is newer than the lock and pyproject.toml when the environment matches them.
 $(VENV)/.installed-$(notdir $(LOCK)): $(LOCK) pyproject.toml
@@ -68,6 +68,15 @@ test: system-deps install suite
 
 # The body of `make test`, in whatever environment $(VENV) already holds.
 suite: static behaviour
+
+# The edit loop (docs/development.md): lint and types, then every test but the browser's
+# (or only TESTS=...), the ones that failed last time first, stopping at the first failure.
+# `make test` runs them all.
+QUICK_SKIP = tests/test_browser.py tests/test_browser_pages.py
+quick: install
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+	$(PY) -m pytest -q -x --ff $(or $(TESTS),$(addprefix --ignore=,$(QUICK_SKIP)))
 
 # The suite and the CI gate on our own catalog.
 behaviour:

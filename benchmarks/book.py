@@ -1,47 +1,44 @@
 #!/usr/bin/env python3
-"""Whole processes on a whole book, as users and CI run mdgettext.
+"""Whole processes on a whole book, as users and CI run mdgettext, beside mdpo.
 
-A measurement, not a test: it always exits 0. It builds a translation project from
-the six chapters in tests/data/book (the English, and the community Korean
-translation imported into catalogs), and a second one with 20 copies of every
-chapter (120 chapters). Then, per repeat, it runs each command as its own process
-beside the baseline, and prints medians and ratios:
+A measurement, not a test: it always exits 0. From the six chapters in tests/data/book
+(the English, and the community Korean translation imported into catalogs) it makes
+three shapes of book:
 
-    baseline   one process that reads every chapter and renders it with markdown-it-py
-               (`MarkdownIt("commonmark").enable("table")`): the cheapest honest way to
-               turn this Markdown into HTML in Python
-    start-up   `python -c pass`; `mdgettext --version` and `--help`
-    md         `mdgettext extract` + `mdgettext build -l ko --format md`, from an empty build/
-    html       `mdgettext extract` + `mdgettext build -l ko` (Markdown and HTML pages)
-    no-op      `mdgettext build -l ko` again, nothing changed
-    one edit   one msgstr of one catalog edited, then `mdgettext build -l ko`
-    md, 1 line `md` on a project of one one-line chapter: the fixed cost of the two
-               processes (start-up and imports), which no amount of speed in the
-               work itself removes
-    floor      two processes that only import the libraries `extract` and `build` must
-               use (markdown-it-py and its plugins, PyYAML, html5lib, polib): the least
-               any two-command pipeline on this stack costs, none of mdgettext's code
-    floor+parse the same two processes, each also parsing every chapter once (no
-               render), on one core or on all (the faster): the least an `extract` that
-               reads each chapter and a `build` that puts each one back together can do
-    mdpo       mdpo 2.1.4 (installed into benchmarks/.venv-mdpo on first use), as its
-               command line runs: `md2po` of each chapter to its own .po, then `po2md`
-               of each chapter with the Korean catalog imported into the project; two
-               processes per chapter, like `md` without the checks
-    mdpo, 2 processes  the same calls through mdpo's Python API, every chapter in one
-               `md2po` process and one `po2md` process: mdpo without its start-ups
+    6 chapters     the six chapters
+    120 chapters   20 copies of each chapter
+    6 x 20 long    the six chapters, each one's body 20 times over (front matter once)
 
-Times are CPU seconds of each process tree (user + system, from
-`resource.getrusage(RUSAGE_CHILDREN)`), so other work on the machine shows little;
-`--wall` for wall-clock seconds.
+and runs, in each, three jobs as users run them, each beside mdpo 2.1.4 doing the
+same job with its command line, chapter by chapter, as its docs show:
 
-    python benchmarks/book.py               # 1x and 20x, median of 5 paired runs
-    python benchmarks/book.py --repeat 9 --copies 20 --json
-    python benchmarks/book.py --jobs 1      # extract and build with -j 1 instead of the default
-    python benchmarks/book.py --only md,mdpo  # only these rows (and the baseline)
+    extract + build   `mdgettext extract` + `mdgettext build -l ko --format md` from an
+                      empty build folder | `md2po` to a new .po, then `po2md` with the
+                      Korean catalog, per chapter
+    release build     `mdgettext build -l ko --format md` from the committed catalogs,
+                      an empty build folder | `po2md` per chapter
+    English changed   a sentence in every fifth prose line reworded: `mdgettext extract`
+                      + `mdgettext update -l ko` into the old catalogs | `md2po` merging
+                      into (a copy of) the old Korean catalog, per chapter
 
-Every process is started with this interpreter (`python -m mdgettext`), so the
-interpreter's own start-up is the same on both sides of each ratio.
+with a floor beside them: one process that reads every chapter and renders it with
+markdown-it-py (`MarkdownIt("commonmark").enable("table")`). And the fixed cost: a cold
+`build -l ko --format md` of a one-line chapter beside
+`python -c "import markdown_it, yaml, polib"`.
+
+Every row is timed in each round, rounds interleaved, both clocks at once: wall-clock
+seconds, and CPU seconds (user + system) of the process tree, pool workers included
+(`resource.getrusage(RUSAGE_CHILDREN)` before and after). Medians over the rounds.
+
+    python benchmarks/book.py                 # 3 rounds, every shape, about 25 minutes on 2 cores
+    python benchmarks/book.py --repeat 5 --json
+    python benchmarks/book.py --shapes 6,long --jobs 1
+    python benchmarks/book.py --no-mdpo       # install nothing
+    python benchmarks/book.py --before ../old/tools  # another checkout's mdgettext too, in the same rounds
+
+mdpo runs from its own virtual environment, benchmarks/.venv-mdpo (git-ignored), made
+with `pip install mdpo==2.1.4` on first use; if that fails its rows are left out with a
+one-line note. Every process is started with this interpreter (`python -m mdgettext`).
 """
 
 from __future__ import annotations
@@ -49,6 +46,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -61,7 +59,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "tests" / "data" / "book"
 SETTINGS = BOOK / "settings.toml"  # the tests' settings for the book
-BASELINE = """\
+FLOOR = """\
 import sys
 from pathlib import Path
 from markdown_it import MarkdownIt
@@ -69,57 +67,27 @@ md = MarkdownIt("commonmark").enable("table")
 for path in sorted(Path(sys.argv[1]).glob("*.md")):
     md.render(path.read_text(encoding="utf-8"))
 """
-# The floor: what extract and build cannot avoid importing, and one parse per chapter.
-FLOOR = """\
-import sys
-from pathlib import Path
-import html5lib, polib, yaml
-from markdown_it import MarkdownIt
-from mdit_py_plugins.dollarmath import dollarmath_plugin
-from mdit_py_plugins.footnote import footnote_plugin
-from mdit_py_plugins.front_matter import front_matter_plugin
-md = MarkdownIt("commonmark").enable("table")
-md = md.use(front_matter_plugin).use(footnote_plugin).use(dollarmath_plugin)
-texts = [p.read_text(encoding="utf-8") for p in sorted(Path(sys.argv[1]).glob("*.md"))]
-def parse(i):
-    md.parse(texts[i])
-if sys.argv[2] == "one core":
-    for i in range(len(texts)):
-        parse(i)
-elif sys.argv[2] == "all cores":
-    from concurrent.futures import ProcessPoolExecutor
-    import multiprocessing
-    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("fork")) as pool:
-        list(pool.map(parse, range(len(texts))))
-"""
-TARGETS = {"md": 2.5, "md x20": 2.0, "html": 4.0}
+IMPORTS = "import markdown_it, yaml, polib"  # what any tool on this stack imports: the fixed cost's floor
+SHAPES = {"6": ("6 chapters", 1, 1), "120": ("120 chapters", 20, 1), "long": ("6 x 20 long", 1, 20)}
+JOBS = ("extract + build", "release build", "English changed")
+TARGETS = {"wall": 0.8, "cpu": 1.0, "one line": 2.0}  # issue 32: against mdpo, and the one-line build's
 MDPO = "mdpo==2.1.4"
 VENV_MDPO = Path(__file__).resolve().parent / ".venv-mdpo"
-# mdpo's extract and build through its API, every chapter in one process.
-MDPO_API = """\
-import sys
-from pathlib import Path
-step, source, catalogs, out = sys.argv[1:5]
-for chapter in sorted(Path(source).glob("*.md")):
-    if step == "md2po":
-        from mdpo.md2po import markdown_to_pofile
-        markdown_to_pofile(str(chapter), po_filepath=f"{out}/{chapter.stem}.po", save=True)
-    else:
-        from mdpo.po2md import pofile_to_markdown
-        pofile_to_markdown(str(chapter), [f"{catalogs}/{chapter.stem}.po"], save=f"{out}/{chapter.name}")
-"""
+FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+# As users run it: Python writes and reuses its bytecode (pip compiles what it installs;
+# an environment that forbids it, as this machine's does, would time the compiler).
+ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+Times = tuple[float, float]  # wall seconds, CPU seconds
 
 
 def mdgettext(root: Path, *args: str) -> list[str]:
     return [sys.executable, "-m", "mdgettext", "-C", str(root), "-q", *args]
 
 
-# As users run it: Python writes and reuses its bytecode (pip compiles what it installs;
-# an environment that forbids it, as this machine's does, would time the compiler).
-ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-CLOCK = {"wall": False}  # --wall: wall-clock seconds instead of CPU seconds
+def using(tools: Path | None) -> dict[str, str]:
+    """The environment of a process: this checkout's mdgettext, or the one in `tools`."""
+    return ENVIRONMENT if tools is None else {**ENVIRONMENT, "PYTHONPATH": str(tools)}
 
 
 def cpu_seconds() -> float:
@@ -128,38 +96,77 @@ def cpu_seconds() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def run(command: list[str]) -> float:
-    """CPU seconds (or with --wall, wall seconds) of one process tree, which must succeed."""
-    clock = time.perf_counter if CLOCK["wall"] else cpu_seconds
-    start = clock()
-    done = subprocess.run(command, capture_output=True, text=True, check=False, env=ENVIRONMENT)
-    elapsed = clock() - start
-    if done.returncode not in (0, 1):  # 1: a build that fell back to English for some entries
-        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
-    return elapsed
+def run(*commands: list[str], tools: Path | None = None) -> Times:
+    """Wall and CPU seconds of commands run one after the other, each of which must succeed
+    (`tools`: with another checkout's mdgettext)."""
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    for command in commands:
+        done = subprocess.run(command, capture_output=True, text=True, check=False, env=using(tools))
+        if done.returncode not in (0, 1):  # 1: a build that fell back to English for some entries
+            raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+    return time.perf_counter() - wall, cpu_seconds() - cpu
 
 
-def project(folder: Path, copies: int) -> Path:
-    """The book with the Korean imported; `copies` copies of each chapter."""
-    root = folder / f"book-x{copies}"
+def fresh(folder: Path) -> Path:
+    """`folder`, emptied."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
+
+
+def lengthened(text: str, times: int) -> str:
+    """A chapter with its body `times` over, its front matter once."""
+    match = FRONT_MATTER.match(text)
+    head, body = (match.group(), text[match.end() :]) if match else ("", text)
+    return head + "\n\n".join([body.strip("\n")] * times) + "\n"
+
+
+def reworded(text: str) -> str:
+    """The chapter as its author changed it: a word in every fifth line of prose."""
+    lines, prose = text.split("\n"), 0
+    for number, line in enumerate(lines):
+        if line[:1].isalpha() and " the " in line:
+            prose += 1
+            if prose % 5 == 0:
+                lines[number] = line.replace(" the ", " this ", 1)
+    return "\n".join(lines)
+
+
+def project(folder: Path, copies: int, longer: int) -> Path:
+    """The book with the Korean imported: `copies` copies of each chapter, each `longer` times over."""
+    root = folder / f"book-{copies}x{longer}"
     source = root / "source" / "en"
     source.mkdir(parents=True)
     shutil.copy(SETTINGS, root / "pyproject.toml")
     shutil.copytree(BOOK / "ko", root / "ko")
-    for chapter in sorted((BOOK / "en").glob("*.md")):
+    chapters = sorted((BOOK / "en").glob("*.md"))
+    for chapter in chapters:
         shutil.copy(chapter, source / chapter.name)
     subprocess.run(mdgettext(root, "extract"), check=True)
     translated = [f"ko/{p.name}" for p in sorted((root / "ko").glob("*.md"))]
     subprocess.run(mdgettext(root, "import", "-l", "ko", *translated), check=True, capture_output=True)
     catalogs = root / "locale" / "ko" / "LC_MESSAGES"
-    for copy in range(2, copies + 1):
-        for chapter in sorted((BOOK / "en").glob("*.md")):
-            shutil.copy(chapter, source / f"{chapter.stem}-{copy}.md")
+    for chapter in chapters:
+        text = lengthened(chapter.read_text(encoding="utf-8"), longer)
+        (source / chapter.name).write_text(text, encoding="utf-8")
+        for copy in range(2, copies + 1):
+            (source / f"{chapter.stem}-{copy}.md").write_text(text, encoding="utf-8")
             shutil.copy(catalogs / f"{chapter.stem}.po", catalogs / f"{chapter.stem}-{copy}.po")
     subprocess.run(mdgettext(root, "extract"), check=True)
     subprocess.run(mdgettext(root, "update", "-l", "ko"), check=True)
     shutil.rmtree(root / "ko")
     return root
+
+
+def changed(root: Path) -> Path:
+    """A copy of the project whose English was reworded since its catalogs were updated;
+    its templates and catalogs as they were are kept in `old/`, to start each round from."""
+    copy = root.with_name(root.name + "-changed")
+    shutil.copytree(root, copy)
+    for chapter in sorted((copy / "source" / "en").glob("*.md")):
+        chapter.write_text(reworded(chapter.read_text(encoding="utf-8")), encoding="utf-8")
+    shutil.copytree(copy / "locale", copy / "old")
+    return copy
 
 
 def one_line(folder: Path) -> Path:
@@ -171,15 +178,6 @@ def one_line(folder: Path) -> Path:
     subprocess.run(mdgettext(root, "extract"), check=True)
     subprocess.run(mdgettext(root, "update", "-l", "ko"), check=True)
     return root
-
-
-def edit_one_catalog(root: Path, n: int) -> None:
-    """Change one translation, as a translator's save does."""
-    path = sorted((root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"))[0]
-    text = path.read_text(encoding="utf-8")
-    marker = 'msgstr "'
-    at = text.index(marker, text.index("\nmsgid", text.index("\nmsgid") + 1)) + len(marker)
-    path.write_text(text[:at] + f"({n}) " + text[at:], encoding="utf-8")
 
 
 def mdpo_python() -> Path | None:
@@ -203,150 +201,166 @@ def mdpo_python() -> Path | None:
     return python
 
 
-def mdpo_commands(root: Path, python: Path) -> tuple[list[list[str]], list[list[str]]]:
-    """mdpo's extract and build as its command line runs them: md2po, then po2md, per chapter."""
-    bin_, out = python.parent, root / "mdpo"
-    catalogs = root / "locale" / "ko" / "LC_MESSAGES"
-    chapters = sorted((root / "source" / "en").glob("*.md"))
-    extract = [[str(bin_ / "md2po"), "-q", str(c), "-p", str(out / f"{c.stem}.po"), "-s"] for c in chapters]
-    build = [
-        [str(bin_ / "po2md"), "-q", str(c), "-p", str(catalogs / f"{c.stem}.po"), "-s", str(out / "ko" / c.name)]
-        for c in chapters
-    ]
-    return extract, build
+class Shape:
+    """One shape of book, and each job on it, for mdgettext and for mdpo."""
+
+    def __init__(self, root: Path, jobs: list[str], mdpo: Path | None) -> None:
+        self.root, self.jobs, self.mdpo = root, jobs, mdpo
+        self.edited = changed(root)
+        self.chapters = sorted((root / "source" / "en").glob("*.md"))
+
+    def floor(self) -> Times:
+        return run([sys.executable, "-c", FLOOR, str(self.root / "source" / "en")])
+
+    def ours(self, job: str, tools: Path | None = None) -> Times:
+        root = self.root
+        if job == "English changed":
+            root = self.edited
+            shutil.rmtree(root / "locale")
+            shutil.copytree(root / "old", root / "locale")
+            return run(mdgettext(root, "extract", *self.jobs), mdgettext(root, "update", "-l", "ko"), tools=tools)
+        shutil.rmtree(root / "build", ignore_errors=True)
+        build = mdgettext(root, "build", "-l", "ko", "--format", "md", *self.jobs)
+        if job == "release build":
+            return run(build, tools=tools)
+        return run(mdgettext(root, "extract", *self.jobs), build, tools=tools)
+
+    def theirs(self, job: str) -> Times:
+        assert self.mdpo is not None
+        bin_, out = self.mdpo.parent, fresh(self.root / "mdpo")
+        catalogs = self.root / "locale" / "ko" / "LC_MESSAGES"
+        po2md = [
+            [str(bin_ / "po2md"), "-q", str(c), "-p", str(catalogs / f"{c.stem}.po"), "-s", str(out / c.name)]
+            for c in self.chapters
+        ]
+        if job == "release build":
+            return run(*po2md)
+        if job == "extract + build":
+            md2po = [[str(bin_ / "md2po"), "-q", str(c), "-p", str(out / f"{c.stem}.po"), "-s"] for c in self.chapters]
+            return run(*md2po, *po2md)
+        edited = sorted((self.edited / "source" / "en").glob("*.md"))
+        for chapter in edited:  # mdpo's catalog is the translator's: the old Korean one, merged in place
+            shutil.copy(self.edited / "old" / "ko" / "LC_MESSAGES" / f"{chapter.stem}.po", out / f"{chapter.stem}.po")
+        return run(*([str(bin_ / "md2po"), "-q", str(c), "-p", str(out / f"{c.stem}.po"), "-s"] for c in edited))
 
 
 def measure(
-    root: Path, repeat: int, jobs: list[str], tiny: Path, only: set[str] | None = None, mdpo: Path | None = None
-) -> dict[str, float]:
-    """Median seconds per scenario over `repeat` paired runs (`tiny`: the one-line project)."""
-    source = root / "source" / "en"
-    times: dict[str, list[float]] = {}
+    shapes: dict[str, Shape], tiny: Path, repeat: int, mdpo: bool, before: Path | None
+) -> dict[str, dict[str, list[Times]]]:
+    """Every row's times, one per round; rows of a round run one after the other
+    (`before`: another checkout's mdgettext beside this one's)."""
+    times: dict[str, dict[str, list[Times]]] = {}
 
-    def note(name: str, seconds: float) -> None:
-        times.setdefault(name, []).append(seconds)
+    def note(shape: str, row: str, measured: Times) -> None:
+        times.setdefault(shape, {}).setdefault(row, []).append(measured)
 
-    def wanted(name: str) -> bool:
-        return only is None or name in only
-
-    def fresh_mdpo() -> Path:
-        shutil.rmtree(root / "mdpo", ignore_errors=True)
-        (root / "mdpo" / "ko").mkdir(parents=True)
-        return root / "mdpo"
-
-    build = mdgettext(root, "build", "-l", "ko", *jobs)
-    extract = mdgettext(root, "extract", *jobs)
-    run(build)  # warm-up: bytecode written, files in the page cache
-    for n in range(repeat):
-        note("baseline", run([sys.executable, "-c", BASELINE, str(source)]))
-        if wanted("start-up"):
-            note("python -c pass", run([sys.executable, "-c", "pass"]))
-            note("--version", run([sys.executable, "-m", "mdgettext", "--version"]))
-            note("--help", run([sys.executable, "-m", "mdgettext", "--help"]))
-        if wanted("md"):
-            shutil.rmtree(root / "build", ignore_errors=True)
-            note("md", run(extract) + run([*build, "--format", "md"]))
-        if mdpo is not None and wanted("mdpo"):
-            fresh_mdpo()
-            md2po, po2md = mdpo_commands(root, mdpo)
-            note("mdpo", sum(map(run, md2po)) + sum(map(run, po2md)))
-            out, catalogs = fresh_mdpo(), root / "locale" / "ko" / "LC_MESSAGES"
-            api = [str(mdpo), "-c", MDPO_API]
-            note(
-                "mdpo, 2 processes",
-                run([*api, "md2po", str(source), str(catalogs), str(out)])
-                + run([*api, "po2md", str(source), str(catalogs), str(out / "ko")]),
-            )
-        if wanted("html"):
-            shutil.rmtree(root / "build", ignore_errors=True)
-            note("html", run(extract) + run(build))
-            note("no-op", run(build))
-            edit_one_catalog(root, n)
-            note("one edit", run(build))
-        if wanted("floor"):
+    for shape in shapes.values():  # warm-up: bytecode written, files in the page cache
+        shape.ours("release build")
+    tiny_build = mdgettext(tiny, "build", "-l", "ko", "--format", "md")
+    for _ in range(repeat):
+        for name, shape in shapes.items():
+            note(name, "floor", shape.floor())
+            for job in JOBS:
+                note(name, job, shape.ours(job))
+                if before is not None:
+                    note(name, f"before {job}", shape.ours(job, before))
+                if mdpo:
+                    note(name, f"mdpo {job}", shape.theirs(job))
+        shutil.rmtree(tiny / "build", ignore_errors=True)
+        note("one line", "build", run(tiny_build))
+        if before is not None:
             shutil.rmtree(tiny / "build", ignore_errors=True)
-            tiny_md = run(mdgettext(tiny, "extract")) + run(mdgettext(tiny, "build", "-l", "ko", "--format", "md"))
-            note("md, 1 line", tiny_md)
-            floor = [sys.executable, "-c", FLOOR, str(source)]
-            note("floor", run([*floor, "no parse"]) + run([*floor, "no parse"]))
-            note(
-                "floor+parse",
-                min(run([*floor, cores]) + run([*floor, cores]) for cores in ("one core", "all cores")),
-            )
-    return {name: statistics.median(values) for name, values in times.items()}
+            note("one line", "build before", run(tiny_build, tools=before))
+            shutil.rmtree(tiny / "build", ignore_errors=True)
+            run(tiny_build)  # the record as this checkout writes it, for its no-op build
+        note("one line", "imports", run([sys.executable, "-c", IMPORTS]))
+        note("one line", "python -c pass", run([sys.executable, "-c", "pass"]))
+        note("one line", "--version", run([sys.executable, "-m", "mdgettext", "--version"]))
+        note("one line", "no-op build", run(tiny_build))
+    return times
 
 
-def report(results: dict[str, dict[str, float]]) -> list[str]:
-    lines = [f"{'':16}" + "".join(f"{size:>12}" for size in results)]
-    names = list(next(iter(results.values())))
-    for name in names:
-        lines.append(f"{name:16}" + "".join(f"{r[name]:11.3f}s" for r in results.values()))
-    lines.append("")
-    lines.append("ratios to the baseline process (targets in brackets):")
-    for size, r in results.items():
-        suffix = "" if size == "x1" else f" {size}"
-        for name in ("md", "html"):
-            target = TARGETS.get(name + suffix, TARGETS.get(name))
-            if name in r:
-                lines.append(f"  {name + suffix:10} {r[name] / r['baseline']:5.2f}x  (<= {target}x)")
-        for name in ("mdpo", "mdpo, 2 processes"):
-            if name in r and "md" in r:
-                lines.append(f"  md{suffix} / {name}: {r['md'] / r[name]:.2f}x  (<= 0.8x)")
-                lines.append(f"  {name}{suffix} / baseline: {r[name] / r['baseline']:.2f}x")
-    for size, r in results.items():
-        if "--version" not in r or "floor" not in r or "html" not in r:
+def medians(times: dict[str, dict[str, list[Times]]]) -> dict[str, dict[str, dict[str, float]]]:
+    return {
+        shape: {
+            row: {"wall": statistics.median(t[0] for t in ts), "cpu": statistics.median(t[1] for t in ts)}
+            for row, ts in rows.items()
+        }
+        for shape, rows in times.items()
+    }
+
+
+def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
+    lines = [
+        f"{'':14} {'job':16} {'mdgettext':>15} {'mdpo':>15} {'ratio':>13} {'markdown-it':>15}",
+        f"{'':14} {'':16} {'wall / CPU s':>15} {'wall / CPU s':>15} {'wall / CPU':>13} {'wall / CPU s':>15}",
+    ]
+    for key, (title, _, _) in SHAPES.items():
+        rows = results.get(key)
+        if rows is None:
             continue
-        lines.append(f"  {size}: --version {r['--version'] - r['python -c pass']:+.3f}s over python -c pass (<= 0.05)")
-        lines.append(f"  {size}: no-op build {r['no-op'] - r['--version']:+.3f}s over start-up (<= 0.1)")
-        lines.append(f"  {size}: one edit {r['one edit']:.3f}s; cold html {r['html']:.3f}s")
+        floor = rows["floor"]
+        for job in JOBS:
+            ours, theirs = rows[job], rows.get(f"mdpo {job}")
+            cells = [f"{ours['wall']:6.2f} / {ours['cpu']:6.2f}"]
+            if theirs:
+                cells.append(f"{theirs['wall']:6.2f} / {theirs['cpu']:6.2f}")
+                cells.append(f"{ours['wall'] / theirs['wall']:5.2f}x / {ours['cpu'] / theirs['cpu']:4.2f}x")
+            else:
+                cells += ["-", "-"]
+            cells.append(f"{floor['wall']:6.2f} / {floor['cpu']:6.2f}")
+            lines.append(f"{title:14} {job:16} {cells[0]:>15} {cells[1]:>15} {cells[2]:>13} {cells[3]:>15}")
+            old = rows.get(f"before {job}")
+            if old and theirs:
+                ratio = f"{old['wall'] / theirs['wall']:5.2f}x / {old['cpu'] / theirs['cpu']:4.2f}x"
+                lines.append(f"{'':14} {'  before':16} {old['wall']:6.2f} / {old['cpu']:6.2f} {'':>15} {ratio:>13}")
+    lines.append(f"targets: wall <= {TARGETS['wall']}x mdpo, CPU <= {TARGETS['cpu']}x mdpo, every shape and job")
+    tiny = results["one line"]
+    build, imports = tiny["build"], tiny["imports"]
+    lines.append(
+        f"one-line chapter: build --format md {build['wall']:.3f} / {build['cpu']:.3f} s; "
+        f'`python -c "{IMPORTS}"` {imports["wall"]:.3f} / {imports["cpu"]:.3f} s: '
+        f"{build['wall'] / imports['wall']:.2f}x / {build['cpu'] / imports['cpu']:.2f}x (<= {TARGETS['one line']}x)"
+    )
+    if "build before" in tiny:
+        old = tiny["build before"]
         lines.append(
-            f"  {size}: fixed cost of extract + build (a one-line chapter) {r['md, 1 line']:.3f}s, "
-            f"{r['md, 1 line'] / r['baseline']:.2f}x the baseline"
+            f"  before: {old['wall']:.3f} / {old['cpu']:.3f} s: "
+            f"{old['wall'] / imports['wall']:.2f}x / {old['cpu'] / imports['cpu']:.2f}x"
         )
-        lines.append(
-            f"  {size}: floor of any two processes on this stack {r['floor'] / r['baseline']:.2f}x the baseline, "
-            f"{r['floor+parse'] / r['baseline']:.2f}x with one parse of each chapter in each"
-        )
-    if "x1" in results and len(results) > 1 and "md" in results["x1"]:
-        big = next(s for s in results if s != "x1")
-        lines.append(
-            f"  growth: {big} md ratio {results[big]['md'] / results[big]['baseline']:.2f}x "
-            f"vs x1 {results['x1']['md'] / results['x1']['baseline']:.2f}x (not above: linear)"
-        )
+    lines.append(
+        f"start-up (CPU): --version {tiny['--version']['cpu'] - tiny['python -c pass']['cpu']:+.3f} s over "
+        f"python -c pass; a no-op build {tiny['no-op build']['cpu'] - tiny['--version']['cpu']:+.3f} s over --version"
+    )
     return lines
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=5, help="paired runs per size (default 5)")
-    ap.add_argument("--copies", type=int, default=20, help="copies of the book for the large size (default 20)")
-    ap.add_argument("--jobs", default=None, help="pass -j N to extract and build (default: their own, one per core)")
+    ap.add_argument("--repeat", type=int, default=3, help="rounds (default 3)")
+    ap.add_argument("--shapes", default="6,120,long", help="comma-separated, of: 6, 120, long (default: all)")
+    ap.add_argument("--jobs", default=None, help="pass -j N to mdgettext (default: its own, one process per core)")
     ap.add_argument("--json", action="store_true", help="print the medians as JSON")
-    ap.add_argument("--wall", action="store_true", help="wall-clock seconds instead of CPU seconds")
-    ap.add_argument(
-        "--only", default=None, help="comma-separated rows of: start-up, md, mdpo, html, floor (default: all)"
-    )
-    ap.add_argument("--no-mdpo", action="store_true", help="skip the mdpo rows (nothing installed)")
+    ap.add_argument("--no-mdpo", action="store_true", help="leave out mdpo (nothing installed)")
+    ap.add_argument("--before", type=Path, help="another checkout's tools/ folder, timed in the same rounds")
     args = ap.parse_args()
-    CLOCK["wall"] = args.wall
     jobs = ["-j", args.jobs] if args.jobs else []
-    only = set(args.only.split(",")) if args.only else None
-    mdpo = None if args.no_mdpo or (only is not None and "mdpo" not in only) else mdpo_python()
+    mdpo = None if args.no_mdpo else mdpo_python()
+    wanted = [s.strip() for s in args.shapes.split(",") if s.strip()]
+    if unknown := [s for s in wanted if s not in SHAPES]:
+        ap.error(f"--shapes: unknown {', '.join(unknown)} (choose from {', '.join(SHAPES)})")
     with tempfile.TemporaryDirectory() as folder:
-        results = {}
+        shapes = {key: Shape(project(Path(folder), *SHAPES[key][1:]), jobs, mdpo) for key in wanted}
         tiny = one_line(Path(folder))
-        for copies in sorted({1, args.copies}):  # `--copies 1`: the one size only
-            root = project(Path(folder), copies)
-            results[f"x{copies}"] = measure(root, args.repeat, jobs, tiny, only, mdpo)
+        results = medians(measure(shapes, tiny, args.repeat, mdpo is not None, args.before))
     if args.json:
         print(json.dumps(results, indent=1))
-    else:
-        clock = "wall-clock" if args.wall else "CPU"
-        print(
-            f"{os.cpu_count()} cores, Python {sys.version.split()[0]}, {clock} seconds of each process tree, "
-            f"median of {args.repeat} paired runs"
-        )
-        print("\n".join(report(results)))
+        return
+    print(
+        f"{os.cpu_count()} cores, Python {sys.version.split()[0]}, mdpo {MDPO.split('==')[1] if mdpo else 'left out'}; "
+        f"medians of {args.repeat} interleaved rounds"
+    )
+    print("\n".join(report(results)))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ catalog, weaving, parsing the woven chapter, and each check family the build run
 
     python benchmarks/phases.py             # best of 5
     python benchmarks/phases.py --repeat 9
+    python benchmarks/phases.py --longer 20 # each chapter 20 times over: the per-byte cost
 
 The imports are timed in a fresh interpreter (`-X importtime` would slow them);
 every other phase is the best of the repeats, so the rows add up to about what one
@@ -108,16 +109,20 @@ def one_build(root: Path) -> Counter[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="passes; the best of each phase is shown (default 5)")
+    ap.add_argument(
+        "--longer", type=int, default=1, help="each chapter's body this many times over (book.py's long shape: 20)"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        root = project(Path(folder), 1)
+        root = project(Path(folder), 1, args.longer)
         subprocess.run(mdgettext(root, "build", "-l", "ko", "--format", "md"), check=False, capture_output=True)
         best: dict[str, float] = {"imports (fresh interpreter)": min(imports() for _ in range(args.repeat))}
         runs = [one_build(root) for _ in range(args.repeat)]
     for name in runs[0]:
         best[name] = min(run[name] for run in runs)
     checks_total = sum(v for k, v in best.items() if k.startswith("check: "))
-    print(f"one process, the six chapters in Korean, best of {args.repeat}:")
+    times = f", each {args.longer} times over" if args.longer > 1 else ""
+    print(f"one process, the six chapters{times} in Korean, best of {args.repeat}:")
     for name, seconds in sorted(best.items(), key=lambda item: -item[1]):
         print(f"  {seconds:6.3f} s  {name}")
     print(f"  {sum(best.values()):6.3f} s  in all, of which the checks {checks_total:.3f} s")

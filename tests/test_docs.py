@@ -12,6 +12,7 @@ from markdown_it import MarkdownIt
 from conftest import REPO, cli
 from mdgettext import docs
 from mdgettext.checks import CODES
+from mdgettext.cli import COMMANDS
 from mdgettext.settings import SETTINGS
 
 DOCS = REPO / "docs"
@@ -33,6 +34,15 @@ def test_the_generator_writes_every_setting_and_every_code() -> None:
         assert f"| `{code}` |" in made
     with pytest.raises(ValueError, match="no such table"):
         docs.regenerate("<!-- generated: colours -->\n<!-- end generated -->")
+
+
+def test_the_commands_reference_has_every_command_and_its_options() -> None:
+    made = docs.regenerate("<!-- generated: commands -->\n<!-- end generated -->\n")
+    for name in COMMANDS:
+        assert f"### `mdgettext {name}`" in made
+    assert "| `-j N`, `--jobs N` | build chapters in N processes" in made
+    assert "| `--strict` | warnings are errors, and every catalog must be 100% translated" in made  # `%%` in --help
+    assert "| `-o OUT.md\\|OUT.html`, `--output OUT.md\\|OUT.html` |" in made  # a `|` does not end the cell
 
 
 def links(path: Path) -> list[str]:

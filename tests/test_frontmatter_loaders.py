@@ -43,9 +43,9 @@ def loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
     if request.param == "C":
         if not yaml.__with_libyaml__:
             pytest.skip("this PyYAML was built without libyaml")
-        monkeypatch.setattr(frontmatter, "_Loader", frontmatter.safe_loader(yaml.CSafeLoader))
+        monkeypatch.setattr(frontmatter, "loader", lambda: frontmatter.safe_loader(yaml.CSafeLoader))
     else:
-        monkeypatch.setattr(frontmatter, "_Loader", frontmatter.safe_loader(yaml.SafeLoader))
+        monkeypatch.setattr(frontmatter, "loader", lambda: frontmatter.safe_loader(yaml.SafeLoader))
     return str(request.param)
 
 
@@ -68,7 +68,7 @@ def front_matters() -> list[str]:
 def test_libyaml_is_used_where_pyyaml_has_it() -> None:
     if not yaml.__with_libyaml__:
         pytest.skip("this PyYAML was built without libyaml")
-    assert issubclass(frontmatter._Loader, yaml.CSafeLoader)
+    assert issubclass(frontmatter.loader(), yaml.CSafeLoader)
 
 
 def test_both_parsers_find_the_same_values_at_the_same_places(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,7 +77,7 @@ def test_both_parsers_find_the_same_values_at_the_same_places(monkeypatch: pytes
     for name, base in [("C", yaml.CSafeLoader), ("pure", yaml.SafeLoader)]:
         if name == "C" and not yaml.__with_libyaml__:
             pytest.skip("this PyYAML was built without libyaml")
-        monkeypatch.setattr(frontmatter, "_Loader", frontmatter.safe_loader(base))
+        monkeypatch.setattr(frontmatter, "loader", lambda base=base: frontmatter.safe_loader(base))
         results[name] = read_all(texts)
     assert results["C"] == results["pure"]
     found = frontmatter.translatable_values(texts[0], KEYS)

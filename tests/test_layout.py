@@ -113,9 +113,15 @@ def test_no_import_cycle() -> None:
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("mdgettext.commands.")))
 def test_commands_are_thin(module: str) -> None:
-    """A command reads, calls the pipeline, writes and reports: no parser, no catalog merging of its own."""
+    """A command reads, calls the pipeline, writes and reports: no parser, no catalog merging of its own.
+    Its options (`declare`, the command line's documentation of it) are not counted."""
     source = MODULES[module].read_text(encoding="utf-8")
-    assert len(source.splitlines()) <= 160
+    declared = [
+        node.end_lineno - node.lineno + 1
+        for node in ast.parse(source).body
+        if isinstance(node, ast.FunctionDef) and node.name == "declare" and node.end_lineno is not None
+    ]
+    assert len(source.splitlines()) - sum(declared) <= 160
     assert "markdown_it" not in source and "re.compile" not in source
 
 

@@ -3,18 +3,20 @@
 `python -m mdgettext.docs [DOCS]` rewrites each part of docs/*.md between
 `<!-- generated: NAME -->` and `<!-- end generated -->` from its one definition:
 `settings` from `settings.SETTINGS`, `checks` from the registry `check --list`
-prints. tests/test_docs.py fails when a file differs from what this would write,
+prints, `commands` from each command module's declared options (what its `--help` says). tests/test_docs.py fails when a file differs from what this would write,
 so a setting or check code added in the code cannot be missing from the docs.
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mdgettext.checks import CODES
+from mdgettext.cli import COMMANDS, declared, parser
 from mdgettext.settings import SETTINGS
 
 COMMAND = "python -m mdgettext.docs"  # also `make docs`
@@ -51,7 +53,53 @@ def checks_table() -> str:
     return "\n".join(rows) + "\n"
 
 
-GENERATORS: dict[str, Callable[[], str]] = {"settings": settings_table, "checks": checks_table}
+def commands_table() -> str:
+    """Every command's description and options, as its module declares them for `--help`."""
+    parts = [f"<!-- made by `{COMMAND}` from each command's module in tools/mdgettext/commands/: edit there -->"]
+    [sub] = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    for name in COMMANDS:
+        command = declared(name, sub.choices[name])
+        parts += ["", f"### `mdgettext {name}`", "", _described(command.description or ""), ""]
+        parts += ["| argument | what it does |", "| --- | --- |"]
+        for action in command._actions:
+            if action.dest not in ("help", "quiet"):  # -h and -q: on every command
+                said = (action.help or "").replace("%%", "%")
+                parts.append(f"| {cell(_invocation(action))} | {cell(said)} |")
+    return "\n".join(parts) + "\n"
+
+
+def _described(text: str) -> str:
+    """A description as Markdown: its paragraphs, and lines to paste (indented) as code."""
+    blocks = []
+    for block in text.strip("\n").split("\n\n"):
+        lines = block.split("\n")
+        if all(line.startswith("  ") for line in lines):
+            blocks.append("\n".join(["```sh", *(line.strip() for line in lines), "```"]))
+        else:
+            blocks.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(blocks)
+
+
+def _invocation(action: argparse.Action) -> str:
+    """An argument as `--help` writes it: `FILE.md`, `--force`, `-l LANG`, `--locale LANG`."""
+    if action.metavar is not None:
+        value = str(action.metavar)
+    elif action.choices is not None:
+        value = "{" + ",".join(map(str, action.choices)) + "}"
+    else:
+        value = action.dest.upper()
+    if not action.option_strings:
+        return f"`{value}`"
+    if action.nargs == 0:
+        return ", ".join(f"`{flag}`" for flag in action.option_strings)
+    return ", ".join(f"`{flag} {value}`" for flag in action.option_strings)
+
+
+GENERATORS: dict[str, Callable[[], str]] = {
+    "settings": settings_table,
+    "checks": checks_table,
+    "commands": commands_table,
+}
 
 
 def regenerate(text: str) -> str:

@@ -19,14 +19,20 @@ A word may therefore have more than one key; two words match when they share one
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import snowballstemmer
+from functools import cache, lru_cache
+from typing import Any
 
 # plural ending -> the singular endings it may stand for
 CLASSICAL_PLURALS = (("ices", ("ix", "ex")), ("es", ("is",)), ("us", ("u",)))
 
-_ENGLISH = snowballstemmer.stemmer("english")
+
+@cache
+def _english() -> Any:
+    """Snowball's English stemmer, imported and made on the first word to stem: an
+    `update` that offers no close match never needs it."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
 
 
 def keys(word: str) -> frozenset[str]:
@@ -39,8 +45,9 @@ def _keys(word: str) -> frozenset[str]:
     if len(word) > 2 and word.endswith("s") and word[:-1].isupper():
         word = word[:-1]
     lower = word.lower()
-    found = {_ENGLISH.stemWord(lower)}
+    english = _english()
+    found = {english.stemWord(lower)}
     for plural, singulars in CLASSICAL_PLURALS:
         if lower.endswith(plural) and len(lower) > len(plural) + 1:
-            found.update(_ENGLISH.stemWord(lower[: -len(plural)] + singular) for singular in singulars)
+            found.update(english.stemWord(lower[: -len(plural)] + singular) for singular in singulars)
     return frozenset(found)

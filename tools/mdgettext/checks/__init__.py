@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from difflib import get_close_matches
 
 from mdgettext.checks import (
     addenda,
@@ -61,8 +62,10 @@ __all__ = [
     "Context",
     "Entry",
     "Glossary",
+    "chosen",
     "entries_of",
     "refusals",
+    "reported",
     "run_book_checks",
     "run_checks",
     "selectable",
@@ -73,6 +76,29 @@ def selectable() -> frozenset[str]:
     """What `--select` and `--ignore` accept: every code, and every family a code
     belongs to (`links`, `typography`)."""
     return frozenset(CODES) | {code.rsplit(".", 1)[0] for code in CODES}
+
+
+def chosen(text: str) -> tuple[str, ...]:
+    """The codes or families of a comma-separated list (`--select`, `--ignore`), each one
+    known; ValueError names the first that is not, and the known code it most resembles."""
+    names = selectable()
+    codes = tuple(c.strip() for c in text.split(",") if c.strip())
+    for code in codes:
+        if code not in names:
+            close = get_close_matches(code, sorted(names), n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            raise ValueError(f"unknown check '{code}'; {hint}known codes: {', '.join(sorted(CODES))}")
+    return codes
+
+
+def reported(code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:
+    """Whether a finding's code is among those selected (all, when none are) and not
+    ignored; a family (`links`) names each of its codes."""
+
+    def matches(patterns: Sequence[str]) -> bool:
+        return any(code == p or code.startswith(p + ".") for p in patterns)
+
+    return (not select or matches(select)) and not matches(ignore)
 
 
 def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False) -> list[Diagnostic]:

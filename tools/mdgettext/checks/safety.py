@@ -25,7 +25,7 @@ Pure functions: the build (`publish/chapter.py`), `check`, `import` and `serve`
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -199,7 +199,7 @@ class Judge:
         self.blocks = html_blocks(doc)
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
-        self.verdicts: dict[tuple[int, str], list[Reason]] = {}  # (id of a segment of doc, msgstr) -> reasons
+        self.verdicts: dict[tuple[Hashable, str], list[Reason]] = {}  # (a segment's place, msgstr) -> reasons
         self.reader = reader or Reader.of(doc)
 
     def _source(self, text: str, place: Where) -> Markup:
@@ -210,8 +210,9 @@ class Judge:
         return found
 
     def alone(self, seg: Segment, msgstr: str) -> list[Reason]:
-        """A message judged on its own, as it is written into its place."""
-        key = (id(seg), msgstr)
+        """A message judged on its own, as it is written into its place: once for every
+        segment of the same English in the same kind of place (`placed`)."""
+        key = (placed(seg), msgstr)
         if key not in self.verdicts:
             self.verdicts[key] = self._alone(seg, msgstr)
         return self.verdicts[key]
@@ -267,6 +268,14 @@ class Judge:
             Reason(f"block {r.kind}", f"the block {r.text}")
             for r in refusals(self._source(english, Where.HTML), rebuilt, Where.HTML, self.references)
         ]
+
+
+def placed(seg: Segment) -> Hashable:
+    """All a judgment alone reads of a segment besides its translation: its English, how
+    the published text reads it (`where`), how it is written back (`weave.render`), and
+    the author's notes. Two segments alike in these get the same verdict, wherever
+    they stand: a chapter that repeats a message has it judged once."""
+    return (seg.msgid, where(seg), seg.span.style, seg.span.quote, seg.span.continuation, seg.comments)
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:

@@ -7,20 +7,61 @@ written here, all at once and in chapter order, so the bytes are the same whatev
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import partial
+from argparse import ArgumentParser, Namespace
+from collections.abc import Sequence
 from pathlib import Path
 
 from mdgettext import __version__, cache
 from mdgettext.commands.languages import require_catalogs, tell_missing_words
+from mdgettext.commands.options import add_jobs, add_locales, locales
 from mdgettext.commands.terminal import Reporter
-from mdgettext.errors import InputError
+from mdgettext.errors import InputError, UsageError
 from mdgettext.files import display, write_all
+from mdgettext.pipeline import stale
 from mdgettext.project import Config
 from mdgettext.report import counted
 
 FORMATS = ("md", "html")
 STYLESHEET_JOB = "stylesheet"
+
+
+def declare(command: ArgumentParser) -> None:
+    """build's options."""
+    command.description = "Build translated Markdown and HTML into the build folder."
+    command.add_argument(
+        "file", nargs="?", type=Path, metavar="FILE.md", help="one source file instead of the project's"
+    )
+    add_locales(command, default="every configured locale plus the source language")
+    command.add_argument("--format", default="md,html", metavar="md,html", help="output formats (default: md,html)")
+    command.add_argument("--po", type=Path, metavar="IN.po", help="the catalog to use (with FILE.md)")
+    command.add_argument(
+        "-o", "--output", type=Path, metavar="OUT.md|OUT.html", help="the file to write (with FILE.md)"
+    )
+    add_jobs(command, "build")
+    command.add_argument(
+        "--force",
+        action="store_true",
+        help="rebuild every chapter, even those whose inputs have not changed since the last build, and replace "
+        "translated Markdown outside the build folder that no build or import here has read as it is",
+    )
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The project's chapters in the languages asked for, or one file."""
+    formats = [f.strip() for f in args.format.split(",") if f.strip()]
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise UsageError(f"--format: unknown format {bad[0] if bad else '(none)'!r} (choose from md, html)")
+    root = config.root
+    if args.file is None:
+        default = (*config.configured_locales(), config.source_language)
+        return build(config, locales(args.locale, default), formats, report, args.jobs, args.force)
+    if args.output is None:
+        raise UsageError("build FILE.md needs -o OUT.md or -o OUT.html")
+    if args.locale and len(args.locale) > 1:
+        raise UsageError("build FILE.md takes one -l LANG")
+    po = root / args.po if args.po is not None else None
+    return build_file(root / args.file, po, root / args.output, config, report, args.locale[0] if args.locale else None)
 
 
 def build(
@@ -39,38 +80,37 @@ def build(
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
     build_dir, templates = config.build_folder, config.templates_folder
     record = cache.Record() if force else cache.load(build_dir)
-    published = published_languages(config, chapters, languages)
+    published = stale.published_languages(config, chapters, languages)
     templates_digest = cache.tree_digest(templates, config.inside)
-    keys = job_keys(config, chapters, languages, formats, published, templates_digest)
-    stale = {
-        c: tuple(lang for lang in languages if not record.fresh(_name(lang, c, formats), keys[lang, c]))
+    keys = stale.job_keys(config, chapters, languages, formats, published, templates_digest)
+    due = {
+        c: tuple(lang for lang in languages if not record.fresh(stale.job_name(lang, c, formats), keys[lang, c]))
         for c in chapters
     }
     css_key = cache.digest(__version__, templates_digest)
     css_stale = "html" in formats and not record.fresh(STYLESHEET_JOB, css_key)
     total = len(chapters) * len(languages)
     shown, builds = display(build_dir, config.root), counted(total, "chapter build")
-    if not css_stale and not any(stale.values()):
+    if not css_stale and not any(due.values()):
         report.info(f"{shown}: up to date ({builds}; --force redoes them)")
         return 0
     from mdgettext.pipeline.assets import copies
-    from mdgettext.pipeline.jobs import Job, run
+    from mdgettext.pipeline.jobs import Job
+    from mdgettext.pipeline.jobs import run as build_chapters
     from mdgettext.pipeline.judged import load_project_glossary
     from mdgettext.pipeline.plan import Plan, keep_edits
     from mdgettext.publish.links import STYLESHEET_PATH
 
     pages, translated = config.known_pages(chapters), [lang for lang in languages if lang != config.source_language]
     glossaries = {lang: load_project_glossary(config, lang) for lang in translated}  # read once, for every chapter
-    todo = [
-        Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in stale.items() if langs
-    ]
-    tell_missing_words(stale, formats, report)
+    todo = [Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in due.items() if langs]
+    tell_missing_words(due, formats, report)
     plan = Plan()
     if css_stale:
         from mdgettext.publish.templates import stylesheet  # Jinja2's package: only when pages are made
 
         plan.write(config.build_path(STYLESHEET_PATH), stylesheet(templates))
-    results = list(run(config, todo, jobs))
+    results = list(build_chapters(config, todo, jobs))
     for done in results:
         for warning in done.warnings:
             report.warn(warning)
@@ -83,43 +123,11 @@ def build(
     plan.carry_out(report)
     for job, done in zip(todo, results, strict=True):
         for language, outputs in done.outputs.items():
-            record.done(_name(language, job.chapter, formats), keys[language, job.chapter], outputs)
+            record.done(stale.job_name(language, job.chapter, formats), keys[language, job.chapter], outputs)
     if css_stale:
         record.done(STYLESHEET_JOB, css_key, [config.build_path(STYLESHEET_PATH)])
     write_all([(config.build_path(cache.NAME), cache.encode(record))])
     return 0
-
-
-def job_keys(
-    config: Config,
-    chapters: Sequence[str],
-    languages: Sequence[str],
-    formats: Sequence[str],
-    published: dict[str, tuple[str, ...]],
-    templates_digest: str,
-) -> dict[tuple[str, str], str]:
-    """Each chapter's input key per language: what the book shares (the tool, settings, images, the
-    README naming the book, templates, sources, pages), then the chapter's catalog and the glossary."""
-    file = partial(cache.file_digest, display=config.relative)  # one that cannot be read: its path
-    read = ((config.root / config.assets, "**/*"), (config.root, "README.md"))  # stamps; beside: the chapters' images
-    beside = cache.listed_digest(config.source_dir, config.beside(), config.inside)
-    shared = cache.digest(
-        cache.digest(__version__, repr(config), beside, *(cache.stamps_digest(f, config.inside, g) for f, g in read)),
-        templates_digest,
-        *(f"{c}={file(config.source_path(c))}" for c in chapters),
-        repr(sorted(published.items())),
-        ",".join(formats),
-    )
-    glossaries = {lang: file(config.glossary_path(lang)) for lang in languages}
-    return {
-        (lang, c): cache.digest(shared, lang, c, file(config.po_path(c, lang)), glossaries[lang])
-        for lang in languages
-        for c in chapters
-    }
-
-
-def _name(language: str, chapter: str, formats: Sequence[str]) -> str:
-    return f"{language}/{chapter} {'+'.join(formats)}"
 
 
 def build_file(
@@ -135,26 +143,3 @@ def build_file(
         report.warn(warning)
     done.carry_out(report)
     return 0
-
-
-def published_languages(
-    config: Config, chapters: Sequence[str], languages: Iterable[str]
-) -> dict[str, tuple[str, ...]]:
-    """Every chapter and the languages a page links to for it: the source language when this build
-    makes it or an earlier one did, then each configured or requested locale that has a catalog for
-    it. A language switcher never points at a page that is not there."""
-    requested = list(languages)
-    locales = list(dict.fromkeys([*config.configured_locales(), *requested]))
-    source = config.source_language
-
-    def source_page(chapter: str) -> tuple[str, ...]:
-        built = source in requested or config.output_path(chapter, source, "html").exists()
-        return (source,) if built else ()
-
-    return {
-        chapter: (
-            *source_page(chapter),
-            *(lang for lang in locales if lang != source and config.po_path(chapter, lang).exists()),
-        )
-        for chapter in chapters
-    }

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import os
+from argparse import ArgumentParser, Namespace
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from mdgettext import report as reports
-from mdgettext.checks import CODES, Context, Entry, entries_of, run_book_checks, run_checks
+from mdgettext.checks import CODES, Context, Entry, chosen, entries_of, reported, run_book_checks, run_checks
+from mdgettext.checks.typography import LANGUAGES_OF
 from mdgettext.commands.common import templates_required
 from mdgettext.commands.languages import require_catalogs
+from mdgettext.commands.options import add_locales, locales
 from mdgettext.commands.terminal import Reporter
+from mdgettext.errors import UsageError
 from mdgettext.files import read_catalog
 from mdgettext.locale import check_known
 from mdgettext.model import Diagnostic, Location, Severity
@@ -30,6 +34,62 @@ class CheckOptions:
     min_translated: float | None = None
     select: tuple[str, ...] = ()  # codes or families ("links") to report; empty: all
     ignore: tuple[str, ...] = ()
+
+
+def declare(command: ArgumentParser) -> None:
+    """check's options."""
+    command.description = "Check catalogs against their sources. Exit 0: nothing at error level; 1: errors found; 2: usage or input error."
+    add_locales(command)
+    command.add_argument(
+        "--strict",
+        action="store_true",
+        help="warnings are errors, and every catalog must be 100%% translated unless --min-translated says otherwise",
+    )
+    command.add_argument(
+        "--format",
+        dest="check_format",
+        choices=reports.FORMATS,
+        default="text",
+        help="text (default), json, or github (Actions annotations)",
+    )
+    command.add_argument(
+        "--min-translated",
+        type=float,
+        metavar="PCT",
+        help="share of translated messages each catalog needs (default: 100 under --strict)",
+    )
+    command.add_argument(
+        "--select",
+        default="",
+        metavar="CODES",
+        help="only these codes or families, comma-separated (e.g. links,markup.code)",
+    )
+    command.add_argument("--ignore", default="", metavar="CODES", help="never these codes or families, comma-separated")
+    command.add_argument("--list", action="store_true", help="list every check code and what it means, and exit")
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The catalogs of the languages asked for, checked; or, with --list, the codes."""
+    if args.list:
+        for code, meaning in sorted(CODES.items()):
+            only = f" (only in {', '.join(LANGUAGES_OF[code])})" if code in LANGUAGES_OF else ""
+            print(f"{code:34} {meaning}{only}")
+        return 0
+    options = CheckOptions(
+        strict=args.strict,
+        fmt=args.check_format,
+        min_translated=args.min_translated,
+        select=_codes(args.select, "--select"),
+        ignore=_codes(args.ignore, "--ignore"),
+    )
+    return check(config, locales(args.locale, config.configured_locales()), options, report)
+
+
+def _codes(text: str, option: str) -> tuple[str, ...]:
+    try:
+        return chosen(text)
+    except ValueError as err:  # a typo that selected nothing would switch the CI gate off without a word
+        raise UsageError(f"{option}: {err}") from None
 
 
 def check(config: Config, languages: Sequence[str], options: CheckOptions, report: Reporter) -> int:
@@ -66,7 +126,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
             translated += counts.translated
         findings.extend(run_book_checks(book))
     findings.sort(key=lambda d: (d.location.path, d.location.line, d.code))
-    findings = [_escalate(d, options.strict) for d in findings if _selected(d.code, options)]
+    findings = [_escalate(d, options.strict) for d in findings if reported(d.code, options.select, options.ignore)]
     summary = reports.Summary(catalogs, entries, translated)
     output = reports.render(findings, summary, options.fmt)
     if options.fmt == "json":
@@ -86,13 +146,6 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
         )
         return 2
     return 1 if any(d.severity is Severity.ERROR for d in findings) else 0
-
-
-def _selected(code: str, options: CheckOptions) -> bool:
-    def matches(patterns: tuple[str, ...]) -> bool:
-        return any(code == p or code.startswith(p + ".") for p in patterns)
-
-    return (not options.select or matches(options.select)) and not matches(options.ignore)
 
 
 def _escalate(d: Diagnostic, strict: bool) -> Diagnostic:

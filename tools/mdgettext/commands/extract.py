@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from argparse import ArgumentParser, Namespace
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from mdgettext.commands.common import project_info
+from mdgettext.commands.options import add_jobs
 from mdgettext.commands.terminal import Reporter
-from mdgettext.errors import InputError
+from mdgettext.errors import InputError, UsageError
 from mdgettext.files import current_text, display
 from mdgettext.model import Document
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.pool import file_size, ordered
-from mdgettext.pipeline.read import load, load_chapter
+from mdgettext.pipeline.read import import_readers, load, load_chapter
 from mdgettext.po import catalog
 from mdgettext.po.catalog import Project
 from mdgettext.po.writer import dumps
@@ -34,6 +36,25 @@ class Template:
     warnings: tuple[str, ...] = ()
 
 
+def declare(command: ArgumentParser) -> None:
+    """extract's options."""
+    command.description = "Extract translatable text into templates."
+    command.add_argument(
+        "file", nargs="?", type=Path, metavar="FILE.md", help="one file instead of the project's sources"
+    )
+    command.add_argument("-o", "--output", type=Path, metavar="OUT.pot", help="the template to write (with FILE.md)")
+    add_jobs(command, "read")
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The project's templates, or one file's."""
+    if args.file is None:
+        return extract(config, report, args.jobs)
+    if args.output is None:
+        raise UsageError("extract FILE.md needs -o OUT.pot")
+    return extract_file(config.root / args.file, config.root / args.output, config, report)
+
+
 def extract(config: Config, report: Reporter, jobs: int | None = None) -> int:
     """Every chapter's template, chapters in `jobs` processes (default: one per core);
     a template whose messages did not change is left alone."""
@@ -44,7 +65,8 @@ def extract(config: Config, report: Reporter, jobs: int | None = None) -> int:
         )
     work = partial(chapter_template, config, project_info(config))  # one creation date for every template
     plan = Plan()
-    for made in ordered(work, chapters, jobs, lambda chapter: file_size(config.source_path(chapter))):
+    readers = partial(import_readers, [config.source_path(chapter) for chapter in chapters])
+    for made in ordered(work, chapters, jobs, lambda chapter: file_size(config.source_path(chapter)), readers):
         _stage(plan, made, report)
     for orphan in sorted(set(config.templates()) - set(chapters)):
         report.warn(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from argparse import ArgumentParser, Namespace
 from collections.abc import Sequence
 from pathlib import Path
 
 from mdgettext.alignment.align import align
 from mdgettext.alignment.importer import CatalogMismatch, fill
 from mdgettext.commands.common import creation_date, project_info
+from mdgettext.commands.options import add_locale
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import display, read_po, read_text
@@ -21,6 +23,41 @@ from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 from mdgettext.report import counted
+
+
+def declare(command: ArgumentParser) -> None:
+    """import's options."""
+    command.description = (
+        "Align a Markdown file translated in place with its English source and put its translations into "
+        "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why."
+    )
+    command.add_argument(
+        "files",
+        nargs="*",
+        type=Path,
+        metavar="TRANSLATED.md",
+        help="the translated files (a whole book: ko/*.md; none: each chapter's where the translations setting puts it)",
+    )
+    add_locale(command, "the translation's locale code", required=True)
+    command.add_argument(
+        "--source",
+        type=Path,
+        metavar="SOURCE.md",
+        help="the English file, with one translated file (default: the chapter the translations setting or the "
+        "file's name says)",
+    )
+    command.add_argument("--fuzzy", action="store_true", help="import every translation as fuzzy")
+    command.add_argument("--overwrite", action="store_true", help="replace translations the catalog already has")
+    command.add_argument("--dry-run", action="store_true", help="print the report, write nothing")
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The translated files into their catalogs (none named: those the project's settings place)."""
+    source = config.root / args.source if args.source is not None else None
+    files = [config.root / path for path in args.files]
+    return import_translation(
+        config, files, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
+    )
 
 
 def import_translation(
@@ -134,8 +171,7 @@ def _stage_addenda(
     config: Config, chapter: str, language: str, shown: str, found: Sequence[Addendum], plan: Plan, dry_run: bool
 ) -> None:
     """The translator's own blocks, added to the chapter's addenda file."""
-    path = config.addenda_path(chapter, language)
-    where = config.relative(path)
+    where = config.relative(path := config.addenda_path(chapter, language))
     try:
         old = addenda.loads(read_text(path, where), where) if found and path.exists() else []
     except addenda.AddendaError as err:

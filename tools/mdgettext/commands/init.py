@@ -8,7 +8,9 @@ starting, and an edit is the way to change one.
 
 from __future__ import annotations
 
+import sys
 import tomllib
+from argparse import SUPPRESS, ArgumentParser, BooleanOptionalAction, Namespace
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -18,11 +20,50 @@ from mdgettext.errors import InputError
 from mdgettext.layout import LISTED, Recognised, files, read_mkdocs, recognise
 from mdgettext.locale import check_code
 from mdgettext.pipeline.plan import Plan
-from mdgettext.project import check_folders
-from mdgettext.settings import BY_KEY, PYPROJECT, SETTINGS_FILE, ConfigError, parse, toml_text, toml_value
+from mdgettext.project import Config, check_folders
+from mdgettext.settings import (
+    BY_KEY,
+    PYPROJECT,
+    SETTINGS,
+    SETTINGS_FILE,
+    TABLES,
+    ConfigError,
+    parse,
+    toml_text,
+    toml_value,
+)
 
 ASKED = ("source", "locales", "flavor")  # what a person at a terminal is asked when no option gives it
 Ask = Callable[[str], str]  # a prompt -> the line typed (`input`)
+
+
+def declare(command: ArgumentParser) -> None:
+    """init's options: one per setting that is not a table, made from the settings' definitions."""
+    command.description = (
+        "Write the project's settings to mdgettext.toml (with --pyproject: as [tool.mdgettext] at the end of the "
+        "existing pyproject.toml): the settings given as options, and every other one commented out at its default "
+        "with a line saying what it does. At a terminal, asks for source, locales and flavor when no option gives "
+        "them; otherwise asks nothing. Never overwrites settings: exit 2 when the project has some."
+    )
+    command.add_argument("--pyproject", action="store_true", help="write [tool.mdgettext] into pyproject.toml instead")
+    for spec in SETTINGS:
+        if spec.kind in TABLES:  # a table is written in the settings file
+            continue
+        how: dict[str, Any] = {"help": spec.doc, "metavar": spec.option.lstrip("-").upper().replace("-", "_")}
+        if spec.kind == "list of strings":
+            how.update(action="append", help=f"{spec.doc}; may repeat")
+        elif spec.kind == "boolean":
+            how = {"help": spec.doc, "action": BooleanOptionalAction}
+        elif spec.choices:
+            how = {"help": spec.doc, "choices": spec.choices}
+        # Only what is given is written: the rest stays commented out at its default.
+        command.add_argument(spec.option, dest=spec.key, default=SUPPRESS, **how)
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The settings given, and at a terminal those asked for, written."""
+    given = {spec.key: getattr(args, spec.key) for spec in SETTINGS if hasattr(args, spec.key)}
+    return init(config.root, given, report, pyproject=args.pyproject, ask=input if sys.stdin.isatty() else None)
 
 
 def init(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from argparse import ArgumentParser, Namespace, RawDescriptionHelpFormatter
 from pathlib import Path
 
 import polib
@@ -11,7 +12,33 @@ from mdgettext.errors import InputError
 from mdgettext.files import parse_po, read_po_text, write_text
 from mdgettext.po.merge3 import merge3
 from mdgettext.po.writer import dumps
+from mdgettext.project import Config
 from mdgettext.report import counted, escape
+
+
+def declare(command: ArgumentParser) -> None:
+    """merge-driver's arguments, and the lines to paste into git's configuration."""
+    command.description = (
+        "Merge three versions of a catalog entry by entry, as a git merge driver;\n"
+        "the result replaces OURS. Tell git once per clone:\n\n"
+        '  git config merge.mdgettext-po.name "mdgettext catalog merge"\n'
+        '  git config merge.mdgettext-po.driver "mdgettext merge-driver %O %A %B %P"\n'
+    )
+    # Raw, so the lines to paste keep their breaks. A description is %-formatted only
+    # when it names %(prog)s, so %O is written as itself: `%%O` would print `%%O`.
+    command.formatter_class = RawDescriptionHelpFormatter
+    command.add_argument("base", type=Path, metavar="BASE")
+    command.add_argument("ours", type=Path, metavar="OURS")
+    command.add_argument("theirs", type=Path, metavar="THEIRS")
+    command.add_argument(
+        "path", nargs="?", metavar="PATH", help="the catalog's path in the work tree (git's %%P), for messages"
+    )
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The three sides merged over OURS."""
+    root = config.root
+    return merge_driver(root / args.base, root / args.ours, root / args.theirs, report, args.path)
 
 
 def merge_driver(base: Path, ours: Path, theirs: Path, report: Reporter, name: str | None = None) -> int:

@@ -10,17 +10,40 @@ from __future__ import annotations
 
 import signal
 import threading
+from argparse import ArgumentParser, ArgumentTypeError, Namespace
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
 import watchfiles
 
+from mdgettext.commands.options import add_locales, locales
 from mdgettext.commands.preview import Handler, Preview, Server
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.project import Config
 from mdgettext.publish import live
+
+
+def declare(command: ArgumentParser) -> None:
+    """serve's options."""
+    command.description = (
+        "Build, serve the build folder on 127.0.0.1, and rebuild when a source, a catalog or a template changes; "
+        "an open page reloads itself. Ctrl-C stops."
+    )
+    add_locales(command)
+    command.add_argument("--port", type=_port, default=0, metavar="N", help="the port (default: a free one)")
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The preview of the languages asked for, until Ctrl-C."""
+    return serve(config, locales(args.locale, config.configured_locales()), args.port, report)
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise ArgumentTypeError(f"{text!r} is not a port (0 to 65535; 0 picks a free one)")
+    return int(text)
 
 
 def serve(config: Config, languages: Sequence[str], port: int, report: Reporter) -> int:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from argparse import ArgumentParser, Namespace
 from collections.abc import Sequence
 
+from mdgettext.commands.options import add_locales, locales
 from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_po
 from mdgettext.locale import check_known
@@ -17,6 +19,24 @@ from mdgettext.publish.templates import stylesheet
 from mdgettext.report import counted
 
 PAGE = "progress.html"  # in the build folder
+
+
+def declare(command: ArgumentParser) -> None:
+    """stats's options."""
+    command.description = (
+        "Show translated, fuzzy and untranslated messages and words, per chapter and for the whole book."
+    )
+    add_locales(command)
+    command.add_argument(
+        "--format", dest="stats_format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    command.add_argument("--html", action="store_true", help="also write the progress page, build/progress.html")
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The progress of the languages asked for."""
+    languages = locales(args.locale, config.configured_locales())
+    return stats(config, languages, report, fmt=args.stats_format, html=args.html)
 
 
 def stats(config: Config, languages: Sequence[str], report: Reporter, fmt: str = "text", html: bool = False) -> int:

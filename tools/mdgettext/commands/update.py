@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from argparse import ArgumentParser, Namespace
 from collections.abc import Sequence
 from pathlib import Path
 
 import polib
 
 from mdgettext.commands.common import creation_date, load_memory, project_info, read_catalogs, templates_required
+from mdgettext.commands.options import add_locales, locales
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import read_po
@@ -17,6 +19,42 @@ from mdgettext.po import catalog
 from mdgettext.po.update import merge, new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
+
+
+def declare(command: ArgumentParser) -> None:
+    """update's options."""
+    command.description = "Create or update catalogs from the templates; translations are never dropped."
+    add_locales(command)
+    command.add_argument(
+        "--compendium",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FILE.po",
+        help="more translations to offer new messages, as msgmerge -C reads them; may repeat",
+    )
+    command.add_argument(
+        "--tm-exact",
+        action="store_true",
+        help="a translation the memory has for exactly the same English is taken as translated, not fuzzy",
+    )
+    command.add_argument(
+        "--prune",
+        action="store_true",
+        help="a catalog whose chapter is gone keeps its translations as obsolete entries (default: left as it is)",
+    )
+
+
+def run(args: Namespace, config: Config, report: Reporter) -> int:
+    """The catalogs of the languages asked for (default: the configured ones)."""
+    return update(
+        config,
+        locales(args.locale, config.configured_locales()),
+        report,
+        prune=args.prune,
+        compendia=[config.root / path for path in args.compendium],
+        tm_exact=args.tm_exact,
+    )
 
 
 def update(

@@ -3,6 +3,10 @@
 PyYAML's composer gives every scalar its exact start and end in the text, so a
 translated value replaces those characters only: comments, key order, blank lines
 and untouched keys (a `_styles: >` block, say) stay byte for byte.
+
+PyYAML is imported by the functions that read or write YAML, not with this module: a
+chapter without front matter, as most Markdown outside Jekyll is, never needs it, and
+its import is an eighth of a small build's.
 """
 
 from __future__ import annotations
@@ -10,9 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
 
 
 class FrontMatterError(ValueError):
@@ -51,11 +57,13 @@ def load(yaml_text: str) -> dict[str, Any]:
     Values YAML reads as dates must be dates (`2025-02-30` is an error, at its line),
     and aliases may not expand beyond EXPANSION_LIMIT values, as safe YAML loaders refuse.
     """
+    import yaml
+
     root = _composed(yaml_text)
     if root is None:
         return {}
     try:
-        data = _Loader(yaml_text).construct_document(root)
+        data = loader()(yaml_text).construct_document(root)
     except yaml.YAMLError as err:
         raise _error(err) from err
     return data if isinstance(data, dict) else {}
@@ -64,9 +72,11 @@ def load(yaml_text: str) -> dict[str, Any]:
 def _composed(yaml_text: str) -> yaml.Node | None:
     """The document's nodes, with positions; refused when its aliases expand too far or
     it nests too deeply (counted on the nodes, before anything is built from them)."""
+    import yaml
+
     try:
         _shallow(yaml_text)
-        root = yaml.compose(yaml_text, Loader=_Loader)
+        root = yaml.compose(yaml_text, Loader=loader())
     except yaml.YAMLError as err:
         raise _error(err) from err
     except RecursionError as err:  # the pure-Python composer recurses
@@ -85,11 +95,13 @@ TOO_DEEP = "front matter nests lists or mappings too deeply"
 def _shallow(yaml_text: str) -> None:
     """Refuse deep nesting from the parser's events, before libyaml's own limit (whose
     depth and wording change between PyYAML releases) or the composer's recursion."""
+    import yaml
+
     depth = 0
     # libyaml scans a flow collection ahead of its events, so its limit would speak first:
     # a text with enough brackets to nest that deep is read by PyYAML's own parser here.
     brackets = yaml_text.count("[") + yaml_text.count("{")
-    for event in yaml.parse(yaml_text, Loader=yaml.SafeLoader if brackets > DEPTH_LIMIT else _Loader):
+    for event in yaml.parse(yaml_text, Loader=yaml.SafeLoader if brackets > DEPTH_LIMIT else loader()):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > DEPTH_LIMIT:
@@ -131,6 +143,8 @@ def _bounded(root: yaml.Node) -> None:
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         return [part for pair in node.value for part in pair]
     if isinstance(node, yaml.SequenceNode):
@@ -145,6 +159,8 @@ def _error(err: yaml.YAMLError) -> FrontMatterError:
 
 
 def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:
+    import yaml
+
     try:
         return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
     except ValueError as err:
@@ -163,13 +179,19 @@ def safe_loader(base: type[yaml.SafeLoader]) -> type[yaml.SafeLoader]:
     return Dated
 
 
-# libyaml's C parser where PyYAML was built with it (a third of the time of a build
-# with nothing translated went to the pure-Python one); both give the same nodes,
-# positions in characters, values and errors (tests/test_frontmatter.py).
-_Loader = safe_loader(yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)  # type: ignore[arg-type]
+@cache
+def loader() -> type[yaml.SafeLoader]:
+    """libyaml's C parser where PyYAML was built with it (a third of the time of a build
+    with nothing translated went to the pure-Python one); both give the same nodes,
+    positions in characters, values and errors (tests/test_frontmatter_loaders.py)."""
+    import yaml
+
+    return safe_loader(yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)  # type: ignore[arg-type]
 
 
 def _walk(node: yaml.Node, path: str, text: str, flow: bool = False) -> Iterator[Value]:
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
             if isinstance(key, yaml.ScalarNode):
@@ -199,6 +221,8 @@ def encode(value: str, quote: str) -> str:
     with NEL, LS or PS is double-quoted too: YAML reads those as line breaks, which
     plain and single-quoted scalars fold to a space; only escapes keep them.
     """
+    import yaml
+
     style = {'"': '"', "'": "'", "|": '"', ">": '"'}.get(quote)
     if YAML_BREAKS.search(value):
         style = '"'

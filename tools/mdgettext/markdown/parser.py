@@ -26,7 +26,6 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.keys import math_of
-from mdgettext.markdown.mkdocs.arithmatex import arithmatex_plugin
 from mdgettext.model import Flavor
 
 
@@ -78,6 +77,8 @@ def _preset(flavor: Flavor, html: bool, math: str | None = None) -> MarkdownIt:
     if math == "dollars":
         md.use(dollarmath_plugin, double_inline=True)
     elif math == "arithmatex":
+        from mdgettext.markdown.mkdocs.arithmatex import arithmatex_plugin  # the MkDocs flavor's: for its sites only
+
         md.use(arithmatex_plugin)
     return md
 

@@ -19,15 +19,16 @@ import posixpath
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from mdgettext.errors import InputError
 from mdgettext.files import read_bytes, read_text
 from mdgettext.model import Document
 from mdgettext.project import Config
-from mdgettext.publish.bibliography import Bibliography, read
-from mdgettext.publish.images import Place, images
-from mdgettext.publish.notes import cited_keys
+
+if TYPE_CHECKING:
+    from mdgettext.publish.bibliography import Bibliography
 
 SITE_FOLDER = "assets"  # what the book's pages call the folder: `assets/img/x.png`
 BIBLIOGRAPHY_KEY = "bibliography"
@@ -45,6 +46,8 @@ class Used:
 def used_images(config: Config, doc: Document) -> Used:
     """Where the project has each image the chapter's pages load; a warning for each it
     has nowhere, which no site serves either."""
+    from mdgettext.publish.images import Place, images  # the page's readers: imported when pages are built
+
     site, beside, warnings = set(), set(), []
     try:
         folder: PurePosixPath | None = PurePosixPath(doc.path).relative_to(PurePosixPath(config.source)).parent
@@ -121,6 +124,9 @@ def bibliography(config: Config, doc: Document) -> tuple[Bibliography | None, li
     """The BibTeX file the chapter names, read, and the warnings about it: a file not
     found or not readable, what of it or of a cited entry could not be read, and each
     cited key it lacks."""
+    from mdgettext.publish.bibliography import read  # imported when pages are built, as used_images's readers
+    from mdgettext.publish.notes import cited_keys
+
     name = doc.meta.get(BIBLIOGRAPHY_KEY) if isinstance(doc.meta, dict) else None
     cited = cited_keys(doc.text)
     if not isinstance(name, str) or not name.strip() or not cited:

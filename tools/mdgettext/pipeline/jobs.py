@@ -21,10 +21,9 @@ from mdgettext.pipeline.judged import Chapter, Verdict, checked, load_project_gl
 from mdgettext.pipeline.name import book_name
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.pool import file_size, ordered
-from mdgettext.pipeline.read import ChapterAnchors, load, load_chapter
+from mdgettext.pipeline.read import ChapterAnchors, import_readers, load, load_chapter
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
-from mdgettext.publish.bibliography import read
 from mdgettext.publish.chapter import Outputs
 from mdgettext.publish.links import Site, review_name, single_file
 
@@ -75,7 +74,10 @@ def run(config: Config, todo: list[Job], jobs: int | None) -> Iterable[Done]:
     if len(todo) > 1 and pages:
         read_bibliographies(config, todo)
     build = partial(build_chapter, config, book=book)
-    return ordered(build, todo, jobs, lambda job: file_size(config.source_path(job.chapter)))
+    sources = [config.source_path(job.chapter) for job in todo]
+    return ordered(
+        build, todo, jobs, lambda job: file_size(config.source_path(job.chapter)), partial(import_readers, sources)
+    )
 
 
 def read_bibliographies(config: Config, todo: list[Job]) -> None:
@@ -83,6 +85,8 @@ def read_bibliographies(config: Config, todo: list[Job]) -> None:
     when a chapter to build cites: `bibliography.read` keeps a file's entries by its
     content, and forked workers find them there, so a build parses a file once, not
     once per worker. A file that cannot be read is left to the chapter that names it."""
+    from mdgettext.publish.bibliography import read
+
     folder = config.root / config.assets / "bibliography"
     if not folder.is_dir() or not any(_cites(config, job.chapter) for job in todo):
         return

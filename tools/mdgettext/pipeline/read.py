@@ -4,14 +4,14 @@ problems are one-line input errors naming the file."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mdgettext.errors import InputError
 from mdgettext.files import SourceText, read_source
 from mdgettext.markdown.flavors import named
-from mdgettext.markdown.frontmatter import FrontMatterError
+from mdgettext.markdown.frontmatter import FrontMatterError, loader
 from mdgettext.markdown.lines import SegmentationError
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
@@ -135,3 +135,20 @@ class ChapterAnchors(Mapping[str, frozenset[str]]):
 
     def __len__(self) -> int:
         return len(self._config.chapters())
+
+
+def import_readers(paths: Sequence[Path]) -> None:
+    """Import the readers these sources look as if they need (PyYAML for front matter,
+    html5lib for HTML) in this process: a pool forked after it shares one import of
+    each, where each of its workers would make its own. A file that cannot be read is
+    left to the work that reads it."""
+    texts = []
+    for path in paths:
+        try:
+            texts.append(path.read_bytes())
+        except OSError:
+            continue
+    if any(text.lstrip(b"\xef\xbb\xbf").startswith(b"---") for text in texts):
+        loader()
+    if any(b"<" in text for text in texts):
+        from mdgettext.markdown import whatwg  # noqa: F401  (imported, for the workers to inherit)

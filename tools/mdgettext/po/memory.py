@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import polib
-from rapidfuzz import fuzz
 
 from mdgettext import stems
 from mdgettext.model import Key, key_of
@@ -124,6 +123,8 @@ class Memory:
         return self._close(msgid)
 
     def _close(self, msgid: str) -> Match | None:
+        from rapidfuzz import fuzz  # here: an update whose messages all have their English's translation needs none
+
         chosen, index = self._index
         common = max(COMMON * len(chosen), 2)
         shared: Counter[int] = Counter()

@@ -1,6 +1,6 @@
 """Chinese typography (warnings): punctuation and spacing a Chinese editor would fix.
 
-Registered for `zh` in `checks/typography/__init__.py`. Each rule reads the text a
+Registered for `zh`, with its codes, in `checks/typography/__init__.py`. Each rule reads the text a
 reader sees (links' destinations, code and formulas left out), so a URL's `,` or a
 formula's `:` is never Chinese punctuation. Spacing between Han and Latin letters is
 a house convention, not a rule of the language: the catalog's own majority decides,
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.checks.entry import Context, Entry
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.report import counted
 
@@ -30,12 +30,6 @@ SPACED = re.compile(rf"(?<={HAN})[ \t]+(?=[A-Za-z])|(?<=[A-Za-z])[ \t]+(?={HAN})
 CLOSED = re.compile(rf"(?<={HAN})(?=[A-Za-z])|(?<=[A-Za-z])(?={HAN})")
 CLEAR_MAJORITY = 0.9  # of a catalog's Han-Latin boundaries, before the other way is reported
 ENOUGH_BOUNDARIES = 20  # fewer, and the catalog has no convention to speak of
-
-CODES = {
-    "typography.half-width-punctuation": "an ASCII comma, colon, stop, or ? ! ; follows Chinese text (use ，：。？！；)",
-    "typography.space-at-full-width": "a space before full-width punctuation or after an opening bracket",
-    "typography.han-latin-spacing": "spacing between Chinese and Latin words goes against the catalog's own convention",
-}
 
 
 def _judged(entry: Entry) -> bool:
@@ -91,6 +85,3 @@ def check_catalog(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic
 
 def _around(text: str, at: int, width: int = 8) -> str:
     return text[max(0, at - width) : at + width].strip()
-
-
-FAMILY = Family(CODES, check_entry, check_catalog)

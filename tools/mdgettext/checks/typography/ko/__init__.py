@@ -1,6 +1,6 @@
 """Korean typography (warnings): signs that a translation was copied, or reads oddly.
 
-Registered for `ko` in `checks/typography/__init__.py`. The rules a Korean editor
+Registered for `ko`, with its codes, in `checks/typography/__init__.py`. The rules a Korean editor
 would sign live in the modules beside this one, on Hangul syllables by Unicode
 arithmetic: sentences and their final predicates (`sentences.py`), speech level
 (`speech.py`), sentence-final colons (`colons.py`) and particles after Latin names
@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from markdown_it.token import Token
 
-from mdgettext.checks.entry import Context, Entry, Family
+from mdgettext.checks.entry import Context, Entry
 from mdgettext.checks.typography.ko.colons import FOLLOWERS, final_colon
 from mdgettext.checks.typography.ko.hangul import (
     FOOTNOTE_MARK,
@@ -67,15 +67,6 @@ __all__ = [
     "speech_level_findings",
 ]
 
-CODES = {
-    "typography.copied": "the translation is identical to an English source with words to translate",
-    "typography.no-hangul": "a translated prose entry has no Hangul",
-    "typography.particle-space": "a space separates a Latin word or closing markup from its particle",
-    "typography.particle": "a particle does not fit the glossary's Korean reading of the name before it (Frostig이, not Frostig가)",
-    "typography.final-colon": "a block ends with a colon that introduces nothing after it",
-    "typography.double-space": "two spaces in a row inside the text",
-    "typography.speech-level": "a sentence ends at another speech level than the catalog's usual one",
-}
 PARTICLES = "은|는|이|가|을|를|에|에서|에게|의|와|과|도|로|으로|만|까지|부터|처럼|보다|이다|이며|이나|나"
 # A word is matched from its first letter only (the lookbehind): tried at every letter
 # of a long run of them, each try would read to the run's end, quadratic in its length.
@@ -194,6 +185,3 @@ def _paragraph_kind(tokens: Sequence[Token], at: int) -> str:
     """A paragraph (opening at `at`) that is only a figure include is a figure; any other is a block."""
     content = tokens[at + 1].content if at + 1 < len(tokens) else ""
     return "figure" if "figure" in content and content.lstrip().startswith("{%") else "block"
-
-
-FAMILY = Family(CODES, check_entry, check_catalog)
