@@ -82,7 +82,9 @@ def page(root: Path, language: str) -> ElementTree.Element:
 
 def text_outside_code(element: ElementTree.Element) -> Iterator[str]:
     """The text nodes a reader reads as prose: not code, not formulas."""
-    tag = element.tag if isinstance(element.tag, str) else ""
+    if not isinstance(element.tag, str):  # a comment: no reader sees it
+        return
+    tag = element.tag
     if tag.replace(NS, "") in ("code", "pre") or "MathML" in tag:
         return
     if element.text:
