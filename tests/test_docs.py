@@ -92,3 +92,15 @@ def test_the_readme_is_a_front_page() -> None:
     assert "make ko" in readme and "make test" in readme
     for page in sorted(DOCS.glob("*.md")):
         assert f"(docs/{page.name})" in readme, f"the README does not link docs/{page.name}"
+
+
+def test_the_docs_tool_answers_help_and_names_a_missing_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        docs.main(["--help"])
+    assert exited.value.code == 0 and "usage: python -m mdgettext.docs" in capsys.readouterr().out
+    assert docs.main([str(tmp_path / "nope")]) == 2
+    assert (
+        capsys.readouterr().err.strip().endswith("no such folder; run from the repository root or name the docs folder")
+    )

@@ -125,7 +125,9 @@ def _read(path: Path) -> str:
 
 def main(argv: Sequence[str] = ()) -> int:
     """Rewrite the generated parts of `DOCS/*.md` (default: ./docs); print each file changed."""
-    folder = Path(argv[0] if argv else "docs")
+    parser = argparse.ArgumentParser(prog="python -m mdgettext.docs", description=__doc__.split("\n\n")[0])
+    parser.add_argument("docs", nargs="?", default="docs", help="the docs folder (default: ./docs)")
+    folder = Path(parser.parse_args(argv).docs)
     if not folder.is_dir():
         print(f"{folder}: no such folder; run from the repository root or name the docs folder", file=sys.stderr)
         return 2
