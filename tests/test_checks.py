@@ -237,6 +237,14 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
         ("It depends on *X*.", "\\*X*에 의존한다.", ["markup.unclosed"]),  # an escaped opener
         ("Costs 2\\*3.", "2\\*3이 든다.", []),  # escaped as in the English
         ("It depends on *X* here.", "*X에 의존한다.", ["markup.unclosed"]),  # opened, never closed: `*` shown
+        # a tag that only shapes text, added whole and bare, as the reader's engine draws it: a warning
+        ("Gathers [S, D] locally.", "[S, D<sub>Y</sub>]를 모은다.", ["markup.html", "markup.html"]),
+        ("It depends on X.", "<b>X</b>에 의존한다.", ["markup.html", "markup.html"]),
+        ("Line one.", "첫 줄.<br>", ["markup.html"]),
+        # left open, with an attribute, or one that is no shape: the safety boundary's
+        ("It depends on X.", "<b>X에 의존한다.", ["safety.active-content"]),
+        ("It depends on X.", '<b class="x">X</b>에 의존한다.', ["safety.active-content"]),
+        ("It depends on X.", "<code>X</code>에 의존한다.", ["safety.active-content"]),
         # a caption is words: translating it is translating; the tag around it is the site's
         (FIGURE.format(caption="A chip"), FIGURE.format(caption="칩 하나") + " 참고.", []),
         (
@@ -265,7 +273,12 @@ def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, kore
     ("english", "korean", "codes", "reasons"),
     [
         ("See [the guide](a.md).", "안내를 보라.", ["links.missing"], []),
-        ("It depends on X.", "<b>X</b>에 의존한다.", ["safety.active-content"], ["adds HTML <b>", "adds HTML </b>"]),
+        (
+            "It depends on X.",
+            "<code>X</code>에 의존한다.",
+            ["safety.active-content"],
+            ["adds HTML <code>", "adds HTML </code>"],
+        ),
         (
             "See [the guide](a.md).",
             '<img src="x" onerror="y">안내를 보라.',

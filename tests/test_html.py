@@ -590,13 +590,13 @@ def test_the_review_page_typesets_math_and_shows_notes_as_notes(book: Path) -> N
 def test_a_refusal_on_the_review_page_says_what_to_change(chapter_copy: Path) -> None:
     path = chapter_copy / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"
     po = polib.pofile(str(path))
-    next(e for e in po if e.msgid.startswith("Please leave comments")).msgstr += "<b>굵게</b>"
+    next(e for e in po if e.msgid.startswith("Please leave comments")).msgstr += "<code>굵게</code>"
     po.save()
     assert cli("-C", chapter_copy, "build", "-l", "ko").code == 0
     review = read(chapter_copy / "build" / "ko" / "conclusion.review.html")
     state = re.search(r'<li class="entry" id="L\d+" data-state="refused".*?</li>\n', review, re.DOTALL)
     assert state is not None
     assert (
-        "the translation adds HTML &lt;/b&gt;; adds HTML &lt;b&gt;; give it the markup of its English "
+        "the translation adds HTML &lt;/code&gt;; adds HTML &lt;code&gt;; give it the markup of its English "
         "(remove what it adds, put back what it drops): until then the build publishes the English"
     ) in state.group(0)

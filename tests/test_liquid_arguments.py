@@ -136,6 +136,46 @@ def test_a_translation_changes_only_the_words_of_a_prose_argument(
     assert len(errors) == findings and all("Liquid {% include figure.liquid" in e for e in errors), result.out
 
 
+FIGURE_ALONE = (
+    '{{% include figure.liquid path="a.png" caption="<b>Figure:</b> from <a href={quoted}>Section 2</a>." %}}\n'
+)
+
+
+@pytest.mark.parametrize(
+    "english, caption, errors",
+    [
+        # the English's quotes inside the caption are Jekyll's to unescape: the page gets <a href="tpus"> either way
+        ("'tpus'", '<b>그림:</b> <a href="tpus">섹션 2</a>에서.', 0),
+        ('\\"tpus\\"', "<b>그림:</b> <a href='tpus'>섹션 2</a>에서.", 0),
+        ("'tpus'", '<b>그림:</b> <a href="sharding">섹션 2</a>에서.', 1),  # another link
+    ],
+)
+def test_a_caption_may_quote_its_attributes_as_the_translator_writes_them(
+    project: Path, english: str, caption: str, errors: int
+) -> None:
+    """A translation made for one version of the English (`href=\\"tpus\\"`) put in
+    another (`href='tpus'`): the same link on the page, so no error; and the caption is
+    written back so that Jekyll's include reads it whole."""
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nlocales = ["ko"]\nflavor = "kramdown"\n', encoding="utf-8"
+    )
+    (project / "source" / "en" / "p.md").write_text(FIGURE_ALONE.format(quoted=english), encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "p.po"
+    po = polib.pofile(str(path))
+    [entry] = [e for e in po if "Section 2" in e.msgid]
+    entry.msgstr = caption
+    po.save()
+    result = cli("-C", project, "check", "-l", "ko")
+    assert sum(": error: " in line for line in result.out.splitlines()) == errors, result.out
+    if errors == 0:
+        assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code == 0
+        [tag] = [line for line in (project / "build" / "ko" / "p.md").read_text(encoding="utf-8").splitlines() if line]
+        arguments = include_arguments(tag.removeprefix("{% include ").removesuffix(" %}"))
+        assert arguments is not None and arguments["caption"] == caption
+
+
 BUTTONS = [  # an answer button's translation: (msgstr, whether the site's button holds a block)
     ("1. 답을 보려면 클릭하세요.", True),  # a numbered list inside <summary>
     ("# 답", True),  # a heading, with an id

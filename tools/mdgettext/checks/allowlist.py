@@ -64,6 +64,9 @@ from mdgettext.model import Reason
 # Raw-text elements whose content runs (script, style) or is read as HTML by a browser
 # without scripting (noscript, noembed, noframes, iframe's fallback).
 CODE_ELEMENTS = frozenset({"script", "style", "noscript", "noembed", "noframes", "iframe"})
+# Elements that only shape text: written without attributes, a translation may add them
+# (closed) as its language needs, as the reader's engine draws them and nothing can run.
+SHAPING = frozenset("b strong i em u s del ins mark small sub sup span br wbr".split())
 KRAMDOWN_SPAN = re.compile(r"\{:[^}]*\}?|\{#[^}]*\}?")
 KRAMDOWN_LINE = re.compile(
     r"^[ \t>]*(\*\[[^\]\n]*\]:|\[\^[^\]\n]*\]:|\[[^\]\n]+\]:|\$\$(?=[^\n]*\$\$[ \t]*$)|~~~|\{:)", re.MULTILINE
@@ -261,15 +264,22 @@ def _nesting(tokens: list[html.Token]) -> str:
         if token.kind == html.START and token.name not in html.VOID:
             stack.append((tag_key(token), []))
         elif token.kind == html.START:
-            close(tag_key(token), [])
+            if not _shaping(tag_key(token)):
+                close(tag_key(token), [])
         elif token.kind == html.END:
             if stack and stack[-1][0][1] == token.name:
-                close(*stack.pop())
+                key, children = stack.pop()
+                if _shaping(key):  # closed, it only shapes its text: its children are its parent's
+                    (stack[-1][1] if stack else root).extend(children)
+                else:
+                    close(key, children)
             else:
                 close(("stray end", token.name), [])
     while stack:
         key, children = stack.pop()
         close(("left open", *key), children)
+    if not root:  # no element, or only ones that shape text: as a text without tags
+        return ""
     close(("root",), root)
     return root[-1]
 
@@ -384,14 +394,19 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         Reason("adds repeated attribute", f"adds a tag that {r} (a browser keeps the first, kramdown the last)")
         for r in translation.repeated
     ]
-    reasons += _counted("HTML", _tag_kind, source.tags, translation.tags, describe)
+    shaping = where is not Where.YAML  # a front matter value is printed where a tag is text or breaks JSON
+    tags = _without_shaping_added(source.tags, translation.tags) if shaping else translation.tags
+    reasons += _counted("HTML", _tag_kind, source.tags, tags, describe)
     if not reasons:  # these repeat the tags' story in other words: told only when the tags agree
         reasons += _counted(
             "'<' that opens no tag here but may elsewhere:", "loose <", source.loose, translation.loose, repr
         )
-        reasons += _counted(
-            "HTML (as Markdown reads it)", "passed html", source.passed_through, translation.passed_through, describe
+        passed = (
+            _without_shaping_added(source.passed_through, translation.passed_through)
+            if shaping
+            else translation.passed_through
         )
+        reasons += _counted("HTML (as Markdown reads it)", "passed html", source.passed_through, passed, describe)
         if source.nesting != translation.nesting:
             reasons.append(
                 Reason("nesting", "nests its HTML differently (an element left open, closed early or moved)")
@@ -426,6 +441,26 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         drops=False,
     )
     return reasons
+
+
+def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey]) -> Counter[TagKey]:
+    """The translation's tags less the elements it adds that only shape text, written
+    without attributes and closed as often as opened (`D<sub>Y</sub>` for the English's
+    `D`, a `<b>` a language needs): nothing in them can run or load, and the reader's
+    engine draws them as the translator meant. What the page shows of them is the
+    markup check's; one left open or closed twice stays an addition."""
+    kept = Counter(translation)
+    for name in SHAPING:
+        start, end = (html.START, name, ()), (html.END, name)
+        added = kept[start] - english[start]
+        if added > 0 and (name in html.VOID or kept[end] - english[end] == added):
+            kept[start] -= added
+            kept[end] -= added if name not in html.VOID else 0
+    return +kept
+
+
+def _shaping(key: TagKey) -> bool:
+    return key[0] == html.START and key[1] in SHAPING and key[2] == ()
 
 
 SLIP = "()<> \t"  # what an author's slip wraps a destination in: `[x]((url))`

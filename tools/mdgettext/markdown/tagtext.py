@@ -166,9 +166,24 @@ def prose_aside(tag: str, prose: Mapping[str, Sequence[str]] = DEFAULT_PROSE) ->
     if "=" not in tag and "details" not in tag:  # most tags have no words: spare them a reading
         return tag
     for text in sorted(liquid_texts(tag, prose), key=lambda t: t.start, reverse=True):
-        markup = "".join(sorted(MARKUP_IN_VALUE.findall(tag, text.start, text.end)))
+        markup = "".join(sorted(_as_read(written) for written in MARKUP_IN_VALUE.findall(text.text)))
         tag = f"{tag[: text.start]}…{markup}{tag[text.end :]}"
     return tag
+
+
+def _as_read(written: str) -> str:
+    """An HTML tag of a value as the browser reads it, so that the quotes a translation
+    writes its attributes in (`<a href="x">` for the English's `<a href='x'>`, each
+    Jekyll's value unescaped) are no change; its name, attributes and their order are.
+    A tag the tokenizer does not read whole stays as written, so it still differs."""
+    found = html.tokens(written)
+    if len(found) != 1 or found[0].kind not in (html.START, html.END) or found[0].end != len(written):
+        return written
+    token = found[0]
+    if token.kind == html.END:
+        return f"</{token.name}>"
+    attributes = "".join(f' {name}="{escape(value)}"' for name, value in token.attrs)
+    return f"<{token.name}{attributes}{' /' if token.self_closing else ''}>"
 
 
 def _names_a_variable(text: str) -> bool:
