@@ -103,6 +103,30 @@ def test_select_ignore_and_min_translated(tmp_path: Path) -> None:
     )
 
 
+def test_a_catalog_cut_short_counts_what_it_lacks_as_untranslated(tmp_path: Path) -> None:
+    """Entries deleted from a catalog (an editor's slip, a bad merge) are English on the
+    page: the share translated counts them, in check's gate and in stats."""
+    root = project_with(tmp_path, "completeness", "broken")
+    before = cli("-C", root, "check", "-l", "ko").out.splitlines()[-1]
+    assert before.endswith("; 50.0% translated")
+    path = root / "locale" / "ko" / "LC_MESSAGES" / "completeness.po"
+    po = polib.pofile(str(path))
+    for entry in [e for e in po if e.msgid and not e.translated()]:
+        po.remove(entry)
+    po.save()
+    after = cli("-C", root, "check", "-l", "ko", "--min-translated", "75")
+    assert after.code == 1 and after.out.splitlines()[-1].endswith("; 50.0% translated")
+    assert "catalog is older than its template" in after.out and "50.0% of messages translated" in after.out
+    assert cli("-C", root, "stats", "-l", "ko").out.splitlines()[1].split()[-1] == "50.0%"
+
+
+@pytest.mark.parametrize("value", ["nan", "150", "-5", "most"])
+def test_min_translated_is_a_percentage(tmp_path: Path, value: str) -> None:
+    root = project_with(tmp_path, "completeness", "broken")
+    result = cli("-C", root, "check", "-l", "ko", "--min-translated", value)
+    assert result.code == 2 and result.err.endswith(f"{value!r} is not a percentage from 0 to 100\n")
+
+
 def test_list_names_every_code(tmp_path: Path) -> None:
     listed = cli("check", "--list").out
     for code in (

@@ -127,7 +127,7 @@ BROKEN = [
     (
         '"Plural-Forms: nplurals=1; plural=0;\\n"',
         '"Plural-Forms: nplurals=1; plural=n!=;\\n"',
-        "Plural-Forms cannot be read",
+        "Plural-Forms has plural=n!=, which is not a C expression of n",  # read before it is run
     ),
     (
         '"Plural-Forms: nplurals=1; plural=0;\\n"',

@@ -53,6 +53,20 @@ BROKEN_CATALOGS = {
     "missing header": (lambda t: t[t.index("#. heading 1") :], None, "no header entry"),
     "wrong charset": (lambda t: t.replace("charset=UTF-8", "charset=EUC-KR"), "Content-Type", "charset is EUC-KR"),
     "duplicate msgid": (lambda t: t + '\nmsgid "Title"\nmsgstr "제목 2"\n', "END", "already at line"),
+    # polib reads these without a word (GNU msgfmt refuses them): the translations after the cut were lost
+    "cut short after a msgid": (lambda t: t[: t.index('msgstr "제목"')], 'msgid "Title"', "has no msgstr after it"),
+    "msgid line deleted": (lambda t: t.replace('msgid "Title"\n', ""), 'msgstr "제목"', "a msgstr with no msgid"),
+    "plural expression cut": (
+        lambda t: t.replace("plural=0;", "plural=(n>1"),
+        "Plural-Forms",
+        "not a C expression of n (GNU msgfmt refuses the file): write `Plural-Forms: nplurals=1; plural=0;`",
+    ),
+    "nplurals not a number": (lambda t: t.replace("nplurals=1", "nplurals=x"), "Plural-Forms", "nplurals=x"),
+    "another language's header": (
+        lambda t: t.replace('"Language: ko\\n"', '"Language: ja\\n"'),
+        '"Language:',
+        "its Language header is 'ja' but it is in the 'ko' folder: write `Language: ko`",
+    ),
 }
 
 

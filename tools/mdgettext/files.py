@@ -121,13 +121,24 @@ def read_source(path: Path, display: str) -> SourceText:
 def read_po(path: Path, display: str) -> polib.POFile:
     """A catalog parsed by polib, after the checks polib does not make: each
     problem becomes one line naming the file and line."""
-    return parse_po(read_po_text(path, display), display)
+    text = read_po_text(path, display)
+    return _in_its_folder(parse_po(text, display), path, text, display)
 
 
 def read_catalog(path: Path, display: str) -> CatalogFile:
     """A catalog read once: parsed, and with its text, so entries are found by line."""
     text = read_po_text(path, display)
-    return CatalogFile(parse_po(text, display), text, display)
+    return CatalogFile(_in_its_folder(parse_po(text, display), path, text, display), text, display)
+
+
+def _in_its_folder(po: polib.POFile, path: Path, text: str, display: str) -> polib.POFile:
+    """In a `LANG/LC_MESSAGES` folder, a catalog's Language header must be that language."""
+    if path.parent.name == "LC_MESSAGES":
+        problem = povalidate.language_problem(po.metadata.get("Language", ""), path.parent.parent.name)
+        if problem:
+            line = next((n for n, t in enumerate(text.split("\n"), 1) if t.startswith('"Language:')), 1)
+            raise InputError(f"{display}:{line}: {problem}")
+    return po
 
 
 def current_text(path: Path) -> str | None:

@@ -62,8 +62,9 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 Severity.WARNING,
                 f"catalog is older than its template ({counted(new, 'new message')}, {gone} removed); run `mdgettext update -l {ctx.language}`",
             )
-    if ctx.min_translated is not None and current:
-        share = 100.0 * sum(e.translated for e in current) / len(current)
+    lacking = len(ctx.template_keys - {key_of(e) for e in current}) if ctx.template_keys is not None else 0
+    if ctx.min_translated is not None and (current or lacking):
+        share = 100.0 * sum(e.translated for e in current) / (len(current) + lacking)
         if share < ctx.min_translated:
             yield ctx.finding(
                 None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from argparse import ArgumentParser, Namespace
+from argparse import ArgumentParser, ArgumentTypeError, Namespace
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -54,7 +54,7 @@ def declare(command: ArgumentParser) -> None:
     )
     command.add_argument(
         "--min-translated",
-        type=float,
+        type=_percent,
         metavar="PCT",
         help="share of translated messages each catalog needs (default: 100 under --strict)",
     )
@@ -92,6 +92,17 @@ def _codes(text: str, option: str) -> tuple[str, ...]:
         raise UsageError(f"{option}: {err}") from None
 
 
+def _percent(text: str) -> float:
+    """A share from 0 to 100: `nan` would switch the gate off, 150 could never pass."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= 100:  # nan too
+        raise ArgumentTypeError(f"{text!r} is not a percentage from 0 to 100")
+    return value
+
+
 def check(config: Config, languages: Sequence[str], options: CheckOptions, report: Reporter) -> int:
     """Check every catalog; exit 1 if anything is at error level (warnings too under --strict)."""
     chapters = templates_required(config)
@@ -120,7 +131,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
             context = check_context(config, read, language, catalog, glossary, minimum)
             book.append((entries_of(catalog.po, catalog.text, docs[chapter]), context))
             findings.extend(run_checks(book[-1][0], context))
-            counts = stats(catalog.po)
+            counts = stats(catalog.po, keys[chapter])
             catalogs += 1
             entries += counts.total
             translated += counts.translated

@@ -9,6 +9,7 @@ from mdgettext.commands.options import add_locales, locales
 from mdgettext.commands.terminal import Reporter
 from mdgettext.files import read_po
 from mdgettext.locale import check_known
+from mdgettext.model import key_of
 from mdgettext.pipeline.name import book_name
 from mdgettext.pipeline.plan import Plan
 from mdgettext.po import catalog
@@ -16,7 +17,7 @@ from mdgettext.project import Config
 from mdgettext.publish import progress
 from mdgettext.publish.links import STYLESHEET_PATH
 from mdgettext.publish.templates import stylesheet
-from mdgettext.report import counted
+from mdgettext.report import counted, escape
 
 PAGE = "progress.html"  # in the build folder
 
@@ -46,8 +47,9 @@ def stats(config: Config, languages: Sequence[str], report: Reporter, fmt: str =
     rows = progress_rows(config, languages, report)
     if fmt == "json":
         print(progress.as_json(rows), file=report.out)
-    else:
-        report.info(progress.table(rows))
+    else:  # the table is what was asked for, as check's findings are: `-q` keeps it
+        for line in progress.table(rows).split("\n"):
+            print(escape(line), file=report.out)
     if folders is not None:
         plan = Plan()
         page, css_path = config.build_path(PAGE), config.build_path(STYLESHEET_PATH)
@@ -72,7 +74,12 @@ def progress_rows(config: Config, languages: Sequence[str], report: Reporter) ->
             po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
             if po_path.exists():
                 found = read_po(po_path, config.relative(po_path))
-                rows.append(progress.Row(language, chapter, catalog.stats(found), config.relative(po_path)))
+                template = (
+                    frozenset(key_of(e) for e in read_po(pot_path, config.relative(pot_path)) if e.msgid)
+                    if pot_path.exists()
+                    else None
+                )
+                rows.append(progress.Row(language, chapter, catalog.stats(found, template), config.relative(po_path)))
                 continue
             report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
             if pot_path.exists():

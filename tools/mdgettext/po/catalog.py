@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
@@ -200,13 +201,18 @@ class Stats:
         return 100.0 * self.translated / self.total if self.total else 100.0
 
 
-def stats(po: polib.POFile) -> Stats:
-    """How far along a catalog is, as `stats` and `check` report it."""
+def stats(po: polib.POFile, template: AbstractSet[Key] | None = None) -> Stats:
+    """How far along a catalog is, as `stats` and `check` report it. Given its
+    template's messages, those the catalog lacks (it was cut short, or not updated)
+    count as untranslated: the page shows them in English."""
     counts = {"translated": [0, 0], "fuzzy": [0, 0], "untranslated": [0, 0]}
     for entry in live(po):
         found = state(entry).value
         counts[found][0] += 1
         counts[found][1] += len(entry.msgid.split())
+    for _, msgid in missing(po, template):
+        counts["untranslated"][0] += 1
+        counts["untranslated"][1] += len(msgid.split())
     return Stats(
         counts["translated"][0],
         counts["fuzzy"][0],
@@ -215,6 +221,14 @@ def stats(po: polib.POFile) -> Stats:
         counts["fuzzy"][1],
         counts["untranslated"][1],
     )
+
+
+def missing(po: polib.POFile, template: AbstractSet[Key] | None) -> list[Key]:
+    """The template's messages the catalog has no live entry for."""
+    if not template:
+        return []
+    mine = {key_of(e) for e in live(po)}
+    return sorted((key for key in template if key not in mine), key=lambda k: (k[0] or "", k[1]))
 
 
 # The header line that changes with every run, one line as every writer of PO files lays it out.

@@ -8,10 +8,13 @@ parsed catalog's header, so a broken file gets one clear message with its line.
 
 from __future__ import annotations
 
+import gettext
 import re
 from collections.abc import Iterator
 
 import polib
+
+from mdgettext.locale import LocaleError, plural_forms
 
 # Matched against stripped lines, so `rest` runs to the end: a lazy `.*?` before `\s*$`
 # would try the end of the line after every character, quadratic in a run of spaces.
@@ -45,10 +48,47 @@ class CatalogSyntaxError(ValueError):
 
 def check_text(text: str) -> None:
     """Raise CatalogSyntaxError at the first line a PO reader would misread."""
-    if WELL_FORMED.fullmatch(text):
-        return
-    for error in _line_errors(text):
+    if not WELL_FORMED.fullmatch(text):
+        for error in _line_errors(text):
+            raise error
+    for error in _sequence_errors(text):
         raise error
+
+
+# Each entry's keywords in order: [msgctxt] msgid [msgid_plural] msgstr... (GNU gettext's grammar).
+ENTRY_KEYWORD = re.compile(
+    r"^[ \t]*(?:#~[ \t]*)?(msgctxt|msgid_plural|msgid|msgstr)(\[\d+\])?(?=[ \t\"])", re.MULTILINE
+)
+CUT = "the file may have been cut short or a line deleted: restore it (from git), or add the missing line"
+
+
+def _sequence_errors(text: str) -> Iterator[CatalogSyntaxError]:
+    """Keywords out of GNU gettext's order, which polib reads without a word: a msgid
+    with no msgstr after it (a file cut short), a msgstr with no msgid before it."""
+    state, opened, line, at = "", 0, 1, 0  # state: the last keyword of the entry being read
+    for found in ENTRY_KEYWORD.finditer(text):
+        line += text.count("\n", at, found.start())
+        at = found.start()
+        word = found.group(1)
+        if word in ("msgctxt", "msgid") and state in ("msgctxt", "msgid", "msgid_plural"):
+            if not (word == "msgid" and state == "msgctxt"):
+                yield CatalogSyntaxError(
+                    opened, f"this {state} has no msgstr after it (GNU msgfmt refuses the file); {CUT}"
+                )
+                return
+        elif word == "msgid_plural" and state != "msgid":
+            yield CatalogSyntaxError(line, "a msgid_plural with no msgid just before it; " + CUT)
+            return
+        elif word == "msgstr" and (
+            state not in ("msgid", "msgid_plural", "msgstr") or (state == "msgstr" and found.group(2) is None)
+        ):
+            yield CatalogSyntaxError(line, "a msgstr with no msgid before it; " + CUT)
+            return
+        if (word in ("msgctxt", "msgid") and state != "msgctxt") or word == "msgctxt":
+            opened = line
+        state = word
+    if state in ("msgctxt", "msgid", "msgid_plural"):
+        yield CatalogSyntaxError(opened, f"this {state} has no msgstr after it (GNU msgfmt refuses the file); {CUT}")
 
 
 def _line_errors(text: str) -> Iterator[CatalogSyntaxError]:
@@ -144,6 +184,12 @@ def check_catalog(po: polib.POFile, text: str) -> None:
             _header_line(text, "Content-Type"),
             f'charset is {found}: mdgettext catalogs are UTF-8; set "Content-Type: text/plain; charset=UTF-8\\n" and save the file as UTF-8',
         )
+    plural = po.metadata.get("Plural-Forms")
+    if plural is not None and (problem := plural_problem(plural)):
+        raise CatalogSyntaxError(
+            _header_line(text, "Plural-Forms"),
+            f"Plural-Forms {problem} (GNU msgfmt refuses the file): write {_plural_for(po.metadata.get('Language', ''))}",
+        )
     seen: dict[tuple[str | None, str], int] = {}
     lines = text.split("\n")
     for entry in po:
@@ -164,6 +210,46 @@ def check_catalog(po: polib.POFile, text: str) -> None:
                 f"this obsolete (#~) entry has the msgid of the entry at line {seen[key]}: "
                 "keep the translation you want in that entry and delete this one",
             )
+
+
+PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*(\w+)\s*;\s*plural\s*=\s*([^;]*);?\s*")
+
+
+def plural_problem(value: str) -> str | None:
+    """What is wrong with a Plural-Forms value, as GNU gettext reads it; None when nothing.
+    The expression is C, read by the standard library's gettext module."""
+    found = PLURAL_FORMS.fullmatch(value)
+    if found is None:
+        return f"is {value.strip()!r}, not `nplurals=N; plural=EXPRESSION;`"
+    if not found.group(1).isdigit() or int(found.group(1)) < 1:
+        return f"has nplurals={found.group(1)}, not a number of forms"
+    try:
+        gettext.c2py(found.group(2))
+    except (ValueError, RecursionError):
+        return f"has plural={found.group(2).strip()}, which is not a C expression of n"
+    return None
+
+
+def _plural_for(language: str) -> str:
+    """The header line a catalog in `language` should have, as `update` writes it."""
+    try:
+        return (
+            f"`Plural-Forms: {plural_forms(language.strip())}`"
+            if language.strip()
+            else "it as `nplurals=N; plural=EXPRESSION;`"
+        )
+    except (LocaleError, ValueError):
+        return "it as `nplurals=N; plural=EXPRESSION;`"
+
+
+def language_problem(header: str, folder: str) -> str | None:
+    """Whether a catalog's Language header names another language than its folder
+    (`locale/ko/LC_MESSAGES/` holding `Language: ja`): the build would publish it as
+    the folder's. A more specific code of the same language (`ko_KR` in `ko`) agrees."""
+    mine, theirs = header.strip().replace("-", "_").lower(), folder.replace("-", "_").lower()
+    if not mine or mine == theirs or mine.startswith(theirs + "_") or theirs.startswith(mine + "_"):
+        return None
+    return f"its Language header is {header.strip()!r} but it is in the {folder!r} folder: write `Language: {folder}`"
 
 
 def msgid_line(lines: list[str], entry: polib.POEntry) -> int:
