@@ -61,6 +61,7 @@ WHOLE = [
     ("the $KV$ cache", "KV 캐시"),  # math written as prose
     ("Let A[S, D] (our activations) be given.", "A[S, D] (우리의 활성화)가 주어집니다."),  # no link to any reader
     ("Also add `</dev/null`.", "`</dev/null`도 추가하세요."),  # a tag inside code is text
+    ("i.e. AllGather([S<sub>X</sub>, D])", "즉, AllGather([S<sub>X</sub>, D<sub>Y</sub>])"),  # the newer English's
 ]  # fmt: skip
 BROKEN = [
     ("see [here](https://a.com)", "[여기](https://b.com)를 보라"),  # destination

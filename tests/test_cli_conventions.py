@@ -67,7 +67,9 @@ def test_quiet_goes_before_or_after_the_command(book: Path, name: str) -> None:
     before = cli("-C", fresh(), "-q", *args)
     after = cli("-C", fresh(), *args, "--quiet")
     assert (before.code, before.out) == (after.code, after.out)
-    if name != "check":  # check prints its findings even when quiet
+    if name in ("check", "stats"):  # what was asked for prints even when quiet: findings, the table
+        assert after.out == cli("-C", fresh(), *args).out != ""
+    else:
         assert after.out == ""
     assert cli("-C", fresh(), *args).out != "" or name == "merge-driver"  # without -q there is something to silence
 
@@ -161,3 +163,26 @@ def test_serve_says_a_missing_catalog_once_per_build(book: Path) -> None:
     Preview(load_config(book), ["ko"], Reporter(out=out, err=err)).rebuild("first build")
     assert err.getvalue().count("no catalog; run `mdgettext update -l ko`") == 1
     assert out.getvalue() == "first build: built\n"
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_usage_error_shows_the_commands_own_usage(book: Path, name: str) -> None:
+    """An option the command lacks, or a -C folder that is not there: exit 2 with the
+    usage line of the command the user typed, as its --help shows it."""
+    for args in (["-C", book, *COMMANDS[name], "--frobnicate"], ["-C", book / "nope", *COMMANDS[name]]):
+        result = cli(*args)
+        assert result.code == 2 and "Traceback" not in result.err
+        assert result.err.startswith(f"usage: mdgettext {name} "), result.err
+    assert result.err.endswith(f"mdgettext {name}: error: -C {book / 'nope'}: no such folder\n")
+
+
+def test_serve_refuses_an_unknown_language_before_it_serves(book: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mdgettext", "-C", str(book), "serve", "-l", "xx", "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2 and result.stderr.startswith("mdgettext: error: unknown locale code 'xx'")
+    assert "serving" not in result.stdout + result.stderr

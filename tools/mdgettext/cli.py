@@ -120,10 +120,21 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
         super().__call__(ap, namespace, values, option)
 
 
+def _command_parser(ap: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    commands = next(a for a in ap._subparsers._group_actions if isinstance(a, _Commands))  # type: ignore[union-attr]
+    found: argparse.ArgumentParser = commands.choices[name]
+    return found
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     """`mdgettext ARGS` -> exit code."""
     ap = parser()
-    args = ap.parse_args(argv)
+    args, extra = ap.parse_known_args(argv)
+    chosen = _command_parser(ap, args.command)  # errors show the command's usage, as its --help does
+    if extra:
+        chosen.error(f"unrecognized arguments: {' '.join(extra)}")
+    if not args.directory.is_dir():
+        chosen.error(f"-C {args.directory}: no such folder")
     from mdgettext.commands.terminal import Reporter
     from mdgettext.errors import InputError, UsageError
     from mdgettext.locale import LocaleError
@@ -134,7 +145,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         config = load_config(args.directory)
         return command(args.command).run(args, config, report)
     except UsageError as err:
-        ap.error(str(err))
+        chosen.error(str(err))
     except (InputError, ConfigError, LocaleError) as err:
         from mdgettext.report import escape
 

@@ -27,9 +27,11 @@ def declare(command: ArgumentParser) -> None:
     # Raw, so the lines to paste keep their breaks. A description is %-formatted only
     # when it names %(prog)s, so %O is written as itself: `%%O` would print `%%O`.
     command.formatter_class = RawDescriptionHelpFormatter
-    command.add_argument("base", type=Path, metavar="BASE")
-    command.add_argument("ours", type=Path, metavar="OURS")
-    command.add_argument("theirs", type=Path, metavar="THEIRS")
+    command.add_argument("base", type=Path, metavar="BASE", help="the catalog as both sides had it (git's %%O)")
+    command.add_argument(
+        "ours", type=Path, metavar="OURS", help="this branch's catalog (git's %%A): the merge is written over it"
+    )
+    command.add_argument("theirs", type=Path, metavar="THEIRS", help="the other branch's catalog (git's %%B)")
     command.add_argument(
         "path", nargs="?", metavar="PATH", help="the catalog's path in the work tree (git's %%P), for messages"
     )

@@ -21,6 +21,7 @@ from mdgettext.commands.options import add_locales, locales
 from mdgettext.commands.preview import Handler, Preview, Server
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
+from mdgettext.locale import check_known
 from mdgettext.project import Config
 from mdgettext.publish import live
 
@@ -50,6 +51,8 @@ def serve(config: Config, languages: Sequence[str], port: int, report: Reporter)
     """Serve until Ctrl-C (or SIGTERM), which stops it cleanly (exit 0)."""
     # A process started in the background by a non-interactive shell inherits SIGINT
     # ignored, and Python then leaves it so: Ctrl-C (or CI's interrupt) would not stop it.
+    for language in languages:  # a code no build knows is a usage error now, not a preview that never builds
+        check_known(language)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     # The folders it serves and watches, each refused before any work when it leads out of the project.
