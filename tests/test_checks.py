@@ -265,6 +265,13 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
         ("Gathers [S, D] locally.", "[S, D<sub>Y</sub>]를 모은다.", ["markup.html", "markup.html"]),
         ("It depends on X.", "<b>X</b>에 의존한다.", ["markup.html", "markup.html"]),
         ("Line one.", "첫 줄.<br>", ["markup.html"]),
+        # the English's class-only attribute list written for two words: styled, nothing runs
+        ("It _depends_{: .highlight} on X.", "_X_{: .highlight}에 _의존_{: .highlight}한다.", ["markup.emphasis"]),
+        (
+            "It _depends_{: .highlight} on X.",
+            '_X_{: .highlight}에 _의존_{: onclick="x"}한다.',
+            ["markup.emphasis", "safety.active-content"],
+        ),
         # left open, with an attribute, or one that is no shape: the safety boundary's
         ("It depends on X.", "<b>X에 의존한다.", ["safety.active-content"]),
         ("It depends on X.", '<b class="x">X</b>에 의존한다.', ["safety.active-content"]),

@@ -68,6 +68,7 @@ CODE_ELEMENTS = frozenset({"script", "style", "noscript", "noembed", "noframes",
 # (closed) as its language needs, as the reader's engine draws them and nothing can run.
 SHAPING = frozenset("b strong i em u s del ins mark small sub sup span br wbr".split())
 KRAMDOWN_SPAN = re.compile(r"\{:[^}]*\}?|\{#[^}]*\}?")
+CLASSES_ONLY = re.compile(r"\{:[ \t]*(?:\.[\w-]+[ \t]*)+\}")  # an attribute list of class names only
 KRAMDOWN_LINE = re.compile(
     r"^[ \t>]*(\*\[[^\]\n]*\]:|\[\^[^\]\n]*\]:|\[[^\]\n]+\]:|\$\$(?=[^\n]*\$\$[ \t]*$)|~~~|\{:)", re.MULTILINE
 )
@@ -412,7 +413,8 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
                 Reason("nesting", "nests its HTML differently (an element left open, closed early or moved)")
             )
     reasons += _counted("Liquid", "liquid", source.liquid, translation.liquid, str)
-    reasons += _counted("kramdown syntax", "kramdown", source.kramdown, translation.kramdown, str)
+    kramdown = _classes_repeated_as_the_english(source.kramdown, translation.kramdown)
+    reasons += _counted("kramdown syntax", "kramdown", source.kramdown, kramdown, str)
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
     english_links, translated_links = _mended(source.links, translation.links)
     links = _counted("a Markdown", lambda k: k[0], english_links, translated_links, lambda k: f"{k[0]} to {k[1]!r}")
@@ -457,6 +459,17 @@ def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey
             kept[start] -= added
             kept[end] -= added if name not in html.VOID else 0
     return +kept
+
+
+def _classes_repeated_as_the_english(english: Counter[str], translation: Counter[str]) -> Counter[str]:
+    """The translation's kramdown syntax less the extra copies of an attribute list of
+    the English's that gives classes only (`*x*{: .highlight}` written for two words):
+    a class can neither run nor load, and the page styles both as the English styles one."""
+    kept = Counter(translation)
+    for key, count in translation.items():
+        if english[key] and count > english[key] and CLASSES_ONLY.fullmatch(key):
+            kept[key] = english[key]
+    return kept
 
 
 def _shaping(key: TagKey) -> bool:
