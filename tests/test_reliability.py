@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
@@ -213,6 +215,31 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, mon
         files.write_text(target, "new")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["catalog.po"]
+
+
+def test_a_build_folder_that_takes_no_new_file_changes_no_page(
+    translated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build folder itself read-only (its language folders not): the record the build
+    writes after its pages could not be written, so no page is replaced (a reviewer's case)."""
+    assert cli("-C", translated, "build", "-l", "ko").code == 0
+    path = translated / PO
+    path.write_text(path.read_text(encoding="utf-8").replace('msgstr "제목"', 'msgstr "표제"'), encoding="utf-8")
+    before = snapshot(translated / "build")
+    real = tempfile.mkstemp
+
+    def refused(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        if Path(kwargs.get("dir", "")).resolve() == (translated / "build").resolve():
+            raise PermissionError(13, "Permission denied")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    result = cli("-C", translated, "build", "-l", "ko", "--force")
+    assert (result.code, result.err) == (
+        2,
+        "mdgettext: error: build/.mdgettext-build.json: cannot write: Permission denied\n",
+    )
+    assert snapshot(translated / "build") == before
 
 
 def test_a_file_in_the_way_of_an_output_is_one_line_and_no_output_changes(translated: Path) -> None:

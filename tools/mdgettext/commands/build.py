@@ -7,6 +7,7 @@ written here, all at once and in chapter order, so the bytes are the same whatev
 
 from __future__ import annotations
 
+import os
 from argparse import ArgumentParser, Namespace
 from collections.abc import Sequence
 from pathlib import Path
@@ -120,6 +121,7 @@ def build(
         plan.lines.append(f"{shown}: {unchanged} of {builds} up to date")
     keep_edits(config, plan.writes, record, force)  # a translation in the repository that a person changed
     plan.writes.extend(copies(config, {pair for done in results for pair in done.images}))  # the pages' images
+    writable(config.build_folder, config.relative(config.build_path(cache.NAME)))  # the record, written after the pages
     plan.carry_out(report)
     for job, done in zip(todo, results, strict=True):
         for language, outputs in done.outputs.items():
@@ -128,6 +130,20 @@ def build(
         record.done(STYLESHEET_JOB, css_key, [config.build_path(STYLESHEET_PATH)])
     write_all([(config.build_path(cache.NAME), cache.encode(record))])
     return 0
+
+
+def writable(folder: Path, shown: str) -> None:
+    """Refuse before any page is written when the build's record cannot be written
+    after them: pages replaced with no record would be rebuilt, or trusted, wrongly."""
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".mdgettext-probe.", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as err:
+        raise InputError(f"{shown}: cannot write: {err.strerror or err}") from err
 
 
 def build_file(
