@@ -75,3 +75,26 @@ def test_the_shortcut_lists_what_the_full_reading_lists(where: Where, monkeypatc
     fast = [markup_of(text, where) for text in every]
     monkeypatch.setattr(allowlist, "untrusted_blocks", untrusted)  # the whole parse, every time
     assert fast == [markup_of(text, where) for text in every]
+
+
+@pytest.mark.parametrize(
+    ("english", "translation", "reasons"),
+    [
+        ("D and E", "D<sub>Y</sub>와 E", []),  # added bare and closed: it only shapes text
+        ('a <span markdown="1">b</span>', '<span markdown="1">가</span> <span>나</span> <b>다</b>', []),
+        ("D and E", "D<sub>Y와 E", ["adds HTML <sub>"]),  # left open: it shapes what follows
+        ("D and E", "D<sub>Y</sub></sub>와 E", ["adds HTML </sub> (2 times)", "adds HTML <sub>"]),
+        ("D and E", '<sub title="x">D</sub>와 E', ["adds HTML </sub>", 'adds HTML <sub title="…">']),
+        ("D and E", '<span markdown="1">D</span>와 E', ["adds HTML </span>", 'adds HTML <span markdown="1">']),
+        ("D and E", "<code>D</code>와 E", ["adds HTML </code>", "adds HTML <code>"]),  # not a shape
+    ],
+)
+def test_a_translation_may_add_tags_that_only_shape_text(english: str, translation: str, reasons: list[str]) -> None:
+    found = allowlist.differences(markup_of(english, Where.INLINE), markup_of(translation, Where.INLINE), Where.INLINE)
+    assert [r.text for r in found] == reasons
+
+
+def test_in_front_matter_no_tag_may_be_added() -> None:
+    """The layout prints a value into <title> and a JSON string, where a tag is text."""
+    found = allowlist.differences(markup_of("A title", Where.YAML), markup_of("<b>제목</b>", Where.YAML), Where.YAML)
+    assert found

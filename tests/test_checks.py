@@ -265,6 +265,13 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
         ("Gathers [S, D] locally.", "[S, D<sub>Y</sub>]를 모은다.", ["markup.html", "markup.html"]),
         ("It depends on X.", "<b>X</b>에 의존한다.", ["markup.html", "markup.html"]),
         ("Line one.", "첫 줄.<br>", ["markup.html"]),
+        # kramdown's markdown attribute, the English's own, on a second span: read as Markdown, gone from the page
+        (
+            'A <span markdown="1">**b**</span> c.',
+            '<span markdown="1">**가**</span> <span markdown="1">나</span>.',
+            ["markup.html", "markup.html"],
+        ),
+        ("A b c.", '<span markdown="1">가</span> 나.', ["safety.active-content"]),  # not the English's
         # the English's class-only attribute list written for two words: styled, nothing runs
         ("It _depends_{: .highlight} on X.", "_X_{: .highlight}에 _의존_{: .highlight}한다.", ["markup.emphasis"]),
         (

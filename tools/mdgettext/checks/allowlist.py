@@ -452,12 +452,17 @@ def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey
     engine draws them as the translator meant. What the page shows of them is the
     markup check's; one left open or closed twice stays an addition."""
     kept = Counter(translation)
-    for name in SHAPING:
-        start, end = (html.START, name, ()), (html.END, name)
-        added = kept[start] - english[start]
-        if added > 0 and (name in html.VOID or kept[end] - english[end] == added):
-            kept[start] -= added
-            kept[end] -= added if name not in html.VOID else 0
+    starts: dict[str, list[TagKey]] = {}
+    for key in translation:
+        if _shaping(key) and (key[2] == () or english[key]) and translation[key] > english[key]:
+            starts.setdefault(key[1], []).append(key)
+    for name, keys in starts.items():
+        added = sum(translation[k] - english[k] for k in keys)
+        end = (html.END, name)
+        if name in html.VOID or translation[end] - english[end] == added:
+            for key in keys:
+                kept[key] = english[key]
+            kept[end] = english[end] if name not in html.VOID else kept[end]
     return +kept
 
 
@@ -473,7 +478,10 @@ def _classes_repeated_as_the_english(english: Counter[str], translation: Counter
 
 
 def _shaping(key: TagKey) -> bool:
-    return key[0] == html.START and key[1] in SHAPING and key[2] == ()
+    """A start tag that only shapes text: bare, or with kramdown's `markdown` attribute
+    only (which tells kramdown to read its content and is gone from the page); one
+    with an attribute is let through only as the English's own, repeated."""
+    return key[0] == html.START and key[1] in SHAPING and all(name == "markdown" for name, _ in key[2])
 
 
 SLIP = "()<> \t"  # what an author's slip wraps a destination in: `[x]((url))`

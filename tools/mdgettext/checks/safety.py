@@ -60,7 +60,8 @@ CLOSING = (
 CODE = "safety.active-content"
 CODES = {
     CODE: "the translation has markup, a link, Liquid, a formula or structure its English does not have "
-    "(or lacks some it has); the build refuses it, and no mdgettext-ignore comment silences this",
+    "(or lacks some it has), beyond tags that only shape text (`<sub>`, `<b>`: bare, closed) and the English's "
+    "class-only attribute lists repeated; the build refuses it, and no mdgettext-ignore comment silences this",
 }
 
 
