@@ -14,7 +14,8 @@ verdict: an error-severity finding on the entry.
     moves     translators' moves on the book's own English (tests/moves.py), per move
     book      the three translations in tests/data/book (the community Korean and
               Chinese, the human Korean), every imported pair accepted, per split:
-              tune (index, roofline, transformers) and held-out (the other three)
+              tune (index, roofline, transformers) and held-out (the other three);
+              then each against the two English versions it does not follow
 
     python benchmarks/agreement.py                 # 5,000 pairs per flavor, and the book
     python benchmarks/agreement.py --pairs 500
@@ -40,6 +41,18 @@ from pairs import Pair  # noqa: E402
 FLAVORS = ("kramdown", "commonmark")
 DISAGREEMENTS = TESTS / "fixtures" / "agreement" / "disagreements.tsv"
 EXAMPLES = 3  # per class in the TSV
+# A translation made from one version of the English, put against another (as when the
+# English moves on, or a translator followed an older copy): entries that pair well
+# enough to import, with the other English's markup, links and formulas.
+OTHER_ENGLISH = {
+    f"{name}@{version}": (language, folder, dict.fromkeys(TUNE + HELD_OUT, version))
+    for name, language, folder, versions in (
+        ("ko", "ko", "ko", ("en-2025-12", "en-older")),
+        ("zh", "zh", "zh", ("en", "en-older")),
+        ("ko-human", "ko", "ko-human", ("en", "en-older")),
+    )
+    for version in versions
+}
 
 
 def disagreement_class(judged: Judged, flavor: str) -> tuple[str, str]:
@@ -115,6 +128,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                             seen[key] += 1
                             if seen[key] <= EXAMPLES:
                                 rows.append((f"book:{translation}:{j.chapter}", *key, "", j.msgid, j.msgstr))
+        if not args.no_book:  # each translation put against the English versions it does not follow
+            print(
+                f"\n{'book, other English':<26} {'entries':>7} {'broken':>7} {'flagged':>7} {'precision':>9} {'recall':>7}"
+            )
+            for name, (language, folder_name, follows) in OTHER_ENGLISH.items():
+                TRANSLATIONS[name] = (language, folder_name, follows)
+                judged = judge_book(name, Path(folder) / f"other-{name}")
+                s = score(judged)
+                print(f"{name:<26} {s.entries:>7} {s.broken:>7} {s.flagged:>7} {s.precision:>9.2f} {s.recall:>7.2f}")
+                for j in judged:
+                    if j.flagged != j.broken:
+                        rows.append(
+                            (f"other:{name}:{j.chapter}", *disagreement_class(j, "kramdown"), "", j.msgid, j.msgstr)
+                        )
     if args.save:
         DISAGREEMENTS.parent.mkdir(parents=True, exist_ok=True)
         header = "# where\tdirection\tclass\tconstruct / mutation\tenglish\ttranslation\n"
