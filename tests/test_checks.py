@@ -274,6 +274,7 @@ FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
         ("A b c.", '<span markdown="1">가</span> 나.', ["safety.active-content"]),  # not the English's
         # the English's class-only attribute list written for two words: styled, nothing runs
         ("It _depends_{: .highlight} on X.", "_X_{: .highlight}에 _의존_{: .highlight}한다.", ["markup.emphasis"]),
+        ("It _depends_{: .highlight} on X.", "*X*에 의존한다.", []),  # styling dropped: the page reads
         (
             "It _depends_{: .highlight} on X.",
             '_X_{: .highlight}에 _의존_{: onclick="x"}한다.',

@@ -413,7 +413,7 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
                 Reason("nesting", "nests its HTML differently (an element left open, closed early or moved)")
             )
     reasons += _counted("Liquid", "liquid", source.liquid, translation.liquid, str)
-    kramdown = _classes_repeated_as_the_english(source.kramdown, translation.kramdown)
+    kramdown = _classes_as_the_english(source.kramdown, translation.kramdown)
     reasons += _counted("kramdown syntax", "kramdown", source.kramdown, kramdown, str)
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
     english_links, translated_links = _mended(source.links, translation.links)
@@ -466,13 +466,14 @@ def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey
     return +kept
 
 
-def _classes_repeated_as_the_english(english: Counter[str], translation: Counter[str]) -> Counter[str]:
-    """The translation's kramdown syntax less the extra copies of an attribute list of
-    the English's that gives classes only (`*x*{: .highlight}` written for two words):
-    a class can neither run nor load, and the page styles both as the English styles one."""
+def _classes_as_the_english(english: Counter[str], translation: Counter[str]) -> Counter[str]:
+    """The translation's kramdown syntax with each class-only attribute list of the
+    English's (`*x*{: .highlight}`) counted as the English has it, however often the
+    translation writes it (for two words, or for none): a class can neither run nor
+    load, and what the page shows of it is styling."""
     kept = Counter(translation)
-    for key, count in translation.items():
-        if english[key] and count > english[key] and CLASSES_ONLY.fullmatch(key):
+    for key in english:
+        if CLASSES_ONLY.fullmatch(key):
             kept[key] = english[key]
     return kept
 
