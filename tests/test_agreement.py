@@ -28,10 +28,10 @@ from reader_oracle import breaks
 PAIRS = 500  # per flavor; benchmarks/agreement.py measures 5,000
 MOVES = 12  # of each kind
 
-# flavor -> agreement on the generated pairs, today (a floor): the disagreements left are a
-# construct repeated (`<b>` twice where the English has it once), which the safety judge
-# refuses and the page survives
-AGREEMENT_FLOOR = {"kramdown": 0.98, "commonmark": 0.98}
+# flavor -> agreement on the generated pairs, today (a floor): 99.9% and 100% on 5,000 pairs
+# (benchmarks/README.md); the three kramdown disagreements left are the oracle's laxity
+# (an end tag dropped, so an element swallows what follows), where the judge is right
+AGREEMENT_FLOOR = {"kramdown": 0.995, "commonmark": 0.995}
 MOVES_FLOOR = 0.99
 # (translation, split) -> (precision, recall), today (floors; targets 0.95 and 0.9)
 BOOK_FLOOR = {(t, split): (1.0, 1.0) for t in TRANSLATIONS for split in ("tune", "held-out")}
