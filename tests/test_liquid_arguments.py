@@ -176,6 +176,35 @@ def test_a_caption_may_quote_its_attributes_as_the_translator_writes_them(
         assert arguments is not None and arguments["caption"] == caption
 
 
+@pytest.mark.parametrize(
+    "caption, refused",
+    [
+        ("`<img src='x' onerror='alert(1)'>` 칩 그림", True),  # no Markdown reads a caption: the tag is live
+        ("칩 `그림`", False),  # backticks a reader sees, nothing more
+        ("칩 <b>그림</b>", False),  # a tag that only shapes text
+    ],
+)
+def test_a_caption_is_read_as_the_html_its_include_prints(project: Path, caption: str, refused: bool) -> None:
+    """Jekyll's figure.liquid and our page both print a caption into <figcaption> as it is
+    written, with no Markdown step, so a code span hides no tag there (a security review's find)."""
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nlocales = ["ko"]\nflavor = "kramdown"\n', encoding="utf-8"
+    )
+    english = '{% include figure.liquid path="a.png" caption="A chip diagram" %}\n'
+    (project / "source" / "en" / "p.md").write_text(english, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "p.po"
+    po = polib.pofile(str(path))
+    po.find("A chip diagram").msgstr = caption
+    po.save()
+    result = cli("-C", project, "check", "-l", "ko")
+    assert ("[safety.active-content]" in result.out) == refused, result.out
+    assert cli("-C", project, "-q", "build", "-l", "ko").code == 0
+    page = (project / "build" / "ko" / "p.html").read_text(encoding="utf-8")
+    assert ("onerror" in page) is False
+
+
 BUTTONS = [  # an answer button's translation: (msgstr, whether the site's button holds a block)
     ("1. 답을 보려면 클릭하세요.", True),  # a numbered list inside <summary>
     ("# 답", True),  # a heading, with an id

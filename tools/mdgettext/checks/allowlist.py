@@ -66,7 +66,9 @@ from mdgettext.model import Reason
 CODE_ELEMENTS = frozenset({"script", "style", "noscript", "noembed", "noframes", "iframe"})
 # Elements that only shape text: written without attributes, a translation may add them
 # (closed) as its language needs, as the reader's engine draws them and nothing can run.
-SHAPING = frozenset("b strong i em u s del ins mark small sub sup span br wbr".split())
+# Only kramdown's span elements (HTML_SPAN_ELEMENTS in kramdown/parser/html.rb): `<s>` or
+# `<wbr>` at a line start opens an HTML block there, splitting the paragraph.
+SHAPING = frozenset("b strong i em u del ins mark small sub sup span br".split())
 KRAMDOWN_SPAN = re.compile(r"\{:[^}]*\}?|\{#[^}]*\}?")
 CLASSES_ONLY = re.compile(r"\{:[ \t]*(?:\.[\w-]+[ \t]*)+\}")  # an attribute list of class names only
 KRAMDOWN_LINE = re.compile(

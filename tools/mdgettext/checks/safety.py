@@ -95,11 +95,13 @@ def where(seg: Segment) -> Where:
         return Where.YAML
     if seg.span.style is Style.ATTRIBUTE:
         return Where.LINE
-    # An include's argument (its page prints it as HTML with Markdown) and an answer
-    # button (the site's details plugin converts it as a Markdown document of its own:
-    # `1. …` is a list inside the button) are read as Markdown, blocks and all.
+    # An include's argument (quoted) is printed into the page as it is written, by the
+    # site's include (figure.liquid's <figcaption>) and by ours: HTML, where a code span
+    # hides no tag. An answer button (the site's details plugin converts it as a
+    # Markdown document of its own: `1. …` is a list inside the button) is read as
+    # Markdown, blocks and all.
     if seg.span.style is Style.LIQUID:
-        return Where.INLINE
+        return Where.HTML if seg.span.quote else Where.INLINE
     return Where.LINE if seg.span.style is Style.LINE else Where.INLINE
 
 

@@ -42,7 +42,10 @@ RAW_TEXT = frozenset(
     {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext"}
 )
 # `<` followed by what can open a tag, an end tag, a comment, a declaration or a processing instruction.
-MARKUP_START = re.compile(r"<[A-Za-z/!?]")
+# A `<` that opens markup for some reader: the browser's tags start with an ASCII letter,
+# but kramdown's (REXML's UNAME_STR, `[[:alpha:]_]`) with any letter or `_`: `<가>` at a
+# line start is an HTML block to kramdown, whose code spans it then prints raw.
+MARKUP_START = re.compile(r"<(?:[^\W\d]|[/!?])")
 
 
 def tokens(html: str) -> list[Token]:
