@@ -28,7 +28,6 @@ import shutil
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -40,10 +39,8 @@ import polib  # noqa: E402
 
 from agreement import HELD_OUT, TRANSLATIONS, TUNE  # noqa: E402
 from conftest import BOOK, BOOK_SETTINGS, cli  # noqa: E402
-
-NS = "{http://www.w3.org/1999/xhtml}"
-# Text a reader should never meet outside code and formulas (tests/test_pages.py's RAW).
-RAW = re.compile(r"\{%|%\}|\{\{|\*\*|\]\(|\\\$|\$\$|\\\(|\\\[|`|(?<!\w)_\w[^_]*_(?!\w)|<d-")
+from test_pages import NS, RAW  # noqa: E402
+from test_pages import text_outside_code as prose  # noqa: E402  the text a reader reads as prose
 
 
 def built(folder: Path, name: str) -> Path:
@@ -71,21 +68,6 @@ def main_of(page: Path) -> ElementTree.Element:
     tree = html5lib.parse(page.read_text(encoding="utf-8"))
     found = tree.find(f".//{NS}main")
     return found if found is not None else tree
-
-
-def prose(element: ElementTree.Element) -> Iterator[str]:
-    """The text nodes a reader reads as prose: not code, not formulas."""
-    if not isinstance(element.tag, str):  # a comment: no reader sees it
-        return
-    tag = element.tag
-    if tag.replace(NS, "") in ("code", "pre", "script", "style") or "MathML" in tag:
-        return
-    if element.text:
-        yield element.text
-    for child in element:
-        yield from prose(child)
-        if child.tail:
-            yield child.tail
 
 
 def marked(element: ElementTree.Element) -> bool:

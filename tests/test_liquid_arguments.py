@@ -13,7 +13,7 @@ import polib
 import pytest
 
 import kramdown
-from conftest import DATA, cli
+from conftest import DATA, cli, translated_chapter
 from mdgettext.markdown.tagtext import include_arguments
 
 # Arguments as writers and attackers write them; Jekyll's IncludeTag is the oracle.
@@ -136,6 +136,7 @@ def test_a_translation_changes_only_the_words_of_a_prose_argument(
     assert len(errors) == findings and all("Liquid {% include figure.liquid" in e for e in errors), result.out
 
 
+KRAMDOWN = 'locales = ["ko"]\nflavor = "kramdown"\n'  # mdgettext.toml
 FIGURE_ALONE = (
     '{{% include figure.liquid path="a.png" caption="<b>Figure:</b> from <a href={quoted}>Section 2</a>." %}}\n'
 )
@@ -156,17 +157,11 @@ def test_a_caption_may_quote_its_attributes_as_the_translator_writes_them(
     """A translation made for one version of the English (`href=\\"tpus\\"`) put in
     another (`href='tpus'`): the same link on the page, so no error; and the caption is
     written back so that Jekyll's include reads it whole."""
-    (project / "pyproject.toml").write_text(
-        '[tool.mdgettext]\nlocales = ["ko"]\nflavor = "kramdown"\n', encoding="utf-8"
+    text = FIGURE_ALONE.format(quoted=english)
+    msgid = next(
+        v for v in include_arguments(text[len("{% include ") : -len(" %}\n")]).values() if v and "Section" in v
     )
-    (project / "source" / "en" / "p.md").write_text(FIGURE_ALONE.format(quoted=english), encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "p.po"
-    po = polib.pofile(str(path))
-    [entry] = [e for e in po if "Section 2" in e.msgid]
-    entry.msgstr = caption
-    po.save()
+    translated_chapter(project, KRAMDOWN, "p", text, "ko", {msgid: caption})
     result = cli("-C", project, "check", "-l", "ko")
     assert sum(": error: " in line for line in result.out.splitlines()) == errors, result.out
     if errors == 0:
@@ -187,17 +182,8 @@ def test_a_caption_may_quote_its_attributes_as_the_translator_writes_them(
 def test_a_caption_is_read_as_the_html_its_include_prints(project: Path, caption: str, refused: bool) -> None:
     """Jekyll's figure.liquid and our page both print a caption into <figcaption> as it is
     written, with no Markdown step, so a code span hides no tag there (a security review's find)."""
-    (project / "pyproject.toml").write_text(
-        '[tool.mdgettext]\nlocales = ["ko"]\nflavor = "kramdown"\n', encoding="utf-8"
-    )
     english = '{% include figure.liquid path="a.png" caption="A chip diagram" %}\n'
-    (project / "source" / "en" / "p.md").write_text(english, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "p.po"
-    po = polib.pofile(str(path))
-    po.find("A chip diagram").msgstr = caption
-    po.save()
+    translated_chapter(project, KRAMDOWN, "p", english, "ko", {"A chip diagram": caption})
     result = cli("-C", project, "check", "-l", "ko")
     assert ("[safety.active-content]" in result.out) == refused, result.out
     assert cli("-C", project, "-q", "build", "-l", "ko").code == 0
