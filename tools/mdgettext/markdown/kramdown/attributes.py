@@ -16,12 +16,12 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from mdgettext.markdown.span_lists import attach, may_follow, set_attributes
+
 _BODY = r"""(?:[^}"'\n]|"[^"\n]*"|'[^'\n]*')*"""
 BLOCK_IAL = re.compile(rf"\{{:(?!:)({_BODY})\}}[ \t]*$")
 SPAN_IAL = re.compile(rf"\{{:(?!:)({_BODY})\}}")
 PART = re.compile(r"""#([\w:-]+)|\.([\w-]+)|([\w:-]+)=(?:"([^"]*)"|'([^']*)')""")
-SPAN_CLOSERS = {"em_close": "em_open", "strong_close": "strong_open", "link_close": "link_open", "s_close": "s_open"}
-SELF_CONTAINED = frozenset({"code_inline", "image", "math_inline"})
 
 
 def attributes_plugin(md: MarkdownIt) -> None:
@@ -79,7 +79,7 @@ def _apply(state: StateCore) -> None:
                 None,
             )
         if target is not None:
-            _set(tokens[target], token.meta["attrs"])
+            set_attributes(tokens[target], token.meta["attrs"])
 
 
 def _previous_block(tokens: list[Token], index: int) -> int | None:
@@ -104,8 +104,7 @@ def _span(state: StateInline, silent: bool) -> bool:
     match = SPAN_IAL.match(state.src, state.pos, state.posMax)
     if match is None:
         return False
-    previous = state.tokens[-1]
-    if previous.type not in SPAN_CLOSERS and previous.type not in SELF_CONTAINED and previous.content not in ("*", "_"):
+    if not may_follow(state.tokens[-1]):
         return False
     if not silent:
         token = state.push("kramdown_ial", "", 0)
@@ -115,39 +114,9 @@ def _span(state: StateInline, silent: bool) -> bool:
 
 
 def _apply_span(state: StateInline) -> None:
-    tokens = state.tokens
-    for i, token in enumerate(tokens):
-        if token.type != "kramdown_ial":
-            continue
-        at = i - 1
-        while at >= 0 and tokens[at].type == "text" and not tokens[at].content:
-            at -= 1  # markdown-it empties the second delimiter of `**`
-        previous = tokens[at] if at >= 0 else None
-        target = None
-        if previous is not None and previous.type in SELF_CONTAINED:
-            target = previous
-        elif previous is not None and previous.type in SPAN_CLOSERS:
-            target = _opener(tokens[: at + 1], SPAN_CLOSERS[previous.type])
-        if target is not None:
-            _set(target, token.meta["attrs"])
-            tokens[i] = Token("text", "", 0)  # the list itself shows nothing
-        else:  # not after an element: kramdown leaves it as text
-            tokens[i] = Token("text", "", 0)
-            tokens[i].content = "{:" + "".join(f" {k}={v}" for k, v in token.meta["attrs"].items()) + "}"
+    attach(state.tokens, "kramdown_ial", _as_written)
 
 
-def _opener(tokens: list[Token], kind: str) -> Token | None:
-    """The opening token matching the last token of `tokens`."""
-    closer = tokens[-1]
-    for token in reversed(tokens[:-1]):
-        if token.type == kind and token.level == closer.level:
-            return token
-    return None
-
-
-def _set(token: Token, attrs: dict[str, str]) -> None:
-    for name, value in attrs.items():
-        if name == "class" and token.attrGet("class"):
-            token.attrJoin("class", value)
-        else:
-            token.attrSet(name, value)
+def _as_written(token: Token) -> str:
+    """A list after no element: kramdown leaves it as text."""
+    return "{:" + "".join(f" {k}={v}" for k, v in token.meta["attrs"].items()) + "}"

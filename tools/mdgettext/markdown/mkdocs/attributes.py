@@ -17,16 +17,14 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
-from markdown_it.token import Token
 
+from mdgettext.markdown.span_lists import attach, may_follow, set_attributes
 from mdgettext.model import GIVEN_ID
 
 # attr_list's tokens (its re.Scanner): key="value", key='value', key=value, a word; spaces between
 PART = re.compile(r"""([^ =}]+)=(?:"(.*?)"|'(.*?)'|([^ =}]+))|([^ =}]+)| """)
 OPEN = re.compile(r"\{:?[ ]*(?=[^}\n ])")
 HEADING_END = re.compile(r"[ ]+\{:?[ ]*([^}\n ][^\n]*)\}[ ]*$")  # attr_list's HEADER_RE
-ELEMENTS = {"em_close": "em_open", "strong_close": "strong_open", "link_close": "link_open", "s_close": "s_open"}
-SELF_CONTAINED = frozenset({"code_inline", "image", "math_inline"})
 
 
 def attributes_plugin(md: MarkdownIt) -> None:
@@ -59,14 +57,6 @@ def read(body: str) -> tuple[dict[str, str], bool]:
     return found, True
 
 
-def _set(token: Token, attrs: dict[str, str]) -> None:
-    for name, value in attrs.items():
-        if name == "class" and token.attrGet("class"):
-            token.attrJoin("class", value)
-        else:
-            token.attrSet(name, value)
-
-
 def _headings(state: StateCore) -> None:
     """`## Title { #id }`: the list leaves the heading's text (a closing `##` before it too)."""
     tokens = state.tokens
@@ -82,7 +72,7 @@ def _headings(state: StateCore) -> None:
             continue
         text = inline.content[: found.start()]
         inline.content = text.rstrip("#").rstrip()
-        _set(token, attrs)
+        set_attributes(token, attrs)
         if "id" in attrs:
             token.meta[GIVEN_ID] = attrs["id"]
 
@@ -104,7 +94,7 @@ def _block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     paragraph = state.tokens[-3] if len(state.tokens) >= 3 else None
     if paragraph is None or paragraph.type != "paragraph_open" or paragraph.map is None or paragraph.map[1] != start:
         return False  # not under a paragraph: a paragraph of its own, as text
-    _set(paragraph, attrs)
+    set_attributes(paragraph, attrs)
     token = state.push("attr_list", "", 0)
     token.block, token.hidden, token.map = True, True, [start, start + 1]
     state.line = start + 1
@@ -115,8 +105,7 @@ def _inline(state: StateInline, silent: bool) -> bool:
     """A list right after an element; which element is known once emphasis is paired."""
     if not state.src.startswith("{", state.pos) or not state.tokens:
         return False
-    previous = state.tokens[-1]
-    if previous.type not in ELEMENTS and previous.type not in SELF_CONTAINED and previous.content not in ("*", "_"):
+    if not may_follow(state.tokens[-1]):
         return False
     opening = OPEN.match(state.src, state.pos, state.posMax)
     close = state.src.find("}", state.pos, state.posMax)
@@ -133,25 +122,4 @@ def _inline(state: StateInline, silent: bool) -> bool:
 
 
 def _apply(state: StateInline) -> None:
-    tokens = state.tokens
-    for index, token in enumerate(tokens):
-        if token.type != "attr_list":
-            continue
-        at = index - 1
-        while at >= 0 and tokens[at].type == "text" and not tokens[at].content:
-            at -= 1  # markdown-it empties the second delimiter of `**`
-        previous = tokens[at] if at >= 0 else None
-        target = None
-        if previous is not None and previous.type in SELF_CONTAINED:
-            target = previous
-        elif previous is not None and previous.type in ELEMENTS:
-            target = next(
-                (t for t in reversed(tokens[:at]) if t.type == ELEMENTS[previous.type] and t.level == previous.level),
-                None,
-            )
-        replaced = Token("text", "", 0)
-        if target is not None:
-            _set(target, token.meta["attrs"])
-        else:  # after no element (an unpaired `*`): text, as written
-            replaced.content = token.meta["text"]
-        tokens[index] = replaced
+    attach(state.tokens, "attr_list", lambda token: token.meta["text"])  # after no element: text, as written
