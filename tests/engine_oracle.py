@@ -51,12 +51,13 @@ LITERAL = frozenset("<>*`")  # markup the reader would see as text: a tag or a d
 TEX_TEXT = re.compile(r"\\(?:text|textrm|textit|textbf|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
 
 
-class Kramdown:
-    """One `ruby kramdown_tree.rb` process, asked a line at a time; answers are kept."""
+class JsonLines:
+    """One engine process that answers a JSON line for every JSON line it is asked
+    (kramdown's tree of a text, KaTeX's verdict on a formula); answers are kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, command: Sequence[str]) -> None:
         self.process = subprocess.Popen(
-            ["ruby", str(TREE_SCRIPT)],
+            list(command),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -66,10 +67,10 @@ class Kramdown:
         self.known: dict[str, Any] = {}
         atexit.register(self.close)
 
-    def trees(self, texts: Sequence[str]) -> list[Any]:
-        """kramdown's tree of each text, asked in chunks no bigger than a pipe's buffer:
-        a chunk is written whole before any answer is read, so neither side waits on
-        the other (one text longer than that is asked alone; Ruby reads it whole)."""
+    def ask(self, texts: Sequence[str]) -> list[Any]:
+        """The answer for each text, asked in chunks no bigger than a pipe's buffer: a
+        chunk is written whole before any answer is read, so neither side waits on the
+        other (one text longer than that is asked alone; the engine reads it whole)."""
         lines = {t: json.dumps(t) + "\n" for t in texts if t not in self.known}
         chunk: dict[str, str] = {}
         for text, line in lines.items():
@@ -93,6 +94,17 @@ class Kramdown:
             assert self.process.stdin is not None
             self.process.stdin.close()
             self.process.wait(timeout=10)
+
+
+class Kramdown(JsonLines):
+    """One `ruby kramdown_tree.rb` process."""
+
+    def __init__(self) -> None:
+        super().__init__(["ruby", str(TREE_SCRIPT)])
+
+    def trees(self, texts: Sequence[str]) -> list[Any]:
+        """kramdown's tree of each text."""
+        return self.ask(texts)
 
 
 @lru_cache(maxsize=1)

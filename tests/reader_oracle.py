@@ -18,10 +18,7 @@ showing.
 
 from __future__ import annotations
 
-import atexit
-import json
 import re
-import subprocess
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +31,7 @@ from engine_oracle import (
     LIQUID_NUMBERED,
     MARKER,
     TEXT_ATTRIBUTES,
+    JsonLines,
     _liquid,
     _liquid_marker,
     _mathjax_end,
@@ -250,38 +248,15 @@ def _commonmark_inline(children: list[Any], page: Page) -> None:
     _text("".join(run), page, typeset=False)
 
 
-class Katex:
-    """One `node katex.js` process, asked a line at a time; answers are kept."""
+class Katex(JsonLines):
+    """One `node katex.js` process."""
 
     def __init__(self) -> None:
-        self.process = subprocess.Popen(
-            ["node", str(KATEX_SCRIPT)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-            bufsize=1,
-        )
-        self.known: dict[str, str | None] = {}
-        atexit.register(self.close)
+        super().__init__(["node", str(KATEX_SCRIPT)])
 
     def errors(self, texs: Sequence[str]) -> list[str | None]:
         """KaTeX's message for each formula that does not render; None for one that does."""
-        assert self.process.stdin is not None and self.process.stdout is not None
-        asked = [t for t in dict.fromkeys(texs) if t not in self.known]
-        for start in range(0, len(asked), 200):  # a chunk at a time: neither side waits on a full pipe
-            chunk = asked[start : start + 200]
-            self.process.stdin.write("".join(json.dumps(t) + "\n" for t in chunk))
-            self.process.stdin.flush()
-            for tex in chunk:
-                self.known[tex] = json.loads(self.process.stdout.readline())
-        return [self.known[t] for t in texs]
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-            self.process.wait(timeout=10)
+        return self.ask(texs)
 
 
 @lru_cache(maxsize=1)
