@@ -20,6 +20,7 @@ from pathlib import Path
 import polib
 
 from mdgettext.errors import InputError
+from mdgettext.model import Key, key_of
 from mdgettext.po import reader as poreader
 from mdgettext.po import suppressions
 from mdgettext.po import validate as povalidate
@@ -123,6 +124,11 @@ def read_po(path: Path, display: str) -> polib.POFile:
     problem becomes one line naming the file and line."""
     text = read_po_text(path, display)
     return _in_its_folder(parse_po(text, display), path, text, display)
+
+
+def message_keys(path: Path, display: str) -> frozenset[Key]:
+    """The messages a template (or catalog) holds, header aside: what a catalog of it should have."""
+    return frozenset(key_of(e) for e in read_po(path, display) if e.msgid)
 
 
 def read_catalog(path: Path, display: str) -> CatalogFile:

@@ -52,6 +52,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 Severity.WARNING,
                 "not translated yet: the page shows the English text",
             )
+    new = 0  # the template's messages the catalog lacks: English on the page, so not translated
     if ctx.template_keys is not None:
         mine = {key_of(e) for e in current}
         new, gone = len(ctx.template_keys - mine), len(mine - ctx.template_keys)
@@ -62,9 +63,8 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 Severity.WARNING,
                 f"catalog is older than its template ({counted(new, 'new message')}, {gone} removed); run `mdgettext update -l {ctx.language}`",
             )
-    lacking = len(ctx.template_keys - {key_of(e) for e in current}) if ctx.template_keys is not None else 0
-    if ctx.min_translated is not None and (current or lacking):
-        share = 100.0 * sum(e.translated for e in current) / (len(current) + lacking)
+    if ctx.min_translated is not None and (current or new):
+        share = 100.0 * sum(e.translated for e in current) / (len(current) + new)
         if share < ctx.min_translated:
             yield ctx.finding(
                 None,

@@ -7,9 +7,8 @@ from collections.abc import Sequence
 
 from mdgettext.commands.options import add_locales, locales
 from mdgettext.commands.terminal import Reporter
-from mdgettext.files import read_po
+from mdgettext.files import message_keys, read_po
 from mdgettext.locale import check_known
-from mdgettext.model import key_of
 from mdgettext.pipeline.name import book_name
 from mdgettext.pipeline.plan import Plan
 from mdgettext.po import catalog
@@ -74,11 +73,7 @@ def progress_rows(config: Config, languages: Sequence[str], report: Reporter) ->
             po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
             if po_path.exists():
                 found = read_po(po_path, config.relative(po_path))
-                template = (
-                    frozenset(key_of(e) for e in read_po(pot_path, config.relative(pot_path)) if e.msgid)
-                    if pot_path.exists()
-                    else None
-                )
+                template = message_keys(pot_path, config.relative(pot_path)) if pot_path.exists() else None
                 rows.append(progress.Row(language, chapter, catalog.stats(found, template), config.relative(po_path)))
                 continue
             report.warn(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")

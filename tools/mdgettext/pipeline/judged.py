@@ -14,9 +14,9 @@ from dataclasses import dataclass, field, replace
 from mdgettext.checks import Context, Glossary, budget, entries_of, refusals, run_checks, safety
 from mdgettext.checks.names import authors, load_glossary
 from mdgettext.errors import InputError
-from mdgettext.files import read_catalog, read_po, read_text
+from mdgettext.files import message_keys, read_catalog, read_text
 from mdgettext.markdown.weave import Woven, weave
-from mdgettext.model import Addendum, Diagnostic, Document, Key, key_of
+from mdgettext.model import Addendum, Diagnostic, Document, Key
 from mdgettext.po import addenda
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.project import Config
@@ -96,7 +96,7 @@ def load_project_glossary(config: Config, language: str) -> Glossary:
 def template_keys(config: Config, chapter: str) -> frozenset[Key]:
     """The messages of a chapter's template: a catalog without them is stale."""
     path = config.pot_path(chapter)
-    return frozenset(key_of(e) for e in read_po(path, config.relative(path)) if e.msgid)
+    return message_keys(path, config.relative(path))
 
 
 def check_context(
