@@ -55,39 +55,44 @@ def check_text(text: str) -> None:
         raise error
 
 
-# Each entry's keywords in order: [msgctxt] msgid [msgid_plural] msgstr... (GNU gettext's grammar).
+# Each entry's keywords in order: [msgctxt] msgid [msgid_plural] msgstr... (GNU gettext's
+# grammar): the keywords each may follow, "" being the start of the file.
 ENTRY_KEYWORD = re.compile(
     r"^[ \t]*(?:#~[ \t]*)?(msgctxt|msgid_plural|msgid|msgstr)(\[\d+\])?(?=[ \t\"])", re.MULTILINE
 )
+AFTER = {
+    "msgctxt": {"", "msgstr", "msgstr[]"},
+    "msgid": {"", "msgctxt", "msgstr", "msgstr[]"},
+    "msgid_plural": {"msgid"},
+    "msgstr": {"msgid", "msgid_plural"},
+    "msgstr[]": {"msgid", "msgid_plural", "msgstr", "msgstr[]"},
+}
+UNFINISHED = frozenset({"msgctxt", "msgid", "msgid_plural"})  # an entry still waiting for its msgstr
 CUT = "the file may have been cut short or a line deleted: restore it (from git), or add the missing line"
 
 
 def _sequence_errors(text: str) -> Iterator[CatalogSyntaxError]:
     """Keywords out of GNU gettext's order, which polib reads without a word: a msgid
     with no msgstr after it (a file cut short), a msgstr with no msgid before it."""
-    state, opened, line, at = "", 0, 1, 0  # state: the last keyword of the entry being read
+    state, opened, line, at = "", 0, 1, 0  # the last keyword read; the line its entry starts on
     for found in ENTRY_KEYWORD.finditer(text):
         line += text.count("\n", at, found.start())
         at = found.start()
-        word = found.group(1)
-        if word in ("msgctxt", "msgid") and state in ("msgctxt", "msgid", "msgid_plural"):
-            if not (word == "msgid" and state == "msgctxt"):
+        word = found.group(1) + ("[]" if found.group(2) else "")
+        if state not in AFTER[word]:
+            if word == "msgid_plural":
+                yield CatalogSyntaxError(line, "a msgid_plural with no msgid just before it; " + CUT)
+            elif state in UNFINISHED:
                 yield CatalogSyntaxError(
                     opened, f"this {state} has no msgstr after it (GNU msgfmt refuses the file); {CUT}"
                 )
-                return
-        elif word == "msgid_plural" and state != "msgid":
-            yield CatalogSyntaxError(line, "a msgid_plural with no msgid just before it; " + CUT)
+            else:
+                yield CatalogSyntaxError(line, "a msgstr with no msgid before it; " + CUT)
             return
-        elif word == "msgstr" and (
-            state not in ("msgid", "msgid_plural", "msgstr") or (state == "msgstr" and found.group(2) is None)
-        ):
-            yield CatalogSyntaxError(line, "a msgstr with no msgid before it; " + CUT)
-            return
-        if (word in ("msgctxt", "msgid") and state != "msgctxt") or word == "msgctxt":
+        if word == "msgctxt" or (word == "msgid" and state != "msgctxt"):
             opened = line
         state = word
-    if state in ("msgctxt", "msgid", "msgid_plural"):
+    if state in UNFINISHED:
         yield CatalogSyntaxError(opened, f"this {state} has no msgstr after it (GNU msgfmt refuses the file); {CUT}")
 
 
