@@ -111,7 +111,11 @@ def build(
         from mdgettext.publish.templates import stylesheet  # Jinja2's package: only when pages are made
 
         plan.write(config.build_path(STYLESHEET_PATH), stylesheet(templates))
-    results = list(build_chapters(config, todo, jobs))
+    results = []
+    built = iter(build_chapters(config, todo, jobs))
+    for done, job in enumerate(todo):  # each result comes in chapter order: the one waited for is `job`
+        report.progress(done, len(todo), f"{job.chapter} ({', '.join(job.languages)})")
+        results.append(next(built))
     for done in results:
         for warning in done.warnings:
             report.warn(warning)

@@ -66,8 +66,10 @@ def extract(config: Config, report: Reporter, jobs: int | None = None) -> int:
     work = partial(chapter_template, config, project_info(config))  # one creation date for every template
     plan = Plan()
     readers = partial(import_readers, [config.source_path(chapter) for chapter in chapters])
-    for made in ordered(work, chapters, jobs, lambda chapter: file_size(config.source_path(chapter)), readers):
-        _stage(plan, made, report)
+    made = ordered(work, chapters, jobs, lambda chapter: file_size(config.source_path(chapter)), readers)
+    for done, chapter in enumerate(chapters):  # results come in chapter order: the one waited for is `chapter`
+        report.progress(done, len(chapters), chapter)
+        _stage(plan, next(made), report)
     for orphan in sorted(set(config.templates()) - set(chapters)):
         report.warn(
             f"{config.relative(config.pot_path(orphan))}: no {config.relative(config.source_path(orphan))} any more; delete the template if the chapter is gone"
