@@ -418,11 +418,10 @@ def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
     assert 'data-state="fuzzy"' in built
     # the English before and now, one above the other, each with its side of the diff
     assert (
-        '<p class="was" lang="en"><span class="sign" title="before">−</span> A tight item, <del>done</del>.</p>'
-        in built
+        '<p class="was" lang="en"><span class="sign" title="이전">−</span> A tight item, <del>done</del>.</p>' in built
     )
     assert (
-        '<p class="now" lang="en"><span class="sign" title="now">+</span> A tight item, <ins>translated</ins>.</p>'
+        '<p class="now" lang="en"><span class="sign" title="현재">+</span> A tight item, <ins>translated</ins>.</p>'
         in built
     )
     assert [r.state for r in rows].count("untranslated") == 5

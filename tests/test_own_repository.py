@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import polib
 import pytest
 
 from conftest import PAGES, cli
@@ -68,3 +69,58 @@ def test_an_image_further_out_than_the_language_folders_is_still_reported(langua
     result = cli("-C", root, "build", "--force", "-l", "ko")
     assert result.code == 0
     assert "docs/en/guide.md:3: the image '../../outside.png' is not" in result.err
+
+
+def test_a_project_translates_the_page_words_in_its_own_repository(project: Path) -> None:
+    """French is not among mdgettext's page words: the warning says where the project
+    makes its own, `extract --page-words` and `update` make them, and the page uses them
+    before mdgettext's, word by word; a word left untranslated stays English, marked so."""
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["fr", "ko"]\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text("# Title\n\n## Part\n\nText.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update").code == 0
+    built = cli("-C", project, "build", "--format", "html")
+    (told,) = [line for line in built.err.splitlines() if "no page words for 'fr'" in line]
+    assert "`mdgettext extract --page-words` and `mdgettext update -l fr` make locale/fr/LC_MESSAGES/page.po" in told
+    assert "mdgettext/publish" not in told  # never a file inside the installed package
+
+    assert cli("-C", project, "-q", "extract", "--page-words").code == 0
+    assert (project / "locale" / "page.pot").is_file()
+    updated = cli("-C", project, "update")
+    assert "locale/fr/LC_MESSAGES/page.po: 0 translated" in updated.out
+    assert "locale/ko/LC_MESSAGES/page.po: 61 translated" in updated.out  # mdgettext's Korean, to change
+    assert_gnu_reads(project / "locale" / "fr" / "LC_MESSAGES" / "page.po")
+    for language, word in (("fr", "Sommaire"), ("ko", "차례")):
+        path = project / "locale" / language / "LC_MESSAGES" / "page.po"
+        po = polib.pofile(str(path))
+        po.find("Contents", msgctxt="contents").msgstr = word
+        po.save()
+    built = cli("-C", project, "build", "--format", "html")
+    assert built.code == 0 and "page words" not in built.err
+    french = (project / "build" / "fr" / "a.html").read_text(encoding="utf-8")
+    assert '<h2 class="toc-title" id="toc-title" lang="fr">Sommaire</h2>' in french
+    assert '<a class="skip-link" href="#content" lang="en">Skip to the content</a>' in french
+    korean = (project / "build" / "ko" / "a.html").read_text(encoding="utf-8")
+    assert '<h2 class="toc-title" id="toc-title" lang="ko">차례</h2>' in korean  # the project's, not mdgettext's 목차
+    assert 'lang="ko">본문으로 건너뛰기</a>' in korean  # mdgettext's, where the project's says the same
+    # update keeps the translations (rewriting polib's layout as GNU's), then changes nothing; no chapter is `page`
+    assert "locale/fr/LC_MESSAGES/page.po: 1 translated" in cli("-C", project, "update").out
+    again = cli("-C", project, "update")
+    assert "page.po" in again.out and "(written)" not in again.out
+    assert "page" not in cli("-C", project, "extract").err
+    assert "page.po" not in cli("-C", project, "check", "-l", "fr").out
+
+
+def test_a_chapter_named_page_keeps_its_catalogs(project: Path) -> None:
+    (project / "source" / "en" / "page.md").write_text("# A page\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    refused = cli("-C", project, "extract", "--page-words")
+    assert refused.code == 2 and "a chapter named page has locale/page.pot for its template" in refused.err
+    assert 'msgid "A page"' in (project / "locale" / "page.pot").read_text(encoding="utf-8")
+
+
+def assert_gnu_reads(path: Path) -> None:
+    from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
+
+    assert_msgcat_fixed_point(path)
+    assert_msgfmt_check(path)

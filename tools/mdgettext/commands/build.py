@@ -105,7 +105,7 @@ def build(
     pages, translated = config.known_pages(chapters), [lang for lang in languages if lang != config.source_language]
     glossaries = {lang: load_project_glossary(config, lang) for lang in translated}  # read once, for every chapter
     todo = [Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in due.items() if langs]
-    tell_missing_words(due, formats, report)
+    tell_missing_words(config, due, formats, report)
     plan = Plan()
     if css_stale:
         from mdgettext.publish.templates import static_file, stylesheet  # Jinja2's package: only when pages are made

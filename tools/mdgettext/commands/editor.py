@@ -24,6 +24,7 @@ from mdgettext.errors import InputError
 from mdgettext.files import read_bytes, write_all
 from mdgettext.model import Diagnostic, key_of
 from mdgettext.pipeline.entry import Chapters, Place, catalog_place, judged_entry, parsed
+from mdgettext.pipeline.page_words import own
 from mdgettext.po import edit
 from mdgettext.po.catalog import live
 from mdgettext.po.writer import dumps
@@ -72,7 +73,7 @@ class Editor:
         place = self.place(config, request.get("catalog"))
         try:
             if action == "catalog":
-                return self._catalog(place)
+                return self._catalog(config, place)
             change = _edit(request)
             if action == "check":
                 return self._check(config, place, change)
@@ -91,10 +92,10 @@ class Editor:
             raise Refused(403, f"{shown}: not a catalog of a chapter this preview serves; only those are edited")
         return found
 
-    def _catalog(self, place: Place) -> dict[str, Any]:
+    def _catalog(self, config: Config, place: Place) -> dict[str, Any]:
         data = read_bytes(place.path, place.shown)
         catalog = parsed(data, place.shown)
-        page_words = words(place.language)
+        page_words = words(place.language, own(config))
         return {
             "catalog": place.shown,
             "hash": edit.digest(data),
@@ -111,7 +112,8 @@ class Editor:
         catalog = parsed(read_bytes(place.path, place.shown), place.shown)
         chapter = self.chapters(config, place.chapter)
         found, now = judged_entry(config, chapter, place.language, catalog, change)
-        return {"findings": [_finding(d, place.language) for d in found], "state": now}
+        ui = words(place.language, own(config)).words
+        return {"findings": [_finding(d, ui) for d in found], "state": now}
 
     def _save(self, place: Place, change: edit.Edit, loaded: object) -> dict[str, Any]:
         with self.lock:
@@ -146,8 +148,7 @@ def _edit(request: Mapping[str, Any]) -> edit.Edit:
     return edit.Edit((msgctxt, msgid), msgstr, fuzzy)
 
 
-def _finding(d: Diagnostic, language: str) -> dict[str, Any]:
-    page_words = words(language).words
+def _finding(d: Diagnostic, page_words: Mapping[str, str]) -> dict[str, Any]:
     return {
         "severity": d.severity.value,
         "severity_word": page_words.get(f"severity_{d.severity.value}", d.severity.value),

@@ -49,6 +49,8 @@ class Site:
     assets: frozenset[str] = frozenset()  # site paths (`assets/img/x.png`) the build copies beside the pages
     bibliography: Bibliography | None = None  # the BibTeX file the chapter names, read
     macros: tuple[tuple[str, str], ...] = ()  # the project's TeX macros: (name, definition)
+    # the project's own page words: its locale folder and that folder as shown (pipeline/page_words.py)
+    page_words: tuple[Path, str] | None = None
 
     @property
     def languages(self) -> Sequence[str]:

@@ -59,14 +59,15 @@ def chapter_page(
     def typeset(html: str) -> str:
         return html if math == "none" else mathml.typeset(html, refused, keys.dollars_in_text(math))
 
-    page_words = words(language)
+    page_words = words(language, site.page_words)
     ui_lang, ui = page_words.language, page_words.words
 
     def elsewhere(target: Target) -> Elsewhere | None:
         if target.language is None:
             return None
-        name = locale.language_name_in(target.language, ui_lang)
-        return Elsewhere(target.language, ui["other_edition"].format(language=name), ui_lang)
+        mark = ui["other_edition"]
+        name = locale.language_name_in(target.language, mark.lang)
+        return Elsewhere(target.language, mark.format(language=name), mark.lang)
 
     fragment = body.render(
         markdown,

@@ -195,7 +195,7 @@ def review_page(
     link = partial(_review_link, site, language, chapter_href)
     macros = tex.page_macros(doc.tokens, tex.from_setting(dict(site.macros)))
     counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
-    ui = words(language)
+    ui = words(language, site.page_words)
     skeletons = partial(_skeletons, parser(doc.flavor, doc.math), {"references": doc.references})
     title_before, _, title_after = ui.words["review_title"].format(catalog="\0").partition("\0")
     with_findings = sum(1 for r in table if r.findings)

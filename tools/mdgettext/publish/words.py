@@ -18,6 +18,11 @@ fill, alignment, width and precision below 100 (`PageWord`, `formatted`): `msgfm
 checks none of that once the format flag is dropped, and `{number:>20000000}` made a
 20 MB page. A catalog that breaks a rule stops `build`, `check` and `serve` with one
 error line.
+
+A project translates the words in its own repository (pipeline/page_words.py): its
+`locale/<lang>/LC_MESSAGES/page.po` answers first, word by word, and mdgettext's catalog
+what it leaves untranslated. This module is long because it lists every word twice over:
+its English (ENGLISH) and what it is, for its translator (NOTES, the template's comments).
 """
 
 from __future__ import annotations
@@ -184,10 +189,18 @@ COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 100, 101, 102, 111, 1000, 1001) 
 
 
 class PageWord(str):
-    """A page word: `.format`, which the page templates call, fills only the fields it
-    is given, as `formatted` does."""
+    """A page word, and the language it is in (`lang`: a word no catalog translates is
+    English, and the page marks it so): `.format`, which the page templates call, fills
+    only the fields it is given, as `formatted` does."""
 
-    __slots__ = ()
+    __slots__ = ("lang",)
+    lang: str
+
+    def __new__(cls, text: str, lang: str = SOURCE) -> PageWord:
+        """The word `text`, in the language `lang`."""
+        word = super().__new__(cls, text)
+        word.lang = lang
+        return word
 
     def format(self, *args: object, **fields: object) -> str:
         """`formatted(self, fields)`: a page word has no positional fields."""
@@ -219,63 +232,108 @@ class Words:
     page's language has no catalog)."""
 
     language: str
-    words: Mapping[str, str]
+    words: Mapping[str, PageWord]
     translations: gettext.NullTranslations
+    translated: frozenset[tuple[str, str]] = frozenset()  # (msgctxt, msgid) of the words some catalog translates
 
     @property
     def alert_titles(self) -> dict[str, str]:
         """A GitHub alert's title by its kind (`note`, `warning`, …)."""
         return {key.removeprefix("alert_"): text for key, text in self.words.items() if key.startswith("alert_")}
 
-    def review_summary(self, count: int, source: str, language: str) -> str:
+    def review_summary(self, count: int, source: str, language: str) -> PageWord:
         """The review page's first line: how many entries, of which chapter, in which language."""
-        template = self.translations.npgettext("review_summary", *REVIEW_SUMMARY, count)
-        return formatted(template, {"count": count, "source": source, "language": language})
+        return self._plural("review_summary", REVIEW_SUMMARY, count, {"source": source, "language": language})
 
-    def fallback(self, count: int, total: int) -> str:
+    def fallback(self, count: int, total: int) -> PageWord:
         """The banner over a page that still shows `count` of `total` passages in English."""
-        return formatted(self.translations.npgettext("fallback", *FALLBACK, count), {"count": count, "total": total})
+        return self._plural("fallback", FALLBACK, count, {"total": total})
+
+    def _plural(self, key: str, english: tuple[str, str], count: int, fields: Mapping[str, object]) -> PageWord:
+        text = formatted(self.translations.npgettext(key, *english, count), {"count": count, **fields})
+        return PageWord(text, self.language if (key, english[0]) in self.translated else SOURCE)
 
 
-def words(language: str) -> Words:
-    """The page's words for `language` (`ko_KR` and `ko-KR` find `ko`); InputError, one
-    line naming the file and line, for a catalog that breaks a rule."""
+Own = tuple[Path, str]  # a project's locale folder (its own page words), and that folder as messages show it
+
+
+def words(language: str, own: Own | None = None) -> Words:
+    """The page's words for `language` (`ko_KR` and `ko-KR` find `ko`): the project's own
+    catalog's (`own`, its `<lang>/LC_MESSAGES/page.po`) first, word by word, then
+    mdgettext's; InputError, one line naming the file and line, for a catalog that breaks
+    a rule."""
     parts = language.replace("-", "_").split("_")
     tried = [language, "_".join(parts)]
     if not (parts[0] == "zh" and {p.lower() for p in parts[1:]} & TRADITIONAL):  # zh_TW reads no Simplified
         tried.append(parts[0])
     for code in tried:
+        mine = own[0] / code / "LC_MESSAGES" / f"{DOMAIN}.po" if own is not None else None
+        if mine is not None and mine.is_file():
+            assert own is not None
+            shown = f"{own[1]}/{code}/LC_MESSAGES/{DOMAIN}.po"
+            return _catalog(code, (mine, shown, _stamp(mine)))
         if _path(code).is_file():
             return _catalog(code)
     return _catalog(SOURCE)
 
 
-def missing(language: str) -> str | None:
+def missing(language: str, own: Own | None = None) -> str | None:
     """What to say when `language`'s pages get English words for want of a catalog; None when they need none."""
-    if words(language).language != SOURCE or language.replace("-", "_").split("_")[0] == SOURCE:
+    if words(language, own).language != SOURCE or language.replace("-", "_").split("_")[0] == SOURCE:
         return None
+    where = f"{own[1]}/{language}/LC_MESSAGES/{DOMAIN}.po" if own is not None else f"LC_MESSAGES/{DOMAIN}.po"
     return (
         f"no page words for {language!r}: its pages say 'Contents', 'Previous' and 'Next' in English "
-        f'(marked lang="en"); translate {DOMAIN}.pot into mdgettext/publish/{_path(language).relative_to(LOCALE.parent)} '
-        "to give them its words"
+        f'(marked lang="en"); `mdgettext extract --page-words` and `mdgettext update -l {language}` make {where} '
+        "in the project: translate it there"
     )
 
 
-@lru_cache(maxsize=8)
-def _catalog(code: str) -> Words:
-    translations = _read(code) if code != SOURCE else gettext.NullTranslations()
-    found = {key: PageWord(translations.pgettext(key, english)) for key, english in ENGLISH.items()}
-    return Words(code, found, translations)
+def shipped(language: str) -> polib.POFile | None:
+    """mdgettext's own page words in `language` (its catalog as written), or None."""
+    path = _path(language)
+    if not path.is_file():
+        return None
+    return parse_po(read_po_text(path, _shown(path)), _shown(path))
+
+
+@lru_cache(maxsize=16)
+def _catalog(code: str, mine: tuple[Path, str, tuple[int, int]] | None = None) -> Words:
+    """A language's words: `mine` (the project's catalog: its path, shown path and stamp,
+    so a changed file is read again) before mdgettext's, which answer what it lacks."""
+    translations: gettext.NullTranslations = gettext.NullTranslations()
+    translated: frozenset[tuple[str, str]] = frozenset()
+    if _path(code).is_file():
+        translations, translated = _read(_path(code), _shown(_path(code)))
+    if mine is not None:
+        own, own_translated = _read(mine[0], mine[1])
+        own.add_fallback(translations)
+        translations, translated = own, translated | own_translated
+    found = {
+        key: PageWord(translations.pgettext(key, english), code if (key, english) in translated else SOURCE)
+        for key, english in ENGLISH.items()
+    }
+    return Words(code, found, translations, translated)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        found = path.stat()
+    except OSError:
+        return (0, 0)
+    return (found.st_mtime_ns, found.st_size)
 
 
 def _path(code: str) -> Path:
     return LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def _read(code: str) -> gettext.GNUTranslations:
-    """A language's page words, checked (see the module's docstring)."""
-    path = _path(code)
-    shown = f"mdgettext/publish/{path.relative_to(LOCALE.parent).as_posix()}"
+def _shown(path: Path) -> str:
+    return f"mdgettext/publish/{path.relative_to(LOCALE.parent).as_posix()}"
+
+
+def _read(path: Path, shown: str) -> tuple[gettext.GNUTranslations, frozenset[tuple[str, str]]]:
+    """A catalog of page words, checked (see the module's docstring), and the words it translates."""
     text = read_po_text(path, shown)
     po = parse_po(text, shown)
     lines = text.split("\n")
@@ -303,28 +361,17 @@ def _read(code: str) -> gettext.GNUTranslations:
             f"{shown}:{line}: Plural-Forms gives a form the catalog does not have for some count "
             f"(it has {nplurals}); copy it from GNU gettext's table of plural forms"
         )
-    return translations
+    return translations, frozenset((str(e.msgctxt), e.msgid) for e in po.translated_entries())
 
 
-def template(project: str, creation_date: str) -> polib.POFile:
+def template(header: Mapping[str, str]) -> polib.POFile:
     """The page words' template (`page.pot`), as mdgettext ships it and as `extract
-    --page-words` writes it into a project: each word with its key as msgctxt and what it
-    is as a comment; written by po/writer.py."""
+    --page-words` writes it into a project (`header`: its fields, as a chapter's template
+    has them): each word with its key as msgctxt and what it is as a comment; written by
+    po/writer.py."""
     po = polib.POFile()
     po.header = HEADER
-    po.metadata = {
-        "Project-Id-Version": project,
-        "Report-Msgid-Bugs-To": "",
-        "POT-Creation-Date": creation_date,
-        "PO-Revision-Date": "YEAR-MO-DA HO:MI+ZONE",
-        "Last-Translator": "FULL NAME <EMAIL@ADDRESS>",
-        "Language-Team": "LANGUAGE <LL@li.org>",
-        "Language": "",
-        "MIME-Version": "1.0",
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Content-Transfer-Encoding": "8bit",
-        "Plural-Forms": "nplurals=INTEGER; plural=EXPRESSION;",
-    }
+    po.metadata = dict(header)
     po.metadata_is_fuzzy = True
     items: list[tuple[str, str, str | None]] = [(key, english, None) for key, english in ENGLISH.items()]
     items += [("review_summary", *REVIEW_SUMMARY), ("fallback", *FALLBACK)]
