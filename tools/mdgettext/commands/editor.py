@@ -70,8 +70,8 @@ class Editor:
         if not isinstance(request, dict):
             raise Refused(400, "the request is not a JSON object")
         config = replace(self.config)  # folders resolved afresh: one may have become a link meanwhile
-        place = self.place(config, request.get("catalog"))
         try:
+            place = self.place(config, request.get("catalog"))
             if action == "catalog":
                 return self._catalog(config, place)
             change = _edit(request)
