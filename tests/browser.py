@@ -167,15 +167,20 @@ def missing() -> str | None:
     return None
 
 
+# Every host name but the loopback address resolves to nothing: a page served on 127.0.0.1
+# loads what its own server gives it and nothing from anywhere else.
+ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
 @contextmanager
-def chromium() -> Iterator[Browser]:
+def chromium(*flags: str) -> Iterator[Browser]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     profile = tempfile.mkdtemp(prefix="mdgettext-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+    for flag in (*FLAGS, *flags, f"--user-data-dir={profile}"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
@@ -187,11 +192,11 @@ def chromium() -> Iterator[Browser]:
 
 
 @contextmanager
-def chromium_or_skip() -> Iterator[Browser]:
+def chromium_or_skip(*flags: str) -> Iterator[Browser]:
     """The browser for a module's tests; skipped where it is missing, but never in
     CI, where `make test` installs it."""
     from conftest import needed_in_ci
 
     needed_in_ci(missing(), "the browser test")
-    with chromium() as session:
+    with chromium(*flags) as session:
         yield session
