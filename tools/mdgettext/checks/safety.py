@@ -71,6 +71,9 @@ CODES = {
 ACTIVE = frozenset(
     {"adds html", "adds unfinished tag", "adds passed html", "adds liquid", "adds kramdown", "adds tex", "scheme"}
     | {"adds repeated attribute", "adds json breaker", "starts", "liquid quoting", formulas.CHANGED}
+    # what an element does, whatever a check called it: an image loads, a definition
+    # changes other text's links, an attribute list may hold a handler, a snippet reads a file
+    | {"adds image", "adds image destination", "adds definition", "adds attributes", "adds include"}
 )
 
 
@@ -112,7 +115,10 @@ def unsafe_reasons(
     `notes` are the author's notes on the message, `reader` reads it as its document's Markdown."""
     if msgstr == msgid:
         return []
-    return refusals(markup_of(msgid, place), msgstr, place) + formula_reasons(msgid, msgstr, place, notes, reader)
+    flavor = reader.flavor if reader is not None else None
+    return refusals(markup_of(msgid, place, None, flavor), msgstr, place, None, flavor) + formula_reasons(
+        msgid, msgstr, place, notes, reader
+    )
 
 
 def formula_reasons(
@@ -208,7 +214,7 @@ class Judge:
     def _source(self, text: str, place: Where) -> Markup:
         found = self.english.get((text, place))
         if found is None:
-            found = markup_of(text, place, self.references)
+            found = markup_of(text, place, self.references, self.doc.flavor)
             self.english[(text, place)] = found
         return found
 
@@ -227,14 +233,18 @@ class Judge:
     def _alone(self, seg: Segment, msgstr: str) -> list[Reason]:
         place = where(seg)
         if place is Where.YAML:  # the value itself, not its YAML quoting: the layout prints the value
-            return refusals(self._source(seg.msgid, place), msgstr, place) + self.formulas(seg, msgstr)
+            return refusals(self._source(seg.msgid, place), msgstr, place, None, self.doc.flavor) + self.formulas(
+                seg, msgstr
+            )
         if seg.span.style in (Style.LIQUID, Style.ATTRIBUTE):  # the value as the include or the browser reads it
             problem = tagtext.liquid_problem(msgstr, seg.span.quote) if seg.span.style is Style.LIQUID else None
             if problem:
                 return [Reason("liquid quoting", problem)]
-            return refusals(self._source(seg.msgid, place), msgstr, place, self.references) + self.formulas(seg, msgstr)
+            value = self._source(seg.msgid, place)
+            return refusals(value, msgstr, place, self.references, self.doc.flavor) + self.formulas(seg, msgstr)
         source, text = render(seg, seg.msgid), render(seg, msgstr)
-        return refusals(self._source(source, place), text, place, self.references) + self.formulas(seg, msgstr)
+        english = self._source(source, place)
+        return refusals(english, text, place, self.references, self.doc.flavor) + self.formulas(seg, msgstr)
 
     def block(self, block: HtmlBlock, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""
@@ -269,7 +279,7 @@ class Judge:
         # the block's reasons, not the run's: another family's finding on the run tells none of them
         return [
             Reason(f"block {r.kind}", f"the block {r.text}")
-            for r in refusals(self._source(english, Where.HTML), rebuilt, Where.HTML, self.references)
+            for r in refusals(self._source(english, Where.HTML), rebuilt, Where.HTML, self.references, self.doc.flavor)
         ]
 
 
