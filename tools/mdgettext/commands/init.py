@@ -19,6 +19,7 @@ from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.layout import LISTED, Recognised, files, read_mkdocs, recognise
 from mdgettext.locale import check_code
+from mdgettext.markdown.frontmatter import FrontMatterError
 from mdgettext.pipeline.plan import Plan
 from mdgettext.project import Config, check_folders
 from mdgettext.settings import (
@@ -117,7 +118,13 @@ def init(
 def _recognised(root: Path) -> Recognised | None:
     """The layout `layout.recognise` finds in the folder `init` runs in (its files two folders deep)."""
     mkdocs = next((root / name for name in ("mkdocs.yml", "mkdocs.yaml") if (root / name).is_file()), None)
-    config = read_mkdocs(mkdocs.read_text(encoding="utf-8", errors="replace")) if mkdocs else None
+    if mkdocs is not None and not mkdocs.resolve().is_relative_to(root.resolve()):
+        raise InputError(f"{mkdocs.name}: leads outside the project (to {mkdocs.resolve()}); init reads only inside it")
+    try:
+        config = read_mkdocs(mkdocs.read_text(encoding="utf-8", errors="replace")) if mkdocs else None
+    except FrontMatterError as err:
+        assert mkdocs is not None
+        raise InputError(f"{mkdocs.name}:{err.line + 1}: {err}; init reads nothing more from it") from None
     return recognise(set(files(root, set(), LISTED)), config)
 
 
