@@ -56,8 +56,11 @@ def declare(command: ArgumentParser) -> None:
     command.description = (
         "Write the project's settings to mdgettext.toml (with --pyproject: as [tool.mdgettext] at the end of the "
         "existing pyproject.toml): the settings given as options, and every other one commented out at its default "
-        "with a line saying what it does. At a terminal, asks for source, locales and flavor when no option gives "
-        "them; otherwise asks nothing. Never overwrites settings: exit 2 when the project has some."
+        "with a line saying what it does. In a repository laid out for translations (README-ko.md, docs/ko/, a "
+        "MkDocs site, an mdBook) it sets what the layout needs, the English as the source, and the options merge "
+        "with that; it prints each setting it writes with what it came from. At a terminal, asks for source, "
+        "locales and flavor when nothing gives them; otherwise asks nothing. Never overwrites settings: exit 2 when "
+        "the project has some."
     )
     command.add_argument("--pyproject", action="store_true", help="write [tool.mdgettext] into pyproject.toml instead")
     for spec in SETTINGS:
