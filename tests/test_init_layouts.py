@@ -352,6 +352,11 @@ I18N = {"plugins": [{"search": {}}, {"i18n": {"docs_structure": "folder", "langu
     [
         (["README.md", "README-ko.md"], {}, {"source": ".", "translations": "{stem}-{lang}.md", "locales": ("ko",)}),
         (["readme.md", "readme_ja.md"], {}, {"include": ("readme.md",), "translations": "{stem}_{lang}.md"}),
+        (  # an English README.en.md named otherwise than the translations is none of them
+            ["README.md", "README.en.md", "README-ko.md"],
+            {},
+            {"translations": "{stem}-{lang}.md", "locales": ("ko",)},
+        ),
         (  # the separator most translations use; a README is no translation of another
             ["README.md", "README-ko.md", "README-ja.md", "README.fr.md", "README-not.md"],
             {},
@@ -479,13 +484,13 @@ def test_the_english_is_the_source_wherever_the_site_default_is() -> None:
     }
     paths = ["docs/uk/a.md", "docs/ko/a.md", "docs/en/a.md"]
     assert recognised(paths, {"mkdocs.yml": config}) == recognised(paths, {"mkdocs.yml": config}, source="docs/en")
-    assert recognised(paths, {"mkdocs.yml": config})["source"] == "docs/en"  # type: ignore[index]
+    assert recognised(paths, {"mkdocs.yml": config})["source"] == "docs/en"
     no_english = {
         "plugins": [
             {"i18n": {"docs_structure": "folder", "languages": [{"locale": "ko"}, {"locale": "uk", "default": True}]}}
         ]
     }
-    assert recognised(["docs/uk/a.md", "docs/ko/a.md"], {"mkdocs.yml": no_english})["source"] == "docs/uk"  # type: ignore[index]
+    assert recognised(["docs/uk/a.md", "docs/ko/a.md"], {"mkdocs.yml": no_english})["source"] == "docs/uk"
 
 
 def test_an_unnamed_source_beside_an_english_translation_needs_its_language() -> None:

@@ -292,7 +292,8 @@ def _readme(paths: Collection[str]) -> Layout | None:
     found = sorted((m["lang"], m["separator"]) for p in paths if (m := README.fullmatch(p)) and _language(m["lang"]))
     if stem is None or not found:
         return None
-    separator = Counter(s for _, s in found).most_common(1)[0][0]
+    counted = Counter(s for lang, s in found if primary(lang) != "en") or Counter(s for _, s in found)
+    separator = counted.most_common(1)[0][0]  # a README.en.md beside README-ko.md is no say
     targets = {lang: f"{stem}{s}{lang}.md" for lang, s in found if s == separator}
     return Layout(
         f"{stem}.md with {', '.join(targets.values())} beside it",
