@@ -400,6 +400,27 @@ I18N = {"plugins": [{"search": {}}, {"i18n": {"docs_structure": "folder", "langu
             },
             {"source": "docs/en", "translations": "docs/{lang}/{path}", "locales": ("ko",), "source_language": "en"},
         ),
+        (  # plugins and extensions as one table each, as MkDocs also reads them
+            ["docs/en/a.md", "docs/ko/a.md"],
+            {
+                "mkdocs.yml": {
+                    "plugins": {
+                        "search": {},
+                        "i18n": {
+                            "docs_structure": "folder",
+                            "languages": [{"locale": "ko"}, {"locale": "en", "default": True}],
+                        },
+                    },
+                    "markdown_extensions": {"attr_list": {}},
+                }
+            },
+            {"source": "docs/en", "locales": ("ko",), "heading_ids": True},
+        ),
+        (  # a book.toml language that is no code says nothing
+            ["book.toml", "src/SUMMARY.md"],
+            {"book.toml": {"book": {"language": "../x"}}},
+            {"source": "src", "source_language": None},
+        ),
         (  # mkdocs-static-i18n 0.x: a table of languages and a default_language
             ["docs/index.md", "docs/index.fr.md"],
             {

@@ -99,7 +99,7 @@ def recognise(paths: Collection[str], configs: Mapping[str, Mapping[str, Any]]) 
 
 def _mkdocs(paths: Collection[str], name: str, config: Mapping[str, Any]) -> Layout:
     docs = str(config.get("docs_dir") or "docs").strip("/")
-    extensions = {next(iter(e)) if isinstance(e, dict) else str(e) for e in _list(config.get("markdown_extensions"))}
+    extensions = {next(iter(e)) if isinstance(e, dict) else str(e) for e in _entries(config.get("markdown_extensions"))}
     site = {"flavor": Why("mkdocs", f"{name}: MkDocs reads Markdown with Python-Markdown")}
     if "attr_list" in extensions:  # a translated heading keeps its English id: `{#id}` is read there
         site["heading_ids"] = Why(
@@ -107,7 +107,7 @@ def _mkdocs(paths: Collection[str], name: str, config: Mapping[str, Any]) -> Lay
         )
     if "pymdownx.arithmatex" not in extensions:
         site["math"] = Why("none", f"{name}: no pymdownx.arithmatex, so `$` is a dollar")
-    plugin = next((p["i18n"] for p in _list(config.get("plugins")) if isinstance(p, dict) and "i18n" in p), None)
+    plugin = next((p["i18n"] for p in _entries(config.get("plugins")) if isinstance(p, dict) and "i18n" in p), None)
     if isinstance(plugin, dict):
         return _static_i18n(paths, name, docs, plugin, site)
     if _folders(paths, docs):
@@ -210,7 +210,9 @@ def _mdbook(paths: Collection[str], configs: Mapping[str, Mapping[str, Any]]) ->
     config = configs[BOOK]
     book = _table(config.get("book"))
     src = str(book.get("src") or "src").strip("/")
-    language = str(book["language"]) if isinstance(book.get("language"), str) else None
+    language = (
+        book.get("language") if isinstance(book.get("language"), str) and CODE.fullmatch(book["language"]) else None
+    )
     site = {
         "flavor": Why("gfm", f"{BOOK}: mdBook reads Markdown as GitHub does (tables, task lists, alerts)"),
         "math": Why("none", f"{BOOK}: mdBook reads no `$` math"),
@@ -339,6 +341,11 @@ def _table(value: Any) -> Mapping[str, Any]:
 def _list(value: Any) -> list[Any]:
     """A YAML list as a list; anything else (a missing key, a string) as none."""
     return value if isinstance(value, list) else []
+
+
+def _entries(value: Any) -> list[Any]:
+    """MkDocs' `plugins` or `markdown_extensions`: a list of names and one-key tables, or one table of them."""
+    return [{key: each} for key, each in value.items()] if isinstance(value, dict) else _list(value)
 
 
 # ---------------------------------------------------------------- choosing the source
