@@ -5,7 +5,8 @@ tests/data/layouts/ holds one small repository per layout docs/repositories.md
 promises, each with its English and a translation side by side (hand-made for these
 tests): README-ko.md, README.ja.md, README_zh-CN.md; docs/de/; mkdocs-static-i18n's
 folders and its suffixes, both with Ukrainian as the site's default and the English the
-language the others were translated from; an mdBook with its Korean book in ko/src/; and
+language the others were translated from (the Ukrainian has a paragraph of its own, so a
+Korean imported against it, as init had it, came back with that paragraph in Ukrainian); an mdBook with its Korean book in ko/src/; and
 the multilingual mdBook fork's src/en/, src/fr/. After the four commands the translation
 is where it was, as the translator wrote it, and the English and every other language's
 pages are the bytes they were.
