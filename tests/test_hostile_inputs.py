@@ -9,7 +9,7 @@ Three corpora in `data/hostile/`, each case hand-written:
 - `notes.yaml`: translator's notes (a chapter's addenda file), in the kramdown and the
   MkDocs flavors: a file read, a front matter, a load, attribute lists, what swallows
   the page, a definition that changes the chapter's own links;
-- `inputs.yaml`: settings, mkdocs.yml, a notes file's anchors and symbolic links, each
+- `inputs.yaml`: settings, mkdocs.yml and book.toml, a notes file's anchors and symbolic links, each
   one command that must fail with one line and change nothing (or, where the old
   reading ran away, succeed).
 
@@ -334,13 +334,16 @@ def _project(root: Path, case: dict) -> None:
     for name, count in (case.get("brackets") or {}).items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(f"<!-- after: {'[' * count} -->\n\n역자 주\n", encoding="utf-8")
+    for name, depth in (case.get("nested_toml") or {}).items():
+        nested = "[" * depth + "]" * depth
+        (root / name).write_text(f'[book]\ntitle = "Deep"\n[output.html]\nx = {nested}\n', encoding="utf-8")
     for name, target in (case.get("links") or {}).items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).symlink_to(target)
 
 
 def test_the_inputs_corpus_covers_each_door() -> None:
-    assert {case["class"] for case in INPUTS} == {"globs", "control-characters", "yaml", "notes-file", "paths"}
+    assert {case["class"] for case in INPUTS} == {"globs", "control-characters", "site-configs", "notes-file", "paths"}
     assert len({case["id"] for case in INPUTS}) == len(INPUTS)
 
 

@@ -5,19 +5,18 @@ A project may be any folder of a repository, its root included (`source = "."`, 
 README): the build and locale folders, folders whose names start with a dot, and each
 language's translations are then never chapters, so a README's `README-ko.md` or a
 docs folder's `docs/ko/` is not read back as English. The same pattern that says where
-`build` writes a translation tells `import` which chapter a translation is of, and
-`init` which layout a repository has (`layouts`).
+`build` writes a translation tells `import` which chapter a translation is of (which
+layouts `init` recognises is recognise.py's).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from mdgettext.locale import CODE, is_known
 
@@ -262,116 +261,3 @@ def _pattern_regex(pattern: str) -> re.Pattern[str]:
         last = field.end()
     out.append(re.escape(pattern[last:]))
     return re.compile("".join(out))
-
-
-# ---------------------------------------------------------------- the layouts `init` recognises
-
-
-@dataclass(frozen=True)
-class Recognised:
-    """A layout found in a repository: what was seen, in words, and the settings it asks for."""
-
-    seen: str
-    settings: dict[str, Any]
-
-
-README = re.compile(rf"(?i)(?P<stem>readme)(?P<separator>[-._])(?P<lang>{CODE.pattern})\.md")
-LISTED = 2  # folders deep `init` looks: docs/ko/index.md
-
-
-def recognise(paths: Collection[str], mkdocs: Mapping[str, Any] | None) -> Recognised | None:
-    """The layout of a repository whose files (relative to its root, `LISTED` folders deep)
-    are `paths`, and whose `mkdocs.yml` says `mkdocs` (None: there is none): a MkDocs
-    site, a docs folder with a folder per language (`docs/ko/`), or a README with its
-    translations beside it (`README-ko.md`); None for none of those."""
-    if mkdocs is not None:
-        return _mkdocs(paths, mkdocs)
-    languages = _folders(paths, "docs")
-    if languages:
-        return Recognised(
-            f"docs/ with {', '.join(f'docs/{lang}/' for lang in languages)}",
-            {"source": "docs", "translations": "docs/{lang}/{path}", "locales": languages, "flavor": "gfm"},
-        )
-    readmes = sorted((m["lang"], m["separator"], m["stem"]) for p in paths if (m := README.fullmatch(p)))
-    readmes = [each for each in readmes if is_known(each[0]) and each[0] != "en"]
-    stem = next((p.removesuffix(".md") for p in paths if p.lower() == "readme.md"), None)
-    if readmes and stem is not None:
-        separator = readmes[0][1]
-        return Recognised(
-            f"{stem}.md with {', '.join(f'{stem}{s}{lang}.md' for lang, s, _ in readmes)} beside it",
-            {
-                "source": ".",
-                "include": (f"{stem}.md",),
-                "translations": f"{{stem}}{separator}{{lang}}.md",
-                "locales": tuple(lang for lang, _, _ in readmes),
-                "flavor": "gfm",  # GitHub shows a README
-            },
-        )
-    return None
-
-
-def _mkdocs(paths: Collection[str], config: Mapping[str, Any]) -> Recognised:
-    docs = str(config.get("docs_dir") or "docs").strip("/")
-    extensions = {next(iter(e)) if isinstance(e, dict) else str(e) for e in config.get("markdown_extensions") or ()}
-    # mkdocs-static-i18n's default layout, and the one whose relative links and images
-    # plain MkDocs still finds: `docs/index.ko.md` beside `docs/index.md`
-    found: dict[str, Any] = {"flavor": "mkdocs", "source": docs, "translations": f"{docs}/{{stem}}.{{lang}}.md"}
-    if "attr_list" in extensions:  # a translated heading keeps its English id: `{#id}` is read there
-        found["heading_ids"] = True
-    if "pymdownx.arithmatex" not in extensions:
-        found["math"] = "none"
-    plugin = next((p["i18n"] for p in config.get("plugins") or () if isinstance(p, dict) and "i18n" in p), None)
-    if isinstance(plugin, dict):  # mkdocs-static-i18n: its languages and its one of two layouts
-        listed = [each for each in plugin.get("languages") or () if isinstance(each, dict)]
-        codes = [(str(each.get("locale")), bool(each.get("default"))) for each in listed]
-        source = next((code for code, default in codes if default), "en")
-        found["source_language"], found["locales"] = source, tuple(c for c, _ in codes if c != source)
-        if plugin.get("docs_structure", "suffix") == "folder":
-            found["source"], found["translations"] = f"{docs}/{source}", f"{docs}/{{lang}}/{{path}}"
-        return Recognised(f"mkdocs.yml with mkdocs-static-i18n ({plugin.get('docs_structure', 'suffix')})", found)
-    languages = _folders(paths, docs)
-    if languages:
-        found["translations"], found["locales"] = f"{docs}/{{lang}}/{{path}}", languages
-        return Recognised(f"mkdocs.yml with {', '.join(f'{docs}/{lang}/' for lang in languages)}", found)
-    suffixes = tuple(sorted({lang for p in paths if (lang := _suffix(p, docs)) is not None}))
-    if suffixes:
-        found["locales"] = suffixes
-    return Recognised(f"mkdocs.yml with {docs}/" + "".join(f", {docs}/*.{lang}.md" for lang in suffixes), found)
-
-
-def _folders(paths: Collection[str], docs: str) -> tuple[str, ...]:
-    """The language folders of `docs` (`docs/ko/`) that hold Markdown, the source's (`en`) aside."""
-    found = {p.split("/")[1] for p in paths if p.startswith(docs + "/") and p.count("/") >= 2 and p.endswith(".md")}
-    return tuple(sorted(code for code in found if code != "en" and CODE.fullmatch(code) and is_known(code)))
-
-
-def _suffix(path: str, docs: str) -> str | None:
-    """`ko` for `docs/index.ko.md`: a language written before `.md`, as mkdocs-static-i18n's suffixes."""
-    if not path.startswith(docs + "/") or path.count(".") < 2:
-        return None
-    lang = path.removesuffix(".md").rsplit(".", 1)[-1]
-    return lang if path.endswith(".md") and lang != "en" and CODE.fullmatch(lang) and is_known(lang) else None
-
-
-def read_mkdocs(text: str) -> dict[str, Any]:
-    """mkdocs.yml's settings, its tags (`!!python/name:…`, `!ENV`) read as nothing; {} when
-    it is not YAML. Read within the budgets of every YAML input (markdown/frontmatter.py):
-    FrontMatterError, naming its line, for aliases that expand too far or nesting too deep."""
-    import yaml  # only `init` reads a site's config
-
-    from mdgettext.markdown.frontmatter import FrontMatterError, composed
-
-    class Lenient(yaml.SafeLoader):
-        """YAML as MkDocs reads its config, without running any of its Python tags."""
-
-    Lenient.add_multi_constructor("", lambda loader, suffix, node: None)
-    try:
-        root = composed(text, Lenient, "mkdocs.yml")
-        found = Lenient(text).construct_document(root) if root is not None else None
-    except FrontMatterError as err:
-        if err.over_budget:
-            raise
-        return {}
-    except yaml.YAMLError:
-        return {}
-    return found if isinstance(found, dict) else {}

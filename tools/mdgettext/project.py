@@ -166,12 +166,12 @@ class Config(Settings):
         source = self.source_dir
         if not source.is_dir():
             return []
-        names = []
+        names, suffix = {}, self.source_suffix
         for relative in markdown(self._walk(self.include), self.include):
             if matches(relative, self.exclude):
                 continue
             path = source / relative
-            name = relative.removesuffix(".md")
+            name = relative.removesuffix(suffix)
             if UNSAFE.search(name):
                 raise InputError(
                     f"{self.relative(path)}: a control character or line break in a file name; rename the file"
@@ -179,10 +179,30 @@ class Config(Settings):
             if path.is_symlink() or not path.is_file():
                 self.inside(path)
             if path.is_file():
-                names.append(name)
+                names[name] = relative
         found, languages, pattern = set(names), set(self.configured_locales()), Translations(self.translations)
         folder, at = PurePosixPath(self.source), self.source_language
-        return sorted(n for n in names if not pattern.holds(str(folder / f"{n}.md"), found, languages, at))
+        return sorted(n for n, file in names.items() if not pattern.holds(str(folder / file), found, languages, at))
+
+    @property
+    def source_suffix(self) -> str:
+        """How a chapter's file name ends: `.en.md` where every `include` glob names the
+        source language's pages by that suffix, as mkdocs-static-i18n's suffix layout may
+        (`docs/index.en.md` is then the chapter `index`, whose Korean is `docs/index.ko.md`);
+        else `.md`."""
+        own = f".{self.source_language}.md"
+        return own if self.include and all(glob.endswith(own) for glob in self.include) else ".md"
+
+    def chapter_of(self, path: Path) -> str:
+        """The chapter whose source `path` is: its path under the source folder, without
+        `source_suffix`; ValueError when it is not under the source folder."""
+        relative = path.resolve().relative_to(self.source_dir.resolve()).as_posix()
+        suffix = self.source_suffix
+        return (
+            relative.removesuffix(suffix)
+            if relative.endswith(suffix)
+            else PurePosixPath(relative).with_suffix("").as_posix()
+        )
 
     def _walk(self, patterns: Sequence[str] = ("**",)) -> Iterator[str]:
         """The files under the source folder (layout.files), the build's and catalogs' folders not entered."""
@@ -229,8 +249,8 @@ class Config(Settings):
         return sorted(p.relative_to(base).as_posix().removesuffix(suffix) for p in found)
 
     def source_path(self, chapter: str) -> Path:
-        """`source/en/<chapter>.md`."""
-        return self.inside(self.source_dir / f"{chapter}.md")
+        """`source/en/<chapter>.md` (`docs/<chapter>.en.md`: `source_suffix`)."""
+        return self.inside(self.source_dir / f"{chapter}{self.source_suffix}")
 
     def pot_path(self, chapter: str) -> Path:
         """`locale/<chapter>.pot`."""

@@ -52,7 +52,8 @@ class Settings:
     include: tuple[str, ...] = setting(
         ("**/*.md",),
         "globs relative to `source` of the Markdown files that are chapters (`README.md` alone at a "
-        "repository's root); the build and locale folders, dot folders and the translations are never chapters",
+        "repository's root); the build and locale folders, dot folders and the translations are never chapters; "
+        "where every glob ends with the source language's suffix (`**/*.en.md`), a chapter is named without it",
         option="--include",
     )
     exclude: tuple[str, ...] = setting(
