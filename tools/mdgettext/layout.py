@@ -24,32 +24,142 @@ FIELDS = ("lang", "path", "stem")  # what a `translations` pattern may name
 FIELD = re.compile(r"\{([^{}]*)\}")
 
 
+class GlobError(ValueError):
+    """A glob that names nothing it could match (`[!]`, `[z-a]`): the message says why."""
+
+
+STAR, ANY = object(), object()  # a glob's `*` and `?`, as tokens of one folder's piece
+Piece = tuple[object, ...] | None  # one folder's tokens (a character, STAR, ANY or a Class); None: `**`
+
+
+@dataclass(frozen=True)
+class Class:
+    """A `[…]` class: its characters and ranges, and whether `!` negates it."""
+
+    chars: frozenset[str]
+    ranges: tuple[tuple[str, str], ...]
+    negated: bool
+
+    def __contains__(self, char: object) -> bool:
+        found = char in self.chars or any(low <= str(char) <= high for low, high in self.ranges)
+        return found != self.negated
+
+
+@dataclass(frozen=True)
+class Glob:
+    """A glob over `/`-separated paths, matched without regular expressions, so no
+    pattern a user writes makes the match backtrack: `*` and `?` within a folder,
+    `[…]` a class (`!` negates it, as in fnmatch), `**` any folders (none included).
+    Each folder's piece is matched by the two-pointer wildcard match (at most the
+    name's length times the piece's), the folders by the set of pieces reached."""
+
+    pieces: tuple[Piece, ...]
+
+    def fullmatch(self, path: str) -> bool:
+        """Whether the whole of `path` (relative, `/`-separated) matches."""
+        if self.pieces == (None,):
+            return True
+        last = len(self.pieces)
+        reached = self._closure({0})
+        for segment in path.split("/"):
+            moved = set()
+            for at in reached:
+                if at == last:
+                    if self.pieces[-1] is None:  # a `**` at the end takes every folder after it
+                        moved.add(last)
+                    continue
+                piece = self.pieces[at]
+                if piece is None:
+                    moved.update({at} if at < last - 1 else {last})  # one more folder; at the end, one at least
+                elif _matches(piece, segment):
+                    moved.add(at + 1)
+            reached = self._closure(moved)
+            if not reached:
+                return False
+        return last in reached
+
+    def _closure(self, reached: set[int]) -> set[int]:
+        """`reached` with each `**` before the last piece skipped (it may take no folder)."""
+        out, todo = set(), list(reached)
+        while todo:
+            at = todo.pop()
+            if at in out:
+                continue
+            out.add(at)
+            if at < len(self.pieces) - 1 and self.pieces[at] is None:
+                todo.append(at + 1)
+        return out
+
+
+def _matches(piece: tuple[object, ...], name: str) -> bool:
+    """One folder's name against one piece: on a mismatch, back to the last `*`, which
+    takes one character more (no recursion, no regular expression)."""
+    at = p = 0
+    star, mark = -1, 0
+    while at < len(name):
+        token = piece[p] if p < len(piece) else None
+        if token is STAR:
+            star, mark, p = p, at, p + 1
+        elif token is not None and (
+            token is ANY or (name[at] in token if isinstance(token, Class) else token == name[at])
+        ):
+            at, p = at + 1, p + 1
+        elif star >= 0:
+            p, mark = star + 1, mark + 1
+            at = mark
+        else:
+            return False
+    while p < len(piece) and piece[p] is STAR:
+        p += 1
+    return p == len(piece)
+
+
+CLASS_OR_CHAR = re.compile(r"\[[^\]/]+\]|.", re.DOTALL)
+
+
 @lru_cache(maxsize=64)
-def glob(pattern: str) -> re.Pattern[str]:
-    """A glob as a regular expression over `/`-separated paths: `*` and `?` within a
-    folder, `[…]` a class, `**` any folders (none included)."""
-    pieces = pattern.strip("/").split("/")
-    out = []
-    for index, piece in enumerate(pieces):
-        last = index == len(pieces) - 1
+def glob(pattern: str) -> Glob:
+    """A glob over `/`-separated paths (see `Glob`); GlobError when a class names nothing."""
+    pieces: list[Piece] = []
+    for piece in pattern.strip("/").split("/"):
         if piece == "**":
-            out.append(".*" if last else "(?:[^/]+/)*")
+            pieces.append(None)
             continue
-        out.append("".join(_glob_char(part) for part in re.findall(r"\[[^\]/]+\]|.", piece)))
-        if not last:
-            out.append("/")
-    return re.compile("".join(out))
+        tokens: list[object] = []
+        for part in CLASS_OR_CHAR.findall(piece):
+            if part == "*":
+                if not tokens or tokens[-1] is not STAR:  # `**` inside a name is one `*`
+                    tokens.append(STAR)
+            elif part == "?":
+                tokens.append(ANY)
+            elif part.startswith("[") and len(part) > 1:
+                tokens.append(_class(part))
+            else:
+                tokens.append(part)
+        pieces.append(tuple(tokens))
+    return Glob(tuple(pieces))
 
 
-def _glob_char(part: str) -> str:
-    if part == "*":
-        return "[^/]*"
-    if part == "?":
-        return "[^/]"
-    if part.startswith("[") and len(part) > 1:  # a class as written; `!` negates it, as in fnmatch
-        inside = part[1:-1].replace("\\", "\\\\")
-        return f"[^{inside[1:]}]" if inside.startswith("!") else f"[{inside}]"
-    return re.escape(part)
+def _class(written: str) -> Class:
+    """A `[…]` class as written: `!` first negates it, `a-z` is a range, anything else a
+    character (a `^` or `\\` too, as fnmatch reads them)."""
+    inside = written[1:-1]
+    negated = inside.startswith("!")
+    inside = inside[1:] if negated else inside
+    if not inside:
+        raise GlobError(f"the class {written} names no character")
+    chars, ranges, at = set(), [], 0
+    while at < len(inside):
+        if at + 2 < len(inside) and inside[at + 1] == "-":
+            low, high = inside[at], inside[at + 2]
+            if low > high:
+                raise GlobError(f"the range {low}-{high} in {written} runs backwards (write {high}-{low})")
+            ranges.append((low, high))
+            at += 3
+        else:
+            chars.add(inside[at])
+            at += 1
+    return Class(frozenset(chars), tuple(ranges), negated)
 
 
 def matches(path: str, patterns: Sequence[str]) -> bool:

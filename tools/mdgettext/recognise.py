@@ -30,7 +30,9 @@ import yaml
 
 from mdgettext.errors import InputError
 from mdgettext.locale import CODE, LocaleError, is_known, locale_name, primary
+from mdgettext.markdown.frontmatter import FrontMatterError, composed
 from mdgettext.settings import toml_value
+from mdgettext.settings_input import MAX_DEPTH, deep_line
 
 LISTED = 2  # folders deep `init` looks: docs/ko/index.md, ko/src/SUMMARY.md
 MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
@@ -178,26 +180,40 @@ def _static_i18n(
     )
 
 
-def read_mkdocs(text: str) -> dict[str, Any]:
-    """mkdocs.yml's settings, its tags (`!!python/name:…`, `!ENV`) read as nothing; {} when it is not YAML."""
+def read_mkdocs(text: str, name: str = MKDOCS[0]) -> dict[str, Any]:
+    """mkdocs.yml's settings, its tags (`!!python/name:…`, `!ENV`) read as nothing; {} when
+    it is not YAML. Read within the budgets of every YAML input (markdown/frontmatter.py):
+    aliases that expand too far, or nesting too deep, are an InputError naming `name`'s
+    line (a 500-byte alias bomb took init 13 s and then all its memory)."""
 
     class Lenient(yaml.SafeLoader):
         """YAML as MkDocs reads its config, without running any of its Python tags."""
 
     Lenient.add_multi_constructor("", lambda loader, suffix, node: None)
     try:
-        found = yaml.load(text, Loader=Lenient)  # a SafeLoader that reads unknown tags as nothing
+        root = composed(text, Lenient, name)
+        found = Lenient(text).construct_document(root) if root is not None else None
+    except FrontMatterError as err:
+        if err.over_budget:
+            raise InputError(f"{name}:{err.line + 1}: {err}; init reads nothing more from it") from None
+        return {}
     except yaml.YAMLError:
         return {}
     return found if isinstance(found, dict) else {}
 
 
-def read_book(text: str) -> dict[str, Any]:
-    """A book.toml's settings; {} when it is not TOML (then it says nothing)."""
+def read_book(text: str, name: str = BOOK) -> dict[str, Any]:
+    """A book.toml's settings; {} when it is not TOML (then it says nothing). Nesting past
+    the settings' bound is an InputError naming `name`'s line, never a RecursionError."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return {}
+    except RecursionError:
+        raise InputError(
+            f"{name}:{deep_line(text)}: arrays or tables nested more than {MAX_DEPTH} deep; init reads nothing "
+            "more from it"
+        ) from None
 
 
 # ---------------------------------------------------------------- mdBook

@@ -292,6 +292,8 @@ def _value(spec: Spec, value: Any, where: str) -> Any:
     if spec.kind == "table of strings":
         if not isinstance(value, dict) or not all(isinstance(item, str) for item in value.values()):
             raise ConfigError(f'{where}{key} must be a table of strings (like {key} = {{ name = "value" }})')
+        if problem := value_problem(key, tuple(sorted(value.items()))):
+            raise ConfigError(where + problem)
         return tuple(sorted(value.items()))
     if spec.kind == "list of strings":
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):

@@ -143,8 +143,12 @@ def _recognised(root: Path) -> Layout | None:
     configs: dict[str, Mapping[str, Any]] = {}
     for name in (*MKDOCS, BOOK, *sorted(p for p in paths if p.count("/") == 1 and p.endswith(f"/{BOOK}"))):
         if name in paths and (root / name).is_file() and not (name in MKDOCS and set(MKDOCS) & set(configs)):
+            if not (root / name).resolve().is_relative_to(root.resolve()):  # a committed link out
+                raise InputError(
+                    f"{name}: leads outside the project (to {(root / name).resolve()}); init reads only inside it"
+                )
             text = (root / name).read_text(encoding="utf-8", errors="replace")
-            configs[name] = read_mkdocs(text) if name in MKDOCS else read_book(text)
+            configs[name] = read_mkdocs(text, name) if name in MKDOCS else read_book(text, name)
     return recognise(paths, configs)
 
 
