@@ -35,6 +35,12 @@ Inputs (n is the size that doubles):
     bibtex-strings   a BibTeX file of n `@string` lines, each doubling the last, cited by the chapter
     bibtex-entries   a BibTeX file of n entries, 10 of them cited
     zh-spaces        one Chinese msgstr holding a run of n spaces, within the size budget (the zh rules)
+    msgstr-attr      one msgstr with n `*a*{ .b }`, attribute lists as attr_list reads them (mkdocs flavor)
+    notes-header     a notes file (addenda) whose header comment of n lines is never closed
+    notes-anchor     a notes file whose anchor is n `[` (a JSON decoder recursed into them)
+    notes-lists      a note of n attribute lists (mkdocs flavor), judged with the chapter as its English
+    glob-names       n chapters with 200-letter names, and a nine-star `exclude` glob that fits none
+    mkdocs-aliases   a site's mkdocs.yml whose aliases nest n deep, each doubling the last, read by init
     page-words       not an input that grows: see tests/test_page_words.py
 """
 
@@ -57,7 +63,7 @@ from pathlib import Path
 
 TOOLS = Path(__file__).resolve().parents[1] / "tools"
 TARGET = 2.3  # per doubling
-COMMANDS = ("extract", "update", "check", "build")
+COMMANDS = ("init", "extract", "update", "check", "build")
 
 
 def run(root: Path, *args: str) -> int:
@@ -193,6 +199,35 @@ def zh_spaces(root: Path, n: int) -> dict[str, float]:
     return times | timed(root, "check", "build", language="zh")
 
 
+def notes(body: Callable[[int], str], flavor: str = "kramdown") -> Callable[[Path, int], dict[str, float]]:
+    """A chapter whose notes file (`chapter.addenda.md`) is `body(n)`, checked and built."""
+
+    def scenario(root: Path, n: int) -> dict[str, float]:
+        write(root, "Hello, world.\n\nA second paragraph.\n", flavor)
+        times = timed(root, "extract", "update")
+        (root / "locale" / "ko" / "LC_MESSAGES" / "chapter.addenda.md").write_text(body(n), encoding="utf-8")
+        return times | timed(root, "check", "build")
+
+    return scenario
+
+
+def glob_names(root: Path, n: int) -> dict[str, float]:
+    write(root, "Hello.\n", extra='exclude = ["*a*a*a*a*a*a*a*a*a*b.md"]\n')
+    for i in range(n):
+        (root / "source" / "en" / f"{'a' * 200}{i}.md").write_text("Hello.\n", encoding="utf-8")
+    return timed(root, "extract")
+
+
+def mkdocs_aliases(root: Path, n: int) -> dict[str, float]:
+    levels = "".join(
+        f"l{i}: &l{i} [{'*l' + str(i - 1) if i else 'x'}, {'*l' + str(i - 1) if i else 'y'}]\n" for i in range(n)
+    )
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "index.md").write_text("# Hello\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text(f"site_name: Aliases\n{levels}", encoding="utf-8")
+    return timed(root, "init")  # refused, in time linear in what is written
+
+
 INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
     "msgstr-lt": (hostile_msgstr("<a "), 80_000),
     "msgstr-liquid": (hostile_msgstr("{% "), 80_000),
@@ -231,6 +266,12 @@ INPUTS: dict[str, tuple[Callable[[Path, int], dict[str, float]], int]] = {
     "bibtex-strings": (bibliography(doubling_strings, lambda n: ["a"]), 20),
     "bibtex-entries": (bibliography(many_entries, lambda n: [f"k{i}" for i in range(0, n, max(n // 10, 1))]), 1_000),
     "zh-spaces": (zh_spaces, 25_000),
+    "msgstr-attr": (hostile_msgstr("*a*{ .b }", flavor="mkdocs"), 16_000 // 9),
+    "notes-header": (notes(lambda n: "<!-- a header never closed\n" + "x\n" * n), 10_000),
+    "notes-anchor": (notes(lambda n: f"<!-- after: {'[' * n} -->\n\nx\n"), 25_000),
+    "notes-lists": (notes(lambda n: '<!-- after: "Hello, world." -->\n\n' + "*a*{ .b } " * n + "\n", "mkdocs"), 4_000),
+    "glob-names": (glob_names, 100),
+    "mkdocs-aliases": (mkdocs_aliases, 8_000),
 }
 
 
@@ -250,7 +291,7 @@ PROGRESS: list[multiprocessing.Queue] = []  # type: ignore[type-arg]  # where a 
 def timed(root: Path, *commands: str, language: str = "ko") -> dict[str, float]:
     times = {}
     for command in commands:
-        args = [command] if command == "extract" else [command, "-l", language]
+        args = [command] if command == "extract" else [command, "--locale" if command == "init" else "-l", language]
         gc.collect()  # what earlier steps left is not this command's cost
         start = time.process_time()
         run(root, *args)

@@ -46,6 +46,11 @@ def html(documents: list[str]) -> list[str]:
     return _run("html", documents)
 
 
+def front_matter(documents: list[str]) -> list[dict[str, object] | None]:
+    """The front matter Jekyll reads from each document (its own pattern), None for none."""
+    return _run("front", documents)  # type: ignore[return-value]  # JSON objects and nulls, not strings
+
+
 def slugify(names: list[str]) -> list[str]:
     """`Jekyll::Utils.slugify` of each name, as the book's layout links its table of contents."""
     return _run("slugify", names)

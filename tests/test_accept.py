@@ -70,3 +70,19 @@ def test_a_key_that_is_no_key_is_a_settings_error(project: Path) -> None:
         "mdgettext: error: mdgettext.toml:1: accept: 'structure.changed' is no key `check` prints "
         "(20 hexadecimal digits); copy it from check's finding\n"
     )
+
+
+def test_an_image_accepted_as_a_link_is_still_refused(project: Path) -> None:
+    """The links check calls an added image "a link"; what the element does decides: it loads."""
+    english = "See [the docs](https://example.org/docs) here.\n"
+    image = "[문서](https://example.org/docs) ![](https://evil.example/p.gif) 참고."
+    settings = 'locales = ["ko"]\nflavor = "kramdown"\n'
+    translated_chapter(project, settings, "a", english, "ko", {english.strip(): image})
+    [error] = errors(project)
+    assert error["code"] == "links.added"
+    translated_chapter(
+        project, settings + f'accept = ["{error["accept"]}"]\n', "a", english, "ko", {english.strip(): image}
+    )
+    [still] = errors(project)
+    assert still["code"] == "links.added" and "cannot publish this: it could run or load" in still["message"]
+    assert "evil.example" not in built(project)

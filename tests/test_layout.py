@@ -26,6 +26,7 @@ LAYERS = [
         "mdgettext.settings",
         "mdgettext.settings_input",
         "mdgettext.layout",
+        "mdgettext.recognise",
         "mdgettext.files",
         "mdgettext.report",
         "mdgettext.cache",

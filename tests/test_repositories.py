@@ -23,7 +23,7 @@ import pytest
 
 from conftest import DATA, cli, snapshot
 from mdgettext.alignment.signals import signals
-from mdgettext.layout import Translations, matches, recognise
+from mdgettext.layout import Translations, matches
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.keys import FLAVORS
 from mdgettext.markdown.segment import segment
@@ -205,56 +205,7 @@ def test_an_untranslated_build_gives_back_every_page_byte_for_byte(site: Path) -
         assert (site / "docs" / f"{page}.ja.md").read_bytes() == (site / "docs" / f"{page}.md").read_bytes()
 
 
-# ---------------------------------------------------------------- the layouts and patterns
-
-
-@pytest.mark.parametrize(
-    ("paths", "mkdocs", "settings"),
-    [
-        (["README.md", "README-ko.md"], None, {"source": ".", "translations": "{stem}-{lang}.md", "locales": ("ko",)}),
-        (
-            ["README.md", "README.zh-Hans.md", "README.en.md"],
-            None,
-            {"translations": "{stem}.{lang}.md", "locales": ("zh-Hans",)},
-        ),
-        (["readme.md", "readme_ja.md"], None, {"include": ("readme.md",), "translations": "{stem}_{lang}.md"}),
-        (
-            ["docs/a.md", "docs/ko/a.md", "docs/img/x.png"],
-            None,
-            {"source": "docs", "translations": "docs/{lang}/{path}"},
-        ),
-        (
-            ["docs/a.md"],
-            {"docs_dir": "site-docs"},
-            {"source": "site-docs", "translations": "site-docs/{stem}.{lang}.md", "math": "none"},
-        ),
-        (["docs/a.md", "docs/a.fr.md"], {}, {"translations": "docs/{stem}.{lang}.md", "locales": ("fr",)}),
-        (["docs/a.md", "docs/de/a.md"], {}, {"translations": "docs/{lang}/{path}", "locales": ("de",)}),
-        (
-            [],
-            {
-                "plugins": [
-                    {
-                        "i18n": {
-                            "docs_structure": "folder",
-                            "languages": [{"locale": "en", "default": True}, {"locale": "ko"}],
-                        }
-                    }
-                ]
-            },
-            {"source": "docs/en", "translations": "docs/{lang}/{path}", "locales": ("ko",), "source_language": "en"},
-        ),
-        (["README.md", "docs/guide.md", "source/en/x.md"], None, None),  # nothing recognised: the defaults
-        (["README.md", "README-not.md", "INSTALL-ko.md"], None, None),
-    ],
-)
-def test_the_layouts_init_recognises(paths: list[str], mkdocs: dict | None, settings: dict | None) -> None:
-    found = recognise(paths, mkdocs)
-    if settings is None:
-        assert found is None
-        return
-    assert found is not None
-    assert {key: found.settings[key] for key in settings} == settings
+# ---------------------------------------------------------------- the patterns (the layouts init recognises: test_init_layouts.py)
 
 
 @pytest.mark.parametrize(

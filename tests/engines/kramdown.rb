@@ -8,6 +8,8 @@
 #
 #   ruby kramdown.rb html        stdin: JSON list of Markdown documents -> stdout: JSON list of HTML
 #   ruby kramdown.rb slugify     stdin: JSON list of strings -> JSON list of Jekyll::Utils.slugify(s)
+#   ruby kramdown.rb front       stdin: JSON list of Markdown documents -> JSON list of the front matter
+#                                Jekyll reads from each (its own pattern and YAML loader), null for none
 #   ruby kramdown.rb include     stdin: JSON list of include markups -> JSON list of the arguments
 #                                Jekyll's include tag hands the include (a variable: null), or
 #                                null where it refuses the tag or reads its file as a variable
@@ -41,6 +43,14 @@ def html(text)
   converter.convert(text)
 end
 
+# The front matter Jekyll reads from a page (Jekyll::Document's pattern, loaded by Jekyll::Utils.safe_load_yaml).
+def front_matter(text)
+  text = text.encode("UTF-8", invalid: :replace)
+  return nil unless text =~ Jekyll::Document::YAML_FRONT_MATTER_REGEXP
+
+  Jekyll::Utils.safe_load_yaml(Regexp.last_match(1))
+end
+
 # Jekyll's IncludeTag (jekyll/tags/include.rb), its own patterns: initialize, validate_params
 # and parse_params, without a site to render in.
 def include_arguments(markup)
@@ -62,9 +72,10 @@ Jekyll.logger.log_level = :error
 items = JSON.parse($stdin.read)
 case ARGV.first
 when "html" then puts JSON.generate(items.map { |text| html(text) })
+when "front" then puts JSON.generate(items.map { |text| front_matter(text) })
 when "slugify" then puts JSON.generate(items.map { |text| Jekyll::Utils.slugify(text) })
 when "include" then puts JSON.generate(items.map { |text| include_arguments(text) })
 else
-  warn "usage: kramdown.rb html|slugify|include < JSON"
+  warn "usage: kramdown.rb html|front|slugify|include < JSON"
   exit 2
 end

@@ -1,8 +1,8 @@
 """Incremental builds: what a build's outputs were made from, kept in the build folder.
 
 A build hashes its inputs (mdgettext's version, the settings, the page templates,
-every source, and for each chapter in each language its catalog and the language's
-glossary) and records, per chapter and language, that key and the files it wrote.
+every source, and for each chapter in each language its catalog, the translator's
+notes beside it and the language's glossary) and records, per chapter and language, that key and the files it wrote.
 The next build redoes a chapter only when its key changed or a file it wrote is gone
 or was changed since: an edited `.po` redoes its chapter alone; an edited source,
 setting or template redoes everything (a heading renamed in one chapter changes

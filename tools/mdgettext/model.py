@@ -7,7 +7,7 @@ tested with values built by hand and never needs another stage's internals.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
@@ -66,6 +66,13 @@ class Flavor:
     # slug (an empty `<span id>` before its text), where a contents name may link it;
     # not where the site makes its contents from the ids themselves (MkDocs).
     slug_anchors: bool = True
+    # Its site's engine reads the author's `{#id}` after a heading (kramdown, Python-Markdown's
+    # attr_list), so `heading_ids` can keep a translated heading's English id there.
+    given_ids: bool = False
+    # The attribute lists its engine reads beyond kramdown's `{:…}` (which every flavor's
+    # judge reads, for the Jekyll site): Python-Markdown's attr_list takes `{ … }` without
+    # the colon. Given a text, each list it could hold, as written; None: no such lists.
+    attribute_lists: Callable[[str], Iterable[str]] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

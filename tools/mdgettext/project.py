@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import SplitResult, urlsplit
 
 from mdgettext.errors import InputError
-from mdgettext.layout import Translations, depth, files, markdown, matches
+from mdgettext.layout import GlobError, Translations, depth, files, glob, markdown, matches
 from mdgettext.locale import check_code
 from mdgettext.report import UNSAFE
 from mdgettext.settings import PYPROJECT, SETTINGS_FILE, ConfigError, Found, Settings, parse
@@ -82,6 +82,8 @@ class Config(Settings):
     # chapter's files in the same few folders. A long-lived caller (serve) makes a
     # fresh Config per build, so a folder replaced by a link meanwhile is seen.
     _folders: dict[Path, Path] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # The project's sources resolved, found when a path to write leads through a link.
+    _sources: dict[Path, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def source_dir(self) -> Path:
@@ -117,6 +119,33 @@ class Config(Settings):
             )
         return path
 
+    def target(self, path: Path) -> Path:
+        """`path` to be written (or read as what the project writes: a catalog, a
+        translation), resolved once, every link followed; InputError when it leads out
+        of the project or onto a source (a chapter, a settings file): a committed link
+        (`docs/ko -> .`) must not turn a translation, or a command's advice, into a
+        write over the English. The path returned is the one to write: no link is
+        followed again between this check and the write."""
+        self.inside(path)
+        resolved = self._resolved(path)
+        if resolved == path:  # no link on the way: the path the settings make, which is no source
+            return path
+        if not self._sources:
+            for name in (SETTINGS_FILE, PYPROJECT):
+                self._sources[self._resolved(self.root / name)] = f"the settings file {name}"
+            for chapter in self.chapters():
+                self._sources[self._resolved(self.source_dir / f"{chapter}.md")] = (
+                    f"the source of the chapter {chapter}"
+                )
+        what = self._sources.get(resolved)
+        if what:
+            raise InputError(
+                f"{self.relative(path)}: is {self.relative(resolved)}, {what}, through the symbolic link "
+                f"{self.relative(_first_link(self.root, path))}; mdgettext never writes over a source nor reads one "
+                "as a translation: make that link a folder or file of its own"
+            )
+        return resolved
+
     def _folder(self, folder: Path) -> Path:
         if folder not in self._folders:
             self._folders[folder] = followed(folder)
@@ -140,12 +169,12 @@ class Config(Settings):
         source = self.source_dir
         if not source.is_dir():
             return []
-        names = []
+        names, suffix = {}, self.source_suffix
         for relative in markdown(self._walk(self.include), self.include):
             if matches(relative, self.exclude):
                 continue
             path = source / relative
-            name = relative.removesuffix(".md")
+            name = relative.removesuffix(suffix)
             if UNSAFE.search(name):
                 raise InputError(
                     f"{self.relative(path)}: a control character or line break in a file name; rename the file"
@@ -153,10 +182,30 @@ class Config(Settings):
             if path.is_symlink() or not path.is_file():
                 self.inside(path)
             if path.is_file():
-                names.append(name)
+                names[name] = relative
         found, languages, pattern = set(names), set(self.configured_locales()), Translations(self.translations)
         folder, at = PurePosixPath(self.source), self.source_language
-        return sorted(n for n in names if not pattern.holds(str(folder / f"{n}.md"), found, languages, at))
+        return sorted(n for n, file in names.items() if not pattern.holds(str(folder / file), found, languages, at))
+
+    @property
+    def source_suffix(self) -> str:
+        """How a chapter's file name ends: `.en.md` where every `include` glob names the
+        source language's pages by that suffix, as mkdocs-static-i18n's suffix layout may
+        (`docs/index.en.md` is then the chapter `index`, whose Korean is `docs/index.ko.md`);
+        else `.md`."""
+        own = f".{self.source_language}.md"
+        return own if self.include and all(glob.endswith(own) for glob in self.include) else ".md"
+
+    def chapter_of(self, path: Path) -> str:
+        """The chapter whose source `path` is: its path under the source folder, without
+        `source_suffix`; ValueError when it is not under the source folder."""
+        relative = path.resolve().relative_to(self.source_dir.resolve()).as_posix()
+        suffix = self.source_suffix
+        return (
+            relative.removesuffix(suffix)
+            if relative.endswith(suffix)
+            else PurePosixPath(relative).with_suffix("").as_posix()
+        )
 
     def _walk(self, patterns: Sequence[str] = ("**",)) -> Iterator[str]:
         """The files under the source folder (layout.files), the build's and catalogs' folders not entered."""
@@ -201,35 +250,42 @@ class Config(Settings):
         page words' (pipeline/page_words.py)."""
         return (self.root / self.source / f"{PAGE_WORDS}.md").is_file()
 
+    def noted(self, language: str) -> list[str]:
+        """Chapter names that have a translator's notes file for `language` (`X.addenda.md`)."""
+        base = self.root / self.locale_dir / language / "LC_MESSAGES"
+        suffix = ".addenda.md"
+        found = base.rglob(f"*{suffix}") if base.is_dir() else ()
+        return sorted(p.relative_to(base).as_posix().removesuffix(suffix) for p in found)
+
     def source_path(self, chapter: str) -> Path:
-        """`source/en/<chapter>.md`."""
-        return self.inside(self.source_dir / f"{chapter}.md")
+        """`source/en/<chapter>.md` (`docs/<chapter>.en.md`: `source_suffix`)."""
+        return self.inside(self.source_dir / f"{chapter}{self.source_suffix}")
 
     def pot_path(self, chapter: str) -> Path:
         """`locale/<chapter>.pot`."""
-        return self.inside(self.root / self.locale_dir / f"{chapter}.pot")
+        return self.target(self.root / self.locale_dir / f"{chapter}.pot")
 
     def po_path(self, chapter: str, language: str) -> Path:
         """`locale/<language>/LC_MESSAGES/<chapter>.po`, as GNU gettext lays catalogs out."""
-        return self.inside(self.root / self.locale_dir / check_code(language) / "LC_MESSAGES" / f"{chapter}.po")
+        return self.target(self.root / self.locale_dir / check_code(language) / "LC_MESSAGES" / f"{chapter}.po")
 
     def addenda_path(self, chapter: str, language: str) -> Path:
         """`locale/<language>/LC_MESSAGES/<chapter>.addenda.md`: the translator's own blocks (po/addenda.py)."""
-        return self.inside(self.root / self.locale_dir / check_code(language) / "LC_MESSAGES" / f"{chapter}.addenda.md")
+        return self.target(self.root / self.locale_dir / check_code(language) / "LC_MESSAGES" / f"{chapter}.addenda.md")
 
     def output_path(self, chapter: str, language: str, suffix: str) -> Path:
         """`build/<language>/<chapter>.<suffix>`; a translation's Markdown where `translations` says."""
         if suffix == "md" and language != self.source_language:
             return self.translation_path(chapter, language)
-        return self.inside(self.root / self.build_dir / check_code(language) / f"{chapter}.{suffix}")
+        return self.target(self.root / self.build_dir / check_code(language) / f"{chapter}.{suffix}")
 
     def translation_path(self, chapter: str, language: str) -> Path:
         """Where `build` writes the chapter's translation (`translations`: `build/ko/X.md`, `X-ko.md`, ...)."""
-        return self.inside(self.root / Translations(self.translations).path(chapter, check_code(language)))
+        return self.target(self.root / Translations(self.translations).path(chapter, check_code(language)))
 
     def build_path(self, name: str) -> Path:
         """A file of the build folder itself (`build/static/mdgettext.css`)."""
-        return self.inside(self.root / self.build_dir / name)
+        return self.target(self.root / self.build_dir / name)
 
     def relative(self, path: Path) -> str:
         """A path as the user should read it: relative to the project root."""
@@ -245,7 +301,7 @@ class Config(Settings):
 
     def glossary_path(self, language: str) -> Path:
         """`locale/<language>/glossary.po`: required renderings of terms, read by `check`."""
-        return self.inside(self.root / self.locale_dir / check_code(language) / "glossary.po")
+        return self.target(self.root / self.locale_dir / check_code(language) / "glossary.po")
 
     def configured_locales(self) -> tuple[str, ...]:
         """The configured locales, or every locale folder that holds catalogs."""
@@ -255,6 +311,14 @@ class Config(Settings):
         if not base.is_dir():
             return ()
         return tuple(sorted(check_code(p.name) for p in base.iterdir() if (p / "LC_MESSAGES").is_dir()))
+
+
+def _first_link(root: Path, path: Path) -> Path:
+    """The first symbolic link on the way from `root` to `path` (the path itself if none is found)."""
+    for parent in reversed(path.relative_to(root).parents[:-1] if path.is_relative_to(root) else ()):
+        if (root / parent).is_symlink():
+            return root / parent
+    return path
 
 
 def load_config(root: Path) -> Config:
@@ -299,6 +363,10 @@ def check_folders(root: Path, found: Found) -> None:
             raise ConfigError(
                 f"{found.at(key)}{key}: {pattern!r} is not a glob inside the source folder; write it relative to {settings.source!r}"
             )
+        try:
+            glob(pattern)
+        except GlobError as err:
+            raise ConfigError(f"{found.at(key)}{key}: {pattern!r} is not a glob: {err}") from None
     problem = Translations(settings.translations).problem()
     if problem is None and (root / settings.translations).resolve().is_relative_to(folders["locale_dir"]):
         problem = "leads into locale_dir: catalogs' folders are no place for pages"

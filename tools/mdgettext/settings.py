@@ -52,7 +52,8 @@ class Settings:
     include: tuple[str, ...] = setting(
         ("**/*.md",),
         "globs relative to `source` of the Markdown files that are chapters (`README.md` alone at a "
-        "repository's root); the build and locale folders, dot folders and the translations are never chapters",
+        "repository's root); the build and locale folders, dot folders and the translations are never chapters; "
+        "where every glob ends with the source language's suffix (`**/*.en.md`), a chapter is named without it",
         option="--include",
     )
     exclude: tuple[str, ...] = setting(
@@ -291,6 +292,8 @@ def _value(spec: Spec, value: Any, where: str) -> Any:
     if spec.kind == "table of strings":
         if not isinstance(value, dict) or not all(isinstance(item, str) for item in value.values()):
             raise ConfigError(f'{where}{key} must be a table of strings (like {key} = {{ name = "value" }})')
+        if problem := value_problem(key, tuple(sorted(value.items()))):
+            raise ConfigError(where + problem)
         return tuple(sorted(value.items()))
     if spec.kind == "list of strings":
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):

@@ -134,6 +134,23 @@ def value_problem(key: str, value: object) -> str | None:
                     f"{key}: {name!r} of {file!r} holds a path or a URL, not words a reader reads: a translation "
                     "of it could point the include anywhere; list only arguments like 'caption'"
                 )
+    if (written := _controlled(value)) is not None:  # a path with NUL is no path; a pattern with one matches nothing
+        char = CONTROL.search(written)
+        assert char is not None
+        return (
+            f"{key}: {written!r} holds the control character U+{ord(char.group()):04X}, which no setting may hold "
+            "(it would reach paths, patterns and every message that names them); remove it"
+        )
+    return None
+
+
+def _controlled(value: object) -> str | None:
+    """The first string in a setting's value (a string, or lists and pairs of them) that
+    holds a control character or a line separator; None when none does."""
+    if isinstance(value, str):
+        return value if CONTROL.search(value) else None
+    if isinstance(value, (tuple, list)):
+        return next((found for item in value if (found := _controlled(item)) is not None), None)
     return None
 
 

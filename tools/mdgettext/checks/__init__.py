@@ -142,15 +142,25 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
         and not (d.code == safety.CODE and _said_already(d.reasons, told[d.location.line]))
         and not (d.code in ("markup.html", "markup.liquid") and d.location.line in unsafe_additions)
     ]
-    return sorted((_accepted(d, ctx.accepted) for d in kept), key=lambda d: (d.location.line, d.code)) + elsewhere
+    # What an entry's translation does is the safety judge's reading of its elements (an
+    # image loads, whatever a links finding calls it): no finding on it is accepted then.
+    loads = {d.location.line for d in heard if d.code == safety.CODE and safety.active(d.reasons)}
+    return (
+        sorted(
+            (_accepted(d, ctx.accepted, d.location.line in loads) for d in kept),
+            key=lambda d: (d.location.line, d.code),
+        )
+        + elsewhere
+    )
 
 
-def _accepted(finding: Diagnostic, accepted: frozenset[str]) -> Diagnostic:
+def _accepted(finding: Diagnostic, accepted: frozenset[str], loads: bool = False) -> Diagnostic:
     """An error on a translation a maintainer accepts is a warning that says so, unless
-    it could run or load (safety.ACTIVE): no setting publishes that."""
+    it could run or load (safety.ACTIVE; `loads`: the safety judge found that on the
+    same entry): no setting publishes that."""
     if finding.severity is not Severity.ERROR or finding.accept not in accepted:
         return finding
-    if safety.active(finding.reasons):
+    if loads or safety.active(finding.reasons):
         return replace(
             finding, message=f"{finding.message} (the `accept` setting cannot publish this: it could run or load)"
         )

@@ -24,6 +24,9 @@ disagree, the list holds every reading, so no reader can see markup the list lac
   and the line starts only kramdown reads (`*[abbr]:`, `[^note]:`, `[label]:`,
   `~~~`, `{:`, a line that is all `$$…$$` math); in a paragraph a `|` (kramdown
   makes a table of it);
+- the attribute lists the flavor's own engine reads besides (Python-Markdown's
+  attr_list: `{ … }` without the colon, after any element, `Flavor.attribute_lists`);
+- pymdownx.snippets' lines (`--8<-- "file"`), where a MkDocs site reads a file;
 - TeX commands that make links or HTML or define macros (`\\href`, `\\class`,
   `\\unicode`, `\\def`, ...), character references decoded (`&#92;href`); the
   formulas themselves are `formulas.py`'s;
@@ -45,6 +48,7 @@ from __future__ import annotations
 import hashlib
 import html as htmllib
 import re
+from bisect import bisect_left
 from collections import ChainMap, Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -59,7 +63,7 @@ from mdgettext.markdown import html, liquid, tagtext
 from mdgettext.markdown.inline import MASKED_ATTRIBUTES
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 from mdgettext.markdown.tables import table_pipes
-from mdgettext.model import Reason
+from mdgettext.model import Flavor, Reason
 
 # Raw-text elements whose content runs (script, style) or is read as HTML by a browser
 # without scripting (noscript, noembed, noframes, iframe's fallback).
@@ -70,7 +74,11 @@ CODE_ELEMENTS = frozenset({"script", "style", "noscript", "noembed", "noframes",
 # `<wbr>` at a line start opens an HTML block there, splitting the paragraph.
 SHAPING = frozenset("b strong i em u del ins mark small sub sup span br".split())
 KRAMDOWN_SPAN = re.compile(r"\{:[^}]*\}?|\{#[^}]*\}?")
-CLASSES_ONLY = re.compile(r"\{:[ \t]*(?:\.[\w-]+[ \t]*)+\}")  # an attribute list of class names only
+# an attribute list of class names only: kramdown's (`{: .a}`), or attr_list's (`{ .a }`)
+CLASSES_ONLY = re.compile(r"\{:?[ \t]*(?:\.[\w-]+[ \t]*)+\}")
+# pymdownx.snippets' marker at a line's start (RE_ALL_SNIPPETS and its section markers;
+# an escaped `;--8<--` too): MkDocs puts a file's text there before Markdown is read
+SNIPPET_LINE = re.compile(r"^[ \t>]*;*-+8<-+.*$", re.MULTILINE)
 KRAMDOWN_LINE = re.compile(
     r"^[ \t>]*(\*\[[^\]\n]*\]:|\[\^[^\]\n]*\]:|\[[^\]\n]+\]:|\$\$(?=[^\n]*\$\$[ \t]*$)|~~~|\{:)", re.MULTILINE
 )
@@ -88,6 +96,7 @@ DESTINATION_END = re.compile(r"[\s)<>\[\]]")
 # tabs and newlines inside ignored.
 SCHEME_AT = re.compile(r"[\x00-\x20]*([A-Za-z][A-Za-z0-9+.\-\t\n\r]*):")
 ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+IMAGE_OPENER = re.compile(r"!\[")
 LINE_BREAK = re.compile(r"\r\n?|\n")
 JSON_BREAKERS = re.compile(r'["\\\x00-\x1f\x7f]')
 QUICK_LIMIT = 20_000  # characters: a longer text with more `<` than its English is refused unread
@@ -113,10 +122,13 @@ class Markup:
     passed_through: Counter[TagKey] = field(default_factory=Counter)  # markdown-it's html_inline/html_block
     liquid: Counter[str] = field(default_factory=Counter)
     kramdown: Counter[str] = field(default_factory=Counter)
+    attributes: Counter[str] = field(default_factory=Counter)  # the flavor's own attribute lists (attr_list)
+    includes: Counter[str] = field(default_factory=Counter)  # snippet lines: a file read into the page
     tex: Counter[str] = field(default_factory=Counter)
     links: Counter[tuple[str, str]] = field(default_factory=Counter)
     destinations: Counter[str] = field(default_factory=Counter)
     bad_schemes: Counter[str] = field(default_factory=Counter)  # destinations read with a scheme not allowed
+    image_destinations: Counter[str] = field(default_factory=Counter)  # those an image may load (`![…](`)
     blocks: tuple[str, ...] = ()
     breaks: int = 0
     json_breakers: Counter[str] = field(default_factory=Counter)
@@ -124,11 +136,14 @@ class Markup:
     starts: int = 0  # how many `<` can open markup
 
 
-def markup_of(text: str, where: Where, references: Mapping[str, Any] | None = None) -> Markup:
+def markup_of(
+    text: str, where: Where, references: Mapping[str, Any] | None = None, flavor: Flavor | None = None
+) -> Markup:
     """Every piece of markup in `text`, read as it is published at `where`.
 
     `references` are the document's link definitions, so `[text][label]` in the
-    message resolves as it will on the page.
+    message resolves as it will on the page; `flavor` is the document's, whose engine
+    may read attribute lists of its own (None: no such engine).
     """
     read = code_masked(text) if where in (Where.INLINE, Where.LINE) and "`" in text else text
     starts = html.markup_starts(read)
@@ -152,6 +167,10 @@ def markup_of(text: str, where: Where, references: Mapping[str, Any] | None = No
         if pipes := table_pipes(text):
             kramdown["|"] += pipes
     found["kramdown"] = kramdown
+    if flavor is not None and flavor.attribute_lists is not None and "{" in read:
+        found["attributes"] = Counter(flavor.attribute_lists(read))
+    if "8<-" in text:
+        found["includes"] = Counter(m.strip() for m in SNIPPET_LINE.findall(text))
     found.update(_markdown(text, where, references or {}))
     return Markup(**found)
 
@@ -318,13 +337,14 @@ def _markdown(text: str, where: Where, references: Mapping[str, Any]) -> dict[st
             passed.update(_passed(token.content))
     for label, ref in env["references"].maps[0].items():
         links[("definition", f"{label} {ref.get('href', '')}")] += 1
-    destinations, bad = _destinations(text)
+    destinations, bad, images = _destinations(text)
     return {
         "links": links,
         "passed_through": passed,
         "blocks": blocks,
         "destinations": destinations,
         "bad_schemes": bad,
+        "image_destinations": images,
     }
 
 
@@ -341,9 +361,10 @@ def _walk(tokens: Iterable[Token]) -> Iterator[Token]:
             yield from _walk(token.children)
 
 
-def _destinations(text: str) -> tuple[Counter[str], Counter[str]]:
+def _destinations(text: str) -> tuple[Counter[str], Counter[str], Counter[str]]:
     """Every destination-like text, as written and decoded as each reader decodes it,
-    and those whose scheme is not allowed.
+    those whose scheme is not allowed, and those an image may load: a `](` with a `![`
+    before it on its line (an image's, or a link's after one: more, never fewer).
 
     kramdown keeps character references in a destination and the browser decodes
     them (`java&#x09;script:` is `javascript:`); markdown-it decodes them and
@@ -351,23 +372,30 @@ def _destinations(text: str) -> tuple[Counter[str], Counter[str]]:
     never overlap, so this is one pass per reading.
     """
     if "]" not in text:
-        return Counter(), Counter()
+        return Counter(), Counter(), Counter()
     once = htmllib.unescape(text)
     readings = dict.fromkeys([text, once, htmllib.unescape(once), ESCAPE.sub(r"\1", once)])
     found: dict[str, int] = {}  # each destination once, however many readings find it
     bad: dict[str, int] = {}
+    images: dict[str, int] = {}
     for reading in readings:
+        opened = [m.start() for m in IMAGE_OPENER.finditer(reading)] if "![" in reading else []
+        lines = [m.start() for m in LINE_BREAK.finditer(reading)] if opened else []
         for match in DESTINATION.finditer(reading):
             at = match.end()
             stop = DESTINATION_END.search(reading, at)
             written = reading[at : stop.start() if stop else len(reading)]
             found[written] = 1
+            before = bisect_left(opened, match.start()) - 1
+            line = bisect_left(lines, match.start()) - 1  # the last line break before the `](`
+            if before >= 0 and (line < 0 or lines[line] < opened[before]):
+                images[written] = 1
             scheme = SCHEME_AT.match(reading, at)
             if scheme:
                 name = re.sub("[\t\n\r]", "", scheme.group(1)).lower()
                 if name not in html.ALLOWED_SCHEMES:
                     bad[f"{written[:60]!r} (a {name}: URL)"] = 1
-    return Counter(found), Counter(bad)
+    return Counter(found), Counter(bad), Counter(images)
 
 
 # ---------------------------------------------------------------- comparing
@@ -378,7 +406,13 @@ def _destinations(text: str) -> tuple[Counter[str], Counter[str]]:
 BLOCKS, BREAK = "blocks", "break"
 
 
-def refusals(source: Markup, text: str, where: Where, references: Mapping[str, Any] | None = None) -> list[Reason]:
+def refusals(
+    source: Markup,
+    text: str,
+    where: Where,
+    references: Mapping[str, Any] | None = None,
+    flavor: Flavor | None = None,
+) -> list[Reason]:
     """Why `text` may not stand where the English whose markup is `source` stands; empty when it may.
 
     A long text with more or fewer `<` that can start markup than its English is
@@ -387,7 +421,7 @@ def refusals(source: Markup, text: str, where: Where, references: Mapping[str, A
     """
     if len(text) > QUICK_LIMIT and (starts := len(html.markup_starts(text))) != source.starts:
         return [Reason("starts", f"has {starts} '<' that can start markup where the English has {source.starts}")]
-    return differences(source, markup_of(text, where, references), where)
+    return differences(source, markup_of(text, where, references, flavor), where)
 
 
 def differences(source: Markup, translation: Markup, where: Where) -> list[Reason]:
@@ -417,6 +451,11 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
     reasons += _counted("Liquid", "liquid", source.liquid, translation.liquid, str)
     kramdown = _classes_as_the_english(source.kramdown, translation.kramdown)
     reasons += _counted("kramdown syntax", "kramdown", source.kramdown, kramdown, str)
+    attributes = _classes_as_the_english(source.attributes, translation.attributes)
+    reasons += _counted("an attribute list", "attributes", source.attributes, attributes, str)
+    reasons += _counted(
+        "a snippet line (MkDocs puts a file there)", "include", source.includes, translation.includes, str
+    )
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
     english_links, translated_links = _mended(source.links, translation.links)
     links = _counted("a Markdown", lambda k: k[0], english_links, translated_links, lambda k: f"{k[0]} to {k[1]!r}")
@@ -426,7 +465,8 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
         mine, theirs = _mended(source.destinations, translation.destinations)
-        reasons += _counted("a link destination", "destination", mine, theirs, repr, drops=False)
+        image = lambda d: "image destination" if translation.image_destinations[d] else "destination"  # noqa: E731
+        reasons += _counted("a link destination", image, mine, theirs, repr, drops=False)
     # Blocks the English does not have (as the message reads alone) may carry markup; a
     # translation with fewer (two lines joined into one) adds nothing, and whether it
     # changes the page in place is the structure check's to say.

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
+from markdown_it.token import Token
 
-from mdgettext.checks.entry import Context, Entry, Family, difference, edits, text_likeness
+from mdgettext.checks.entry import Context, Entry, Family, difference, edits, live, text_likeness
+from mdgettext.markdown.anchors import page_ids
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.project import linked_chapter, split_url
+from mdgettext.report import counted
 
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
@@ -20,6 +23,8 @@ CODES = {
     "links.undefined-label": "a reference-style link uses a label that is not defined",
     "links.unknown-page": "a relative link points at a page the book does not have",
     "links.unknown-anchor": "a #fragment names no heading of its page",
+    "links.lost-anchor": "a translated heading loses the id the page's own #links name, on the site that reads the "
+    "translation (its engine makes ids from the translated words)",
 }
 FULL_REFERENCE = re.compile(r"\]\[([^\]]+)\]")  # [text][label]
 KRAMDOWN_ONLY = re.compile(r"\]\(([^()<>\s]+\s[^()<>]*?)\)")  # `](a b)`: a link to kramdown, text to CommonMark
@@ -150,4 +155,49 @@ def _resolve(entry: Entry, ctx: Context, url: str, english: str = "") -> list[Di
     return []
 
 
-FAMILY = Family(CODES, entry=check)
+def lost_anchors(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
+    """A heading whose translation takes away the id the page's own links name: the
+    site's engine (kramdown, Python-Markdown's toc: the flavor's slugs) makes the
+    translated heading's id from its translated words, unless the build keeps the
+    English one (`heading_ids`), so every kept `#english-id` link on the page leads
+    nowhere there, though each link is as the English wrote it. Told at the heading, in
+    the flavors whose engine reads a kept id (`Flavor.given_ids`): elsewhere no setting
+    could mend it, and the HTML page keeps the English ids."""
+    if ctx.rebuilt is None or not ctx.doc.flavor.given_ids:  # elsewhere no setting could keep the id
+        return
+    links = Counter(
+        unquote(str(t.attrGet("href"))[1:])
+        for t in _walk(ctx.rebuilt.tokens)
+        if t.type == "link_open" and str(t.attrGet("href") or "").startswith("#")
+    )
+    if not links:
+        return
+    ids = page_ids(ctx.rebuilt.tokens, ctx.rebuilt.flavor)
+    english = page_ids(ctx.doc.tokens, ctx.doc.flavor)
+    headings = {seg.anchor: e for e in live(entries) if e.translated for seg in e.segments if seg.anchor}
+    for fragment, count in sorted(links.items()):
+        entry = headings.get(fragment)
+        if entry is None or fragment not in english or fragment in ids:
+            continue
+        fix = (
+            "set `heading_ids = true`, and the build keeps the English id after the translated heading"
+            if not ctx.heading_ids
+            else "keep the heading's id as the English has it"
+        )
+        yield ctx.finding(
+            entry,
+            "links.lost-anchor",
+            Severity.WARNING,
+            f"where the site reads the translation, this heading's id is made from its translated words, so the "
+            f"page's {counted(count, 'link')} to #{fragment} lead{'s' if count == 1 else ''} nowhere; {fix}",
+        )
+
+
+def _walk(tokens: Iterable[Token]) -> Iterator[Token]:
+    for token in tokens:
+        yield token
+        if token.children:
+            yield from _walk(token.children)
+
+
+FAMILY = Family(CODES, entry=check, catalog=lost_anchors)

@@ -20,7 +20,8 @@ A message's formulas must be its English's (`formulas.py`), wherever it stands: 
 formula is code for a typesetter, and TeX reaches outside it.
 
 Pure functions: the build (`publish/chapter.py`), `check`, `import` and `serve`
-(which builds) share `judge`.
+(which builds) share `judge`. Long because a message alone, the runs of an HTML block
+together and what no acceptance clears are one judge's, read in the document's flavor.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ CODES = {
 ACTIVE = frozenset(
     {"adds html", "adds unfinished tag", "adds passed html", "adds liquid", "adds kramdown", "adds tex", "scheme"}
     | {"adds repeated attribute", "adds json breaker", "starts", "liquid quoting", formulas.CHANGED}
+    # what an element does, whatever a check called it: it loads, redefines links, may hold a handler, reads a file
+    | {"adds image", "adds image destination", "adds definition", "adds attributes", "adds include"}
 )
 
 
@@ -112,7 +115,9 @@ def unsafe_reasons(
     `notes` are the author's notes on the message, `reader` reads it as its document's Markdown."""
     if msgstr == msgid:
         return []
-    return refusals(markup_of(msgid, place), msgstr, place) + formula_reasons(msgid, msgstr, place, notes, reader)
+    flavor = reader.flavor if reader is not None else None
+    english = markup_of(msgid, place, None, flavor)
+    return refusals(english, msgstr, place, None, flavor) + formula_reasons(msgid, msgstr, place, notes, reader)
 
 
 def formula_reasons(
@@ -208,7 +213,7 @@ class Judge:
     def _source(self, text: str, place: Where) -> Markup:
         found = self.english.get((text, place))
         if found is None:
-            found = markup_of(text, place, self.references)
+            found = markup_of(text, place, self.references, self.doc.flavor)
             self.english[(text, place)] = found
         return found
 
@@ -227,14 +232,18 @@ class Judge:
     def _alone(self, seg: Segment, msgstr: str) -> list[Reason]:
         place = where(seg)
         if place is Where.YAML:  # the value itself, not its YAML quoting: the layout prints the value
-            return refusals(self._source(seg.msgid, place), msgstr, place) + self.formulas(seg, msgstr)
+            return self._compared(seg.msgid, msgstr, place) + self.formulas(seg, msgstr)
         if seg.span.style in (Style.LIQUID, Style.ATTRIBUTE):  # the value as the include or the browser reads it
             problem = tagtext.liquid_problem(msgstr, seg.span.quote) if seg.span.style is Style.LIQUID else None
             if problem:
                 return [Reason("liquid quoting", problem)]
-            return refusals(self._source(seg.msgid, place), msgstr, place, self.references) + self.formulas(seg, msgstr)
-        source, text = render(seg, seg.msgid), render(seg, msgstr)
-        return refusals(self._source(source, place), text, place, self.references) + self.formulas(seg, msgstr)
+            return self._compared(seg.msgid, msgstr, place) + self.formulas(seg, msgstr)
+        return self._compared(render(seg, seg.msgid), render(seg, msgstr), place) + self.formulas(seg, msgstr)
+
+    def _compared(self, english: str, text: str, place: Where) -> list[Reason]:
+        """`text` against the markup of `english`, both read in the document's flavor."""
+        references = None if place is Where.YAML else self.references
+        return refusals(self._source(english, place), text, place, references, self.doc.flavor)
 
     def block(self, block: HtmlBlock, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""
@@ -267,10 +276,7 @@ class Judge:
         if rebuilt == english:
             return []
         # the block's reasons, not the run's: another family's finding on the run tells none of them
-        return [
-            Reason(f"block {r.kind}", f"the block {r.text}")
-            for r in refusals(self._source(english, Where.HTML), rebuilt, Where.HTML, self.references)
-        ]
+        return [Reason(f"block {r.kind}", f"the block {r.text}") for r in self._compared(english, rebuilt, Where.HTML)]
 
 
 def placed(seg: Segment) -> Hashable:

@@ -127,7 +127,7 @@ def _import_one(
     """Stage one file's catalog; the translated file as read (what it had to skip, what to fix)."""
     source_display = display(source, config.root)
     try:
-        chapter = source.resolve().relative_to(config.source_dir.resolve()).with_suffix("").as_posix()
+        chapter = config.chapter_of(source)
     except ValueError:
         raise InputError(
             f"{source_display}: not under {config.source}; the catalog is named after the source's place there"

@@ -17,10 +17,24 @@ from typing import Any
 
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
-from mdgettext.layout import LISTED, Recognised, files, read_mkdocs, recognise
+from mdgettext.layout import files
 from mdgettext.locale import check_code
 from mdgettext.pipeline.plan import Plan
 from mdgettext.project import Config, check_folders
+from mdgettext.recognise import (
+    BOOK,
+    LISTED,
+    MKDOCS,
+    Chosen,
+    Layout,
+    Unnamed,
+    Why,
+    choose,
+    printed,
+    read_book,
+    read_mkdocs,
+    recognise,
+)
 from mdgettext.settings import (
     BY_KEY,
     PYPROJECT,
@@ -42,8 +56,11 @@ def declare(command: ArgumentParser) -> None:
     command.description = (
         "Write the project's settings to mdgettext.toml (with --pyproject: as [tool.mdgettext] at the end of the "
         "existing pyproject.toml): the settings given as options, and every other one commented out at its default "
-        "with a line saying what it does. At a terminal, asks for source, locales and flavor when no option gives "
-        "them; otherwise asks nothing. Never overwrites settings: exit 2 when the project has some."
+        "with a line saying what it does. In a repository laid out for translations (README-ko.md, docs/ko/, a "
+        "MkDocs site, an mdBook) it sets what the layout needs, the English as the source, and the options merge "
+        "with that; it prints each setting it writes with what it came from. At a terminal, asks for source, "
+        "locales and flavor when nothing gives them; otherwise asks nothing. Never overwrites settings: exit 2 when "
+        "the project has some."
     )
     command.add_argument("--pyproject", action="store_true", help="write [tool.mdgettext] into pyproject.toml instead")
     for spec in SETTINGS:
@@ -81,15 +98,19 @@ def init(
         raise InputError(
             f"{PYPROJECT}: no such file; run `mdgettext init` without --pyproject to write {SETTINGS_FILE}"
         )
-    values = dict(given)
-    found = _recognised(root)
-    if found is not None and values.get("source", found.settings["source"]) == found.settings["source"]:
-        values = {**found.settings, **values}  # what the options say wins
-        report.info(f"recognised {found.seen}: {', '.join(sorted(set(found.settings) - set(given)))} set from it")
+    whys = {key: Why(value, BY_KEY[key].option) for key, value in given.items()}  # each setting, and whence
+    told: list[str] = []
+    layout = _recognised(root)
+    if layout is not None:
+        chosen = _chosen(layout, given, ask)
+        told = [f"recognised {layout.seen}", *chosen.lines]
+        whys = {**chosen.settings, **whys}  # what the options say wins
     for key in ASKED:
-        if ask is not None and key not in values:
-            values[key] = _answer(key, ask)
-    for code in values.get("locales", ()):
+        if ask is not None and key not in whys:
+            whys[key] = Why(_answer(key, ask), "asked")
+    values = {key: each.value for key, each in whys.items()}
+    told += [printed(spec.key, whys[spec.key]) for spec in SETTINGS if spec.key in whys]
+    for code in (*values.get("locales", ()), values.get("source_language", "en")):
         check_code(code)
     text = toml_text(values, table=pyproject)
     target, written = (
@@ -106,7 +127,7 @@ def init(
         raise InputError(f"{target.name}: not written: {str(err).split(': ', 1)[-1]}") from err
     plan = Plan()
     plan.write(target, text)
-    plan.lines.append(written)
+    plan.lines.extend([*told, written])
     source = root / str(values.get("source", BY_KEY["source"].default))
     if not source.is_dir():
         plan.lines.append(f"{source.relative_to(root).as_posix()}: no such folder yet; put the chapters there")
@@ -114,11 +135,33 @@ def init(
     return 0
 
 
-def _recognised(root: Path) -> Recognised | None:
-    """The layout `layout.recognise` finds in the folder `init` runs in (its files two folders deep)."""
-    mkdocs = next((root / name for name in ("mkdocs.yml", "mkdocs.yaml") if (root / name).is_file()), None)
-    config = read_mkdocs(mkdocs.read_text(encoding="utf-8", errors="replace")) if mkdocs else None
-    return recognise(set(files(root, set(), LISTED)), config)
+def _recognised(root: Path) -> Layout | None:
+    """The layout `recognise` finds in the folder `init` runs in: its files two folders
+    deep, and the configuration files that say more (`mkdocs.yml` or `mkdocs.yaml`, as
+    spelled; `book.toml`, its translations' `ko/book.toml`)."""
+    paths = set(files(root, set(), LISTED))
+    configs: dict[str, Mapping[str, Any]] = {}
+    for name in (*MKDOCS, BOOK, *sorted(p for p in paths if p.count("/") == 1 and p.endswith(f"/{BOOK}"))):
+        if name in paths and (root / name).is_file() and not (name in MKDOCS and set(MKDOCS) & set(configs)):
+            if not (root / name).resolve().is_relative_to(root.resolve()):  # a committed link out
+                raise InputError(
+                    f"{name}: leads outside the project (to {(root / name).resolve()}); init reads only inside it"
+                )
+            text = (root / name).read_text(encoding="utf-8", errors="replace")
+            configs[name] = read_mkdocs(text, name) if name in MKDOCS else read_book(text, name)
+    return recognise(paths, configs)
+
+
+def _chosen(layout: Layout, values: Mapping[str, Any], ask: Ask | None) -> Chosen:
+    """The layout's settings with its source chosen (recognise.choose); at a terminal,
+    the source's language asked for when it is not English and nothing names it."""
+    try:
+        return choose(layout, values)
+    except Unnamed as err:
+        typed = ask(f"source_language: {err}: ").strip() if ask is not None else ""
+        if not typed:
+            raise
+        return choose(layout, {**values, "source_language": typed})
 
 
 def _answer(key: str, ask: Ask) -> Any:

@@ -96,16 +96,32 @@ def update(
                 po = new_catalog(pot, language, project, creation_date(), memory, tm_exact)
             catalog.limit_references(po, config.references)  # a template extracted under another setting
             _plan_catalog(plan, po_path, shown, po, old.text if old else None)
+        noted = set(config.noted(language))
         for name in orphans:
             po_path = config.po_path(name, language)
             shown, source = config.relative(po_path), config.relative(config.source_path(name))
+            notes = f" and its notes {config.relative(config.addenda_path(name, language))}" if name in noted else ""
             if prune:
                 _plan_catalog(plan, po_path, shown, merge(catalogs[name].po, polib.POFile()), catalogs[name].text)
+                if notes:  # notes have no obsolete entries: they stay, and are said to
+                    report.warn(
+                        f"{config.relative(config.addenda_path(name, language))}: the notes of {shown}, whose chapter "
+                        f"{source} is gone, are left as they are; if the chapter was renamed, rename them the same way "
+                        "(`git mv`)"
+                    )
             else:
                 report.warn(
                     f"{shown}: no chapter {source} any more; left as it is. If the chapter was renamed, rename "
-                    "the catalog the same way (`git mv`); `update --prune` keeps its translations as obsolete entries"
+                    f"the catalog{notes} the same way (`git mv`); `update --prune` keeps its translations as "
+                    "obsolete entries"
                 )
+        for name in sorted(noted - set(chapters) - set(orphans)):  # notes whose catalog went without them
+            path = config.addenda_path(name, language)
+            report.warn(
+                f"{config.relative(path)}: the translator's notes of no chapter ({config.relative(config.source_path(name))}"
+                " is gone) and of no catalog; the build leaves them out. If the chapter was renamed, rename this file "
+                "as its catalog was renamed (`git mv`)"
+            )
     if words_template.own(config) is not None and words_template.template_path(config).is_file():
         for language in languages:  # the page words: the project translates its own (pipeline/page_words.py)
             path, po, old_text = words_template.catalog(config, language, project, creation_date())

@@ -22,11 +22,12 @@ if TYPE_CHECKING:
 
 
 class FrontMatterError(ValueError):
-    """The front matter is not valid YAML; `line` is 0-based within it."""
+    """The front matter is not valid YAML, or more than the budgets allow (`over_budget`);
+    `line` is 0-based within it."""
 
-    def __init__(self, message: str, line: int) -> None:
+    def __init__(self, message: str, line: int, over_budget: bool = True) -> None:
         super().__init__(message)
-        self.line = line
+        self.line, self.over_budget = line, over_budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,27 +73,35 @@ def load(yaml_text: str) -> dict[str, Any]:
 def _composed(yaml_text: str) -> yaml.Node | None:
     """The document's nodes, with positions; refused when its aliases expand too far or
     it nests too deeply (counted on the nodes, before anything is built from them)."""
+    return composed(yaml_text, loader())
+
+
+def composed(yaml_text: str, reader: type[yaml.SafeLoader], what: str = "front matter") -> yaml.Node | None:
+    """The nodes of any YAML an input holds (a front matter, a site's `mkdocs.yml`), read
+    by `reader` within the same budgets: nesting and aliases are counted before anything
+    is built, so a few hundred bytes of aliases are refused at once, not expanded into
+    gigabytes. `what` names the input in the messages."""
     import yaml
 
     try:
-        _shallow(yaml_text)
-        root = yaml.compose(yaml_text, Loader=loader())
+        _shallow(yaml_text, what)
+        root = yaml.compose(yaml_text, Loader=reader)
     except yaml.YAMLError as err:
-        raise _error(err) from err
+        raise _error(err, what) from err
     except RecursionError as err:  # the pure-Python composer recurses
-        raise FrontMatterError(TOO_DEEP, 0) from err
+        raise FrontMatterError(TOO_DEEP.format(what=what), 0) from err
     if root is not None:
-        _bounded(root)
+        _bounded(root, what)
     return root
 
 
 EXPANSION_LIMIT = 10_000  # values that aliases (*name) may add to the front matter
 DEPTH_LIMIT = 100  # lists and mappings inside each other; a chapter's front matter nests 3 deep
 CEILING = 1 << 62  # counts stop growing here, so they stay small numbers
-TOO_DEEP = "front matter nests lists or mappings too deeply"
+TOO_DEEP = "{what} nests lists or mappings too deeply"
 
 
-def _shallow(yaml_text: str) -> None:
+def _shallow(yaml_text: str, what: str) -> None:
     """Refuse deep nesting from the parser's events, before libyaml's own limit (whose
     depth and wording change between PyYAML releases) or the composer's recursion."""
     import yaml
@@ -105,12 +114,12 @@ def _shallow(yaml_text: str) -> None:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > DEPTH_LIMIT:
-                raise FrontMatterError(TOO_DEEP, event.start_mark.line if event.start_mark else 0)
+                raise FrontMatterError(TOO_DEEP.format(what=what), event.start_mark.line if event.start_mark else 0)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
 
-def _bounded(root: yaml.Node) -> None:
+def _bounded(root: yaml.Node, what: str) -> None:
     """Refuse an alias bomb (each alias names a list of aliases...): the values the
     document stands for, aliases expanded, counted without expanding them; and
     nesting no walk over the nodes could follow."""
@@ -122,20 +131,21 @@ def _bounded(root: yaml.Node) -> None:
         if id(node) in sizes:
             continue
         if depth > DEPTH_LIMIT:  # libyaml composes any depth; walking it would not
-            raise FrontMatterError(TOO_DEEP, node.start_mark.line)
+            raise FrontMatterError(TOO_DEEP.format(what=what), node.start_mark.line)
         children = _children(node)
         if children_done or not children:  # counted up to a bound: the count of a bomb has no end
             sizes[id(node)] = min(1 + sum(sizes[id(c)] for c in children), CEILING)
             open_.discard(id(node))
             continue
         if id(node) in open_:
-            raise FrontMatterError("a front-matter alias (*name) contains itself", node.start_mark.line)
+            noun = what.replace(" ", "-")
+            raise FrontMatterError(f"a {noun} alias (*name) contains itself", node.start_mark.line)
         open_.add(id(node))
         stack.append((node, True, depth))
         stack.extend((c, False, depth + 1) for c in children if id(c) not in sizes)
     if sizes[id(root)] > len(sizes) + EXPANSION_LIMIT:  # len(sizes): the values written
         raise FrontMatterError(
-            f"front matter aliases (*name) expand to more than {len(sizes) + EXPANSION_LIMIT} values; "
+            f"{what} aliases (*name) expand to more than {len(sizes) + EXPANSION_LIMIT} values; "
             f"mdgettext expands at most {EXPANSION_LIMIT} more than are written, as safe YAML loaders do: "
             "write the values out",
             root.start_mark.line,
@@ -152,10 +162,10 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-def _error(err: yaml.YAMLError) -> FrontMatterError:
+def _error(err: yaml.YAMLError, what: str = "front matter") -> FrontMatterError:
     mark = getattr(err, "problem_mark", None)
     problem = getattr(err, "problem", None) or str(err)
-    return FrontMatterError(f"front matter is not valid YAML: {problem}", mark.line if mark else 0)
+    return FrontMatterError(f"{what} is not valid YAML: {problem}", mark.line if mark else 0, over_budget=False)
 
 
 def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:

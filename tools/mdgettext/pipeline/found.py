@@ -51,10 +51,9 @@ def taken_in(config: Config, language: str, read: Sequence[tuple[Path, Path]]) -
     """Note in the build's record that `import` read each translated file of `read` (with its
     English), where it is the chapter's translation as the build writes it: a build may
     replace it as it is now (plan.keep_edits)."""
-    record, source = cache.load(config.build_folder), config.source_dir.resolve()
-    noted = False
+    record, noted = cache.load(config.build_folder), False
     for english, translated in read:
-        chapter = english.resolve().relative_to(source).with_suffix("").as_posix()
+        chapter = config.chapter_of(english)
         if translated.resolve() == config.translation_path(chapter, language).resolve():
             record.done(f"import {language}/{chapter}", "", [translated])
             noted = True

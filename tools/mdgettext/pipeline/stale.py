@@ -4,7 +4,8 @@ its inputs, which the record of the last build (cache.py) holds beside what it w
 A key covers everything that can change a chapter's outputs: the tool's version, the
 settings, the images and sources (by their stamps), the templates, every chapter's
 source (a link checks another chapter's headings), which languages each page links to,
-the formats, and the chapter's catalog and the language's glossary.
+the formats, and the chapter's catalog, the translator's notes beside it (its addenda
+file) and the language's glossary.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def job_keys(
     templates_digest: str,
 ) -> dict[tuple[str, str], str]:
     """Each chapter's input key per language: what the book shares (the tool, settings, images, the
-    README naming the book, templates, sources, pages), then the chapter's catalog and the glossary."""
+    README naming the book, templates, sources, pages), then the chapter's catalog, its notes and the glossary."""
     file = partial(cache.file_digest, display=config.relative)  # one that cannot be read: its path
     read = ((config.root / config.assets, "**/*"), (config.root, "README.md"))  # stamps; beside: the chapters' images
     beside = cache.listed_digest(config.source_dir, config.beside(), config.inside)
@@ -63,7 +64,9 @@ def job_keys(
     # a language's glossary, and the project's page words in it (pipeline/page_words.py)
     glossaries = {lang: file(config.glossary_path(lang)) + _page_words(config, lang, file) for lang in languages}
     return {
-        (lang, c): cache.digest(shared, lang, c, file(config.po_path(c, lang)), glossaries[lang])
+        (lang, c): cache.digest(
+            shared, lang, c, file(config.po_path(c, lang)), file(config.addenda_path(c, lang)), glossaries[lang]
+        )
         for lang in languages
         for c in chapters
     }

@@ -51,14 +51,17 @@ def loads(text: str, path: str) -> list[Addendum]:
     """The addenda of a file's text, each with its place in the file."""
     if len(text) > LIMITS["size"]:
         raise AddendaError(1, f"{len(text):,} characters, more than the {LIMITS['size']:,} an addenda file may have")
+    if "\0" in text:  # as a chapter's source: no text file holds one
+        raise AddendaError(text.count("\n", 0, text.index("\0")) + 1, "a NUL byte: remove it")
     found: list[Addendum] = []
     anchor: tuple[Key | None, int, int] | None = None
     body: list[str] = []
     lines = text.split("\n")
+    header = _header(lines)
     for number, line in enumerate(lines, 1):
         match = ANCHOR.match(line)
         if match is None:
-            if anchor is None and line.strip() and not _header_line(lines, number):
+            if anchor is None and line.strip() and number not in header:
                 raise AddendaError(number, "text before the first `<!-- after: … -->` comment: anchor it with one")
             body.append(line)
             continue
@@ -110,12 +113,16 @@ def _anchor(written: str, line: int) -> tuple[Key | None, int]:
         return None, 1
     decoder = json.JSONDecoder()
     try:
+        if not written.startswith('"'):  # a string, never a list or object to descend into
+            raise ValueError(written[:1])
         msgid, at = decoder.raw_decode(written)
         context, occurrence = None, 1
         rest = written[at:].strip()
         while rest:
             name, _, rest = rest.partition(":")
             rest = rest.lstrip()
+            if not rest[:1] or rest[0] not in '"0123456789':  # a string or a count, nothing nested
+                raise ValueError(rest[:1])
             value, at = decoder.raw_decode(rest)
             rest = rest[at:].strip()
             if name.strip() == "context" and isinstance(value, str):
@@ -143,10 +150,11 @@ def _made(anchor: tuple[Key | None, int, int], body: list[str], path: str) -> Ad
     return Addendum(markdown, key, occurrence, Location(path, line))
 
 
-def _header_line(lines: list[str], number: int) -> bool:
-    """Whether line `number` lies in the comment that opens the file (its header)."""
+def _header(lines: list[str]) -> range:
+    """The 1-based numbers of the lines of the comment that opens the file (its header),
+    found once for the file: a header never closed runs to its end."""
     opened = next((i for i, line in enumerate(lines) if line.strip()), None)
     if opened is None or not lines[opened].lstrip().startswith("<!--"):
-        return False
+        return range(0)
     closed = next((i for i in range(opened, len(lines)) if "-->" in lines[i]), len(lines) - 1)
-    return opened <= number - 1 <= closed
+    return range(opened + 1, closed + 2)

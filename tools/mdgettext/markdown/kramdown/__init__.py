@@ -56,4 +56,5 @@ FLAVOR = Flavor(
     emphasis_by_spaces=True,
     raw_notes=True,
     contents_by_slug=True,
+    given_ids=True,
 )

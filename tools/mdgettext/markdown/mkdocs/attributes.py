@@ -27,6 +27,49 @@ OPEN = re.compile(r"\{:?[ ]*(?=[^}\n ])")
 HEADING_END = re.compile(r"[ ]+\{:?[ ]*([^}\n ][^\n]*)\}[ ]*$")  # attr_list's HEADER_RE
 
 
+def lists_in(text: str) -> list[str]:
+    """Every attribute list attr_list could read in `text`, as written: what the judge
+    compares (checks/allowlist.py), so a translation or a note adds none.
+
+    attr_list (a tree processor) reads `{…}` (a colon optional, then something) at the
+    start of an inline element's tail (`*x*{ onfocus=… }`, after a link, an image, code,
+    a formula, an abbreviation: any element, whatever ends it), on the last line of a
+    block of its own, and after spaces at the end of a heading, table cell or term; its
+    match runs to the last `}` of the line, and a quoted value may hold a `}`. Read here
+    from the text alone, so the reading holds more than the engine's, never less: a list
+    from a `{` that follows anything but a space or a brace, or starts a line, or whose
+    `}` ends its line; each from the first `{` since the last `}` (a `{` inside is part of
+    it), and to the end of the line when a quote in it is left open. One pass."""
+    found: list[str] = []
+    for line in text.split("\n"):
+        indent, end = len(line) - len(line.lstrip(" ")), len(line.rstrip(" "))
+        at = 0
+        while (start := line.find("{", at)) >= 0:
+            close = line.find("}", start + 1)
+            if close < 0:
+                break
+            body = line[start + 1 : close]
+            if body.count('"') % 2 or body.count("'") % 2:  # a quoted value may run past this `}`
+                close = len(line) - 1
+            elif not body.lstrip(":").strip(" "):  # `{}`, `{: }`: attr_list reads no list there
+                at = close + 1
+                continue
+            read = start if close + 1 >= end else _read_from(line, start, close, indent)
+            if read is not None:
+                found.append(line[read : close + 1])
+            at = close + 1
+    return found
+
+
+def _read_from(line: str, start: int, close: int, indent: int) -> int | None:
+    """The first `{` from `start` to `close` where attr_list reads an element's tail or
+    a line's start (`indent`: where the line's text starts); None when there is none."""
+    for at in range(start, close):
+        if line[at] == "{" and (at <= indent or line[at - 1] not in " \t{}"):
+            return at
+    return None
+
+
 def attributes_plugin(md: MarkdownIt) -> None:
     """Headings' lists before their text is parsed; a paragraph's last line; lists after elements."""
     md.core.ruler.after("block", "attr_list_headings", _headings)
