@@ -245,6 +245,13 @@ class Config(Settings):
         )
         return [name for name in found if name != PAGE_WORDS or self.page_words_chapter()]
 
+    def own_page_words(self) -> tuple[Path, str] | None:
+        """The locale folder (and as messages show it) where the project's own page-word
+        catalogs are (pipeline/page_words.py), or None when a chapter named `page` holds that name."""
+        if self.page_words_chapter():
+            return None
+        return self.locale_folder, self.relative(self.locale_folder)
+
     def page_words_chapter(self) -> bool:
         """Whether a chapter is named `page`, so `page.pot` and `page.po` are its and not the
         page words' (pipeline/page_words.py)."""

@@ -18,7 +18,6 @@ from mdgettext.errors import UsageError
 from mdgettext.files import read_catalog
 from mdgettext.locale import check_known
 from mdgettext.model import Diagnostic, Location, Severity
-from mdgettext.pipeline import page_words
 from mdgettext.pipeline.judged import Chapter, check_context, load_project_glossary, template_keys
 from mdgettext.pipeline.read import load_chapter
 from mdgettext.po.catalog import stats
@@ -117,7 +116,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     require_catalogs(config, languages)
     for language in languages:
         check_known(language)
-        words(language, page_words.own(config))  # the page words the build reads: a broken catalog stops check too
+        words(language, config.own_page_words())  # the page words the build reads: a broken catalog stops check too
         glossary = load_project_glossary(config, language)
         book: list[tuple[Sequence[Entry], Context]] = []  # the language's catalogs side by side
         for done, chapter in enumerate(chapters):

@@ -24,7 +24,6 @@ from mdgettext.errors import InputError
 from mdgettext.files import read_bytes, write_all
 from mdgettext.model import Diagnostic, key_of
 from mdgettext.pipeline.entry import Chapters, Place, catalog_place, judged_entry, parsed
-from mdgettext.pipeline.page_words import own
 from mdgettext.po import edit
 from mdgettext.po.catalog import live
 from mdgettext.po.writer import dumps
@@ -95,7 +94,7 @@ class Editor:
     def _catalog(self, config: Config, place: Place) -> dict[str, Any]:
         data = read_bytes(place.path, place.shown)
         catalog = parsed(data, place.shown)
-        page_words = words(place.language, own(config))
+        page_words = words(place.language, config.own_page_words())
         return {
             "catalog": place.shown,
             "hash": edit.digest(data),
@@ -112,7 +111,7 @@ class Editor:
         catalog = parsed(read_bytes(place.path, place.shown), place.shown)
         chapter = self.chapters(config, place.chapter)
         found, now = judged_entry(config, chapter, place.language, catalog, change)
-        ui = words(place.language, own(config)).words
+        ui = words(place.language, config.own_page_words()).words
         return {"findings": [_finding(d, ui) for d in found], "state": now}
 
     def _save(self, place: Place, change: edit.Edit, loaded: object) -> dict[str, Any]:

@@ -44,10 +44,9 @@ def tell_missing_words(
     own (the project's, or mdgettext's)."""
     if "html" not in formats:
         return
-    from mdgettext.pipeline.page_words import own  # Babel's catalogs: only when pages are made
-    from mdgettext.publish.words import missing
+    from mdgettext.publish.words import missing  # Babel's catalogs: only when pages are made
 
-    project = own(config)
+    project = config.own_page_words()
     for language in sorted({lang for langs in stale.values() for lang in langs}):
         told = missing(language, project)
         if told is not None:

@@ -122,7 +122,7 @@ def update(
                 " is gone) and of no catalog; the build leaves them out. If the chapter was renamed, rename this file "
                 "as its catalog was renamed (`git mv`)"
             )
-    if words_template.own(config) is not None and words_template.template_path(config).is_file():
+    if config.own_page_words() is not None and words_template.template_path(config).is_file():
         for language in languages:  # the page words: the project translates its own (pipeline/page_words.py)
             path, po, old_text = words_template.catalog(config, language, project, creation_date())
             _plan_catalog(plan, path, config.relative(path), po, old_text)

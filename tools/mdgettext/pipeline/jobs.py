@@ -16,7 +16,7 @@ from mdgettext.checks import Glossary
 from mdgettext.errors import InputError
 from mdgettext.files import SourceText, display, read_catalog, read_text
 from mdgettext.locale import check_known
-from mdgettext.pipeline import assets, page_words
+from mdgettext.pipeline import assets
 from mdgettext.pipeline.judged import Chapter, Verdict, checked, load_project_glossary, publish_checked, template_keys
 from mdgettext.pipeline.name import book_name
 from mdgettext.pipeline.plan import Plan
@@ -129,7 +129,7 @@ def build_chapter(config: Config, job: Job, book: str = "") -> Done:
         assets=used.site,
         bibliography=bib,
         macros=config.math_macros,
-        page_words=page_words.own(config),
+        page_words=config.own_page_words(),
     )
     chapter = Chapter(job.chapter, doc, anchors, pages=job.pages)  # its template read for the first catalog
     for language in job.languages:

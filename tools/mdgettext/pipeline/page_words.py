@@ -23,14 +23,6 @@ from mdgettext.project import PAGE_WORDS, Config
 from mdgettext.publish import words
 
 
-def own(config: Config) -> tuple[Path, str] | None:
-    """The project's locale folder (and as messages show it) where its page-word catalogs
-    are, or None when a chapter named `page` holds that name."""
-    if config.page_words_chapter():
-        return None
-    return config.locale_folder, config.relative(config.locale_folder)
-
-
 def template_path(config: Config) -> Path:
     """`locale/page.pot`."""
     return config.pot_path(PAGE_WORDS)
