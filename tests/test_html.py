@@ -401,6 +401,11 @@ def test_review_rows_follow_the_document_and_carry_state_and_findings(marks: tup
     assert states["A translation that adds a script is refused."] == "refused"
     assert next(r for r in rows if r.line == line).findings == (finding,)
     assert loose == [header]
+    # the page names an entry by its msgstr line, where the translation is typed (issue 41)
+    text = catalog.text.split("\n")
+    placed = [r for r in rows if r.msgstr_line is not None]
+    assert placed == [r for r in rows if r.line is not None] and all(r.msgstr_line > r.line for r in placed)
+    assert all(text[r.msgstr_line - 1].startswith(("msgstr ", "msgstr[0] ")) for r in placed)
 
 
 def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:

@@ -571,8 +571,10 @@ def test_an_entry_is_checked_as_it_is_typed(editing) -> None:
     (finding,) = answer["findings"]
     assert finding["code"] == "links.changed" and finding["severity"] == "error"
     assert finding["severity_word"] == "오류"  # the reviewer's words
-    line = int(finding["where"].rsplit(":", 1)[1])
-    assert 'msgid "Some [text]' in path.read_text(encoding="utf-8").split("\n")[line - 1]  # the file is unchanged
+    where, line = finding["where"].rsplit(":", 1)
+    lines = path.read_text(encoding="utf-8").split("\n")  # the file is unchanged
+    assert where == CATALOG and lines[int(line) - 1].startswith("msgstr ")  # where the fix is typed
+    assert lines[int(line) - 2].startswith('msgid "Some [text]')
     clean = post(
         address,
         "check",

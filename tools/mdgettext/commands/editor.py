@@ -110,9 +110,9 @@ class Editor:
     def _check(self, config: Config, place: Place, change: edit.Edit) -> dict[str, Any]:
         catalog = parsed(read_bytes(place.path, place.shown), place.shown)
         chapter = self.chapters(config, place.chapter)
-        found, now = judged_entry(config, chapter, place.language, catalog, change)
+        found, now, line = judged_entry(config, chapter, place.language, catalog, change)
         ui = words(place.language, config.own_page_words()).words
-        return {"findings": [_finding(d, ui) for d in found], "state": now}
+        return {"findings": [_finding(d, ui, f"{place.shown}:{line}") for d in found], "state": now}
 
     def _save(self, place: Place, change: edit.Edit, loaded: object) -> dict[str, Any]:
         with self.lock:
@@ -147,11 +147,12 @@ def _edit(request: Mapping[str, Any]) -> edit.Edit:
     return edit.Edit((msgctxt, msgid), msgstr, fuzzy)
 
 
-def _finding(d: Diagnostic, page_words: Mapping[str, str]) -> dict[str, Any]:
+def _finding(d: Diagnostic, page_words: Mapping[str, str], where: str) -> dict[str, Any]:
+    """A finding as the review page shows one: at its entry's msgstr line, in the reviewer's words."""
     return {
         "severity": d.severity.value,
         "severity_word": page_words.get(f"severity_{d.severity.value}", d.severity.value),
         "code": d.code,
         "message": d.message,
-        "where": str(d.location),
+        "where": where,
     }

@@ -86,15 +86,16 @@ class Chapters:
 
 def judged_entry(
     config: Config, chapter: Chapter, language: str, catalog: CatalogFile, change: edit.Edit
-) -> tuple[list[Diagnostic], str]:
+) -> tuple[list[Diagnostic], str, int]:
     """`check`'s findings on the entry `change` makes (those the catalog's check reports at
-    its lines), and the state the build would give it (`refused` for an error)."""
+    its lines), the state the build would give it (`refused` for an error), and the line
+    of its msgstr in the saved file (where the review page says its findings are)."""
     now = edited(catalog, change)
     glossary = load_project_glossary(config, language)
     verdict = checked(config, chapter, language, now, glossary, review=True)
     line = now.msgid_lines[change.key]
     found = owners(list(now.msgid_lines.values()), verdict.findings, now.display).get(line, [])
-    return found, _state(now, change.key, found)
+    return found, _state(now, change.key, found), now.msgstr_lines[change.key]
 
 
 def _state(catalog: CatalogFile, key: Key, found: Sequence[Diagnostic]) -> str:

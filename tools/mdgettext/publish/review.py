@@ -65,7 +65,8 @@ class Row:
     state: str  # one of STATES
     msgstr: str = ""
     previous_msgid: str | None = None
-    line: int | None = None  # of the msgid in the .po
+    line: int | None = None  # of the msgid in the .po: where `check` reports the entry's findings
+    msgstr_line: int | None = None  # of the msgstr: where the translator types, the line the page shows
     catalog: str = ""  # the .po's path, as messages print it
     findings: tuple[Diagnostic, ...] = ()
     refused: tuple[str, ...] = ()
@@ -80,7 +81,7 @@ def rows(
 ) -> tuple[list[Row], list[Diagnostic]]:
     """The rows in document order, and the findings that belong to no entry."""
     entries = {key_of(e): e for e in live(catalog.po)}
-    lines = catalog.msgid_lines
+    lines, typed = catalog.msgid_lines, catalog.msgstr_lines
     reader = Reader.of(doc)
     obsolete = [e.linenum for e in catalog.po if e.obsolete]
     by_line = owners(list(lines.values()), diagnostics, catalog.display, obsolete)
@@ -111,6 +112,7 @@ def rows(
                 msgstr=msgstr,
                 previous_msgid=previous,
                 line=line,
+                msgstr_line=typed.get(key),
                 catalog=catalog.display,
                 findings=tuple(by_line.pop(line, ())) if line is not None else (),  # as check reports them
                 refused=tuple(refused.get(key, ())),
@@ -254,6 +256,7 @@ def _view(
     ui: Words,
 ) -> dict[str, Any]:
     render = partial(render_message, plain=row.plain, link=link, macros=macros, math=math)
+    at = Location(row.catalog, row.msgstr_line) if row.msgstr_line else None
     told = {f"{d.message} [{d.code}]" for d in row.findings} | {d.message for d in row.findings}
     broken = bool(row.findings or row.refused) and bool(row.msgstr) and not row.plain
     return {
@@ -261,26 +264,29 @@ def _view(
         "source_html": render(row.key[1]),
         "translation_html": render(row.msgstr, as_text=row.as_text) if row.msgstr else None,
         "change": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
-        "po_href": in_repository(repository, Location(row.catalog, row.line)) if row.line else None,
+        "po_href": in_repository(repository, Location(row.catalog, row.msgstr_line)) if row.msgstr_line else None,
         "source_href": in_repository(repository, row.source),
         "context": row.key[0],
         # one line per finding: a refusal is check's finding, said once (unless only the judge said it)
         "refusals": [reason for reason in row.refused if reason not in told],
-        "findings": [_finding(d, repository, ui) for d in row.findings],
+        # each at the entry's msgstr line, where the fix is typed (check names the msgid's)
+        "findings": [_finding(d, repository, ui, at) for d in row.findings],
         "skeleton": skeletons(row.key[1], row.msgstr) if broken else None,
         "msgid": row.key[1],
     }
 
 
-def _finding(d: Diagnostic, repository: str | None, ui: Words) -> dict[str, Any]:
-    """A finding as the page shows it: at the line `check` reports it, in the reviewer's words."""
+def _finding(d: Diagnostic, repository: str | None, ui: Words, at: Location | None = None) -> dict[str, Any]:
+    """A finding as the page shows it, in the reviewer's words: at `at` (its entry's msgstr
+    line), else at the line `check` reports it (a finding about the whole catalog)."""
+    where = at or d.location
     return {
         "severity": d.severity.value,
         "severity_word": ui.words.get(f"severity_{d.severity.value}", d.severity.value),
         "code": d.code,
         "message": d.message,
-        "where": str(d.location),
-        "href": in_repository(repository, d.location),
+        "where": str(where),
+        "href": in_repository(repository, where),
     }
 
 
