@@ -32,6 +32,8 @@ FLAGS = (
     "--disable-dev-shm-usage",
     "--hide-scrollbars",
     "--mute-audio",
+    "--proxy-server=127.0.0.1:9",  # the discard port: every request for another host fails there
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # and what bypasses a proxy resolves nothing
 )
 
 # Problems a reader would meet, found in the page itself. Each returns a list of
@@ -167,20 +169,15 @@ def missing() -> str | None:
     return None
 
 
-# Every host name but the loopback address resolves to nothing: a page served on 127.0.0.1
-# loads what its own server gives it and nothing from anywhere else.
-ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
-
-
 @contextmanager
-def chromium(*flags: str) -> Iterator[Browser]:
+def chromium() -> Iterator[Browser]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     profile = tempfile.mkdtemp(prefix="mdgettext-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
-    for flag in (*FLAGS, *flags, f"--user-data-dir={profile}"):
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
@@ -192,11 +189,11 @@ def chromium(*flags: str) -> Iterator[Browser]:
 
 
 @contextmanager
-def chromium_or_skip(*flags: str) -> Iterator[Browser]:
+def chromium_or_skip() -> Iterator[Browser]:
     """The browser for a module's tests; skipped where it is missing, but never in
     CI, where `make test` installs it."""
     from conftest import needed_in_ci
 
     needed_in_ci(missing(), "the browser test")
-    with chromium(*flags) as session:
+    with chromium() as session:
         yield session

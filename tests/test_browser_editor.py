@@ -2,9 +2,9 @@
 serve` running as a real process, its review page and chapter page open in Debian's
 Chromium, used with the keyboard alone.
 
-The browser may load nothing but the test's own server (every other host name resolves
-to nothing, tests/browser.py ONLY_LOOPBACK), and the test checks that it loaded nothing
-else. Saves build/screenshots/editor-1280.png.
+The browser may load nothing but the test's own server (every other host goes to a proxy
+that is not there and resolves to nothing, tests/browser.py FLAGS), and the test checks
+that it asked for nothing else. Saves build/screenshots/editor-1280.png.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from browser import ONLY_LOOPBACK, Browser, chromium_or_skip
+from browser import Browser, chromium_or_skip
 from conftest import REPO, copy_project
 from gettext_tools import assert_msgcat_fixed_point
 from test_serve import running, wait_for
@@ -30,7 +30,7 @@ VISIBLE = "return [...document.querySelectorAll('.entry')].filter(e => !e.hidden
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with chromium_or_skip(ONLY_LOOPBACK) as session:
+    with chromium_or_skip() as session:
         yield session
 
 
