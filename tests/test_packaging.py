@@ -104,13 +104,14 @@ def test_pre_commit_runs_the_locked_tools_and_leaves_test_data_alone():
     assert "exclude: ^tests/data/" in config
 
 
-def test_pip_installs_it_from_a_path_into_a_fresh_environment(tmp_path: Path) -> None:
-    """The README's install line, `pip install PATH`, as far as this machine can run it offline
-    (issue 41): pip builds the package from a copy of the repository with its declared
-    backend, installs the wheel into a fresh environment, and that environment's `mdgettext`
-    makes pages from its own installed files (templates, scripts, page words). Its
-    dependencies are the locked ones, lent by the test environment (a path file: pip has no
-    index here)."""
+@pytest.mark.parametrize("form", ["path", "git URL"])
+def test_pip_installs_it_from_a_path_or_a_git_url_into_a_fresh_environment(tmp_path: Path, form: str) -> None:
+    """The README's install line, `pip install PATH` or `pip install git+URL`, as far as this
+    machine can run it offline (issue 41): pip builds the package from a copy of the
+    repository (for the URL, a git repository pip clones) with its declared backend,
+    installs the wheel into a fresh environment, and that environment's `mdgettext` makes
+    pages from its own installed files (templates, scripts, page words). Its dependencies
+    are the locked ones, lent by the test environment (a path file: pip has no index here)."""
     import os
     import shutil
     import subprocess
@@ -122,8 +123,17 @@ def test_pip_installs_it_from_a_path_into_a_fresh_environment(tmp_path: Path) ->
     shutil.copytree(ROOT / "tools", source / "tools", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
     offline = {**os.environ, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": "", "PIP_CONSTRAINT": ""}
+    spec = str(source)
+    if form == "git URL":  # a clone's URL: what was committed, nothing else of the folder
+        git = {**offline, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+        who = ["-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
+        for args in (["init", "-q"], ["add", "."], [*who, "commit", "-q", "-m", "mdgettext"]):
+            subprocess.run(["git", "-C", source, *args], check=True, env=git)
+        (source / "tools" / "mdgettext" / "publish" / "static" / "editor.js").unlink()  # a clone still has it
+        offline = git
+        spec = f"git+{source.as_uri()}"
     wheels = tmp_path / "wheels"
-    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", wheels, source], check=True, env=offline)
+    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", wheels, spec], check=True, env=offline)
     (wheel,) = wheels.glob("mdgettext-*.whl")
     fresh = tmp_path / "fresh"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", fresh], check=True)
@@ -156,4 +166,5 @@ def test_pip_installs_it_from_a_path_into_a_fresh_environment(tmp_path: Path) ->
     review = (project / "build" / "ko" / "a.review.html").read_text(encoding="utf-8")
     assert '<html lang="ko">' in review and "검토" in review  # the installed page words
     assert (project / "build" / "static" / "mdgettext-review.js").is_file()
+    assert (Path(installed).parent / "publish" / "static" / "editor.js").is_file()  # serve's editor
     assert (project / "locale" / "page.pot").is_file()
