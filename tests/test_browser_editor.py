@@ -60,14 +60,34 @@ def keys(browser: Browser, *typed: str, control: bool = False) -> None:
     chain.perform()
 
 
+def read(browser: Browser, script: str, *args: object, meanwhile: object = "") -> object:
+    """What `script` returns in the open page; `meanwhile` while the page is replaced by its
+    reload (a wait asks again), never a stale-element or lost-context error."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return browser.js(script, *args)
+    except WebDriverException:
+        return meanwhile
+
+
 def active(browser: Browser) -> list[str]:
-    return browser.js(
-        "const e = document.activeElement; return [e.tagName, e.className, e.closest('.entry')?.id || '']"
+    found = read(
+        browser,
+        "const e = document.activeElement; return [e.tagName, e.className, e.closest('.entry')?.id || '']",
+        meanwhile=[],
     )
+    assert isinstance(found, list)
+    return found
+
+
+def main_text(browser: Browser) -> str:
+    """The page's text as a reader sees it."""
+    return str(read(browser, "const m = document.querySelector('main'); return m ? m.innerText : ''"))
 
 
 def text_of(browser: Browser, selector: str) -> str:
-    return browser.js("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", selector)
+    return str(read(browser, "const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", selector))
 
 
 def test_a_translator_fixes_an_entry_with_the_keyboard_and_sees_the_page_change(
@@ -81,7 +101,7 @@ def test_a_translator_fixes_an_entry_with_the_keyboard_and_sees_the_page_change(
     metrics = {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     driver.get(chapter)  # the chapter page, beside the review page: the English stands for the refused link
-    assert "살펴보는 훌륭한 글" not in driver.find_element("tag name", "main").text
+    assert "살펴보는 훌륭한 글" not in main_text(browser)
     page_tab = driver.current_window_handle
     driver.switch_to.new_window("tab")
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)  # each tab has its own
@@ -119,7 +139,7 @@ def test_a_translator_fixes_an_entry_with_the_keyboard_and_sees_the_page_change(
     assert next(e for e in po if e.msgid.startswith("[**TPU Deep Dive**]")).msgstr == FIXED
     assert_msgcat_fixed_point(path)
     driver.switch_to.window(page_tab)
-    wait_for(lambda: "살펴보는 훌륭한 글" in driver.find_element("tag name", "main").text, "the chapter page, reloaded")
+    wait_for(lambda: "살펴보는 훌륭한 글" in main_text(browser), "the chapter page, reloaded")
 
     # the review page rebuilt and reloaded, back on the entry saved (now without findings, so all are shown)
     driver.switch_to.window(driver.window_handles[-1])
