@@ -53,11 +53,13 @@ static:
 	$(PY) -m mypy
 
 # The docs' screenshots: the browser tests save build/screenshots/*.png; the Korean and Chinese
-# pages and the review page at 1280 px are kept in docs/ (release-builds.md shows them).
+# pages, the review page and serve's editor at 1280 px are kept in docs/ (release-builds.md and
+# translators.md show them).
 screenshots: system-deps install
-	$(PY) -m pytest -q tests/test_browser.py tests/test_browser_pages.py
+	$(PY) -m pytest -q tests/test_browser.py tests/test_browser_pages.py tests/test_browser_editor.py
 	mkdir -p docs
-	cp build/screenshots/ko-1280.png build/screenshots/zh-1280.png build/screenshots/review-1280.png docs/
+	cp build/screenshots/ko-1280.png build/screenshots/zh-1280.png build/screenshots/review-1280.png \
+		build/screenshots/editor-1280.png docs/
 
 # The generated tables in docs/ (settings, check codes); tests/test_docs.py fails when stale.
 docs: install
@@ -72,7 +74,7 @@ suite: static behaviour
 # The edit loop (docs/development.md): lint and types, then every test but the browser's
 # (or only TESTS=...), the ones that failed last time first, stopping at the first failure.
 # `make test` runs them all.
-QUICK_SKIP = tests/test_browser.py tests/test_browser_pages.py
+QUICK_SKIP = tests/test_browser.py tests/test_browser_pages.py tests/test_browser_editor.py
 quick: install
 	$(PY) -m ruff check .
 	$(PY) -m mypy

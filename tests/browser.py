@@ -32,6 +32,8 @@ FLAGS = (
     "--disable-dev-shm-usage",
     "--hide-scrollbars",
     "--mute-audio",
+    "--proxy-server=127.0.0.1:9",  # the discard port: every request for another host fails there
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # and what bypasses a proxy resolves nothing
 )
 
 # Problems a reader would meet, found in the page itself. Each returns a list of

@@ -103,6 +103,14 @@ def line_of_msgid(path: Path, msgid: str) -> int:
     return path.read_text(encoding="utf-8").split("\n").index(f'msgid "{msgid}"') + 1
 
 
+def line_of_msgstr(path: Path, msgid: str) -> int:
+    """The 1-based line of the `msgstr` of the entry whose msgid is one line `msgid "…"`:
+    where its translation is typed, the line the review page gives the entry."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = lines.index(f'msgid "{msgid}"')
+    return next(n for n in range(at, len(lines)) if lines[n].startswith("msgstr ")) + 1
+
+
 def cli(*args: str | Path) -> Result:
     """Run `mdgettext ARGS` in-process, as a user would from a shell."""
     out, err = io.StringIO(), io.StringIO()

@@ -80,7 +80,7 @@ def _check_page(browser: Browser, page: Path, width: int, lang: str) -> None:
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize(
-    "name, lang", [("ko/conclusion.html", "ko"), ("en/conclusion.html", "en"), ("ko/conclusion.review.html", "en")]
+    "name, lang", [("ko/conclusion.html", "ko"), ("en/conclusion.html", "en"), ("ko/conclusion.review.html", "ko")]
 )
 def test_the_built_pages_work_in_a_browser(browser: Browser, built: Path, name: str, lang: str, width: int) -> None:
     _check_page(browser, built / name, width, lang)
@@ -134,7 +134,18 @@ def test_the_review_page_filters_by_state(browser: Browser, partial: Path) -> No
     visible = (
         "return [...document.querySelectorAll('.entry')].filter(r => r.offsetHeight > 0).map(r => r.dataset.state)"
     )
-    assert len(browser.js(visible)) == 36
+    # it opens on what needs the reviewer (issue 41): the entries with findings, one line each
+    assert browser.js("return document.querySelector('input[name=state]:checked').value") == "findings"
+    shown = browser.js(
+        "return [...document.querySelectorAll('.entry')].filter(r => r.offsetHeight > 0)"
+        ".map(r => [r.dataset.state, r.querySelectorAll('.findings li').length, r.querySelectorAll('.refusal').length])"
+    )
+    assert ["refused", 1, 0] in shown and all(found >= 1 for _, found, _ in shown), shown
+    marked = (
+        "return [...document.querySelectorAll('.entry[data-state=refused] .skeleton mark')].map(m => m.textContent)"
+    )
+    assert browser.js(marked) == ["<script>", "</script>"]  # the markup the translation adds, marked
+    assert browser.js("return document.documentElement.lang") == "ko"  # the reviewer's words
     for state, count in (("fuzzy", 1), ("untranslated", 1), ("refused", 1), ("translated", 33), ("all", 36)):
         browser.driver.find_element("css selector", f'input[value="{state}"]').click()
         shown = browser.js(visible)
@@ -147,6 +158,21 @@ def test_the_review_page_filters_by_state(browser: Browser, partial: Path) -> No
     assert browser.js("return document.querySelectorAll('.translation script').length") == 0
     browser.driver.find_element("css selector", 'input[value="findings"]').click()  # what a reviewer looks at
     browser.screenshot(SCREENSHOTS / "review-1280.png", max_height=1400)
+
+
+def test_a_link_to_a_chapter_not_in_korean_says_where_it_leads(browser: Browser, built: Path) -> None:
+    """Chapter 12 is not in this edition: the reader is sent to the English, and the link
+    says so in Korean and carries hreflang (issue 41); a link within the edition says nothing."""
+    browser.open(built / "ko" / "conclusion.html", 1280)
+    links = browser.js(
+        "return [...document.querySelectorAll('a[href]')].filter(a => a.querySelector('.edition'))"
+        ".map(a => [a.hreflang, a.querySelector('.edition').lang, a.querySelector('.edition').textContent,"
+        " getComputedStyle(a.querySelector('.edition')).display])"
+    )
+    # the book's home, the chapters before and after (at the top and the end), and "12장" in the text
+    assert len(links) == 6 and all(link == ["en", "ko", "(영어)", "inline"] for link in links), links
+    assert browser.js("return document.querySelectorAll('main a[hreflang]').length") == 1  # other links say nothing
+    assert browser.js("return document.querySelector('link[rel=canonical]')") is None
 
 
 def test_dark_and_print_styles_apply(browser: Browser, built: Path) -> None:

@@ -26,6 +26,21 @@ return [...document.querySelectorAll('.entry')].filter(e => e.offsetHeight > 0).
   [e.querySelector('.source'), e.querySelector('.translation')].map(c => {
     const r = c.getBoundingClientRect(); return [Math.round(r.left), r.width]; }));
 """
+# The last character of each line the title's path is laid out on.
+PATH_LINE_ENDS = """
+const ends = []; let top = null, last = '';
+const walker = document.createTreeWalker(document.querySelector('h1 .path'), NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (let i = 0; i < node.data.length; i++) {
+    const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+    const y = Math.round(range.getClientRects()[0].top);
+    if (top !== null && y > top + 2) ends.push(last);
+    top = y; last = node.data[i];
+  }
+}
+ends.push(last);
+return ends;
+"""
 WITH_FINDINGS = "return [...document.querySelectorAll('.entry')].filter(e => e.dataset.findings !== '0').map(e => e.id)"
 FOCUSED = """
 const e = document.activeElement; const r = e.getBoundingClientRect();
@@ -46,6 +61,7 @@ def test_the_review_page_gives_the_english_and_the_translation_the_width(
     """On a laptop or a desktop each column is at least a third of the window, side by
     side; on a phone they stack, each nearly the window's width; nothing overflows."""
     assert browser.open(book / "build" / "ko" / "roofline.review.html", width) == []
+    browser.js("document.querySelector('input[name=state][value=all]').click()")  # it opens on those with findings
     columns = browser.js(COLUMNS)
     assert len(columns) == 60
     widths = [w for entry in columns for _, w in entry]
@@ -55,6 +71,9 @@ def test_the_review_page_gives_the_english_and_the_translation_the_width(
     else:
         assert min(widths) >= width * 0.8
         assert all(english[0] == translation[0] for english, translation in columns), "one above the other"
+        # the catalog's path in the title breaks after a slash, never inside a name (issue 41)
+        ends = browser.js(PATH_LINE_ENDS)
+        assert len(ends) > 1 and all(end == "/" for end in ends[:-1]), ends
     assert browser.overflow() == []
 
 

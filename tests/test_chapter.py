@@ -23,7 +23,9 @@ POT = REPO / "locale" / "conclusion.pot"
 
 
 class Blocks(HTMLParser):
-    """Plain text of each rendered block (p, h1-h6, li, meta description), as the seed has it."""
+    """Plain text of each rendered block (p, h1-h6, li, meta description), as the seed has it:
+    the translation's text, without the page's own mark after a link to the English
+    edition (`12장 (영어)`, issue 41), which is the page's word, not the translator's."""
 
     BLOCKS: ClassVar[frozenset[str]] = frozenset({"p", "h1", "h2", "h3", "li"})
 
@@ -32,19 +34,26 @@ class Blocks(HTMLParser):
         self.blocks: list[str] = []
         self.description = ""
         self.stack: list[list[str]] = []
+        self.mark = False
 
     def handle_starttag(self, tag, attrs):
+        if tag == "span" and dict(attrs).get("class") == "edition":
+            self.mark = True  # and the space before it, which goes with it
+            if self.stack and self.stack[-1]:
+                self.stack[-1][-1] = self.stack[-1][-1].rstrip()
         if tag == "meta" and dict(attrs).get("name") == "description":
             self.description = dict(attrs)["content"]
         if tag in self.BLOCKS:
             self.stack.append(["- "] if tag == "li" else [])
 
     def handle_endtag(self, tag):
+        if tag == "span":
+            self.mark = False
         if tag in self.BLOCKS and self.stack:
             self.blocks.append(re.sub(r"\s+", " ", "".join(self.stack.pop())).strip())
 
     def handle_data(self, data):
-        if self.stack:
+        if self.stack and not self.mark:
             self.stack[-1].append(data)
 
 

@@ -218,7 +218,11 @@ def test_a_two_chapter_project_links_its_built_pages(project: Path) -> None:
     (project / "locale" / "ko" / "LC_MESSAGES" / "appendix.po").unlink()
     assert cli("-C", project, "build").code == 0
     intro = read(project / "build" / "ko" / "intro.html")
-    assert '<a href="../en/appendix.html">the appendix</a>' in intro
+    # the appendix is not in Korean: the link says where it leads, in the reader's words (issue 41)
+    assert (
+        '<a href="../en/appendix.html" hreflang="en">the appendix <span class="edition" lang="ko">(영어)</span></a>'
+        in intro
+    )
     appendix = read(project / "build" / "en" / "appendix.html")
     assert '<a href="intro.html#intro">the intro</a>' in appendix
     assert 'hreflang="ko"' not in appendix  # no Korean page to offer
@@ -260,15 +264,16 @@ def test_the_korean_page_has_what_a_publisher_needs(built: Path) -> None:
         '<a href="https://www.jacobaustin.org/">Jacob Austin</a> <span class="affiliation">(Google DeepMind)</span>'
         in ko
     )
-    # site_url is set: canonical and alternates are absolute, as search engines want them
-    assert '<link rel="canonical" href="https://jax-ml.github.io/scaling-book/ko/conclusion/">' in ko
+    # site_url is the English book's: its page is named absolutely, as search engines want it; where the
+    # Korean will be published is not known, so no canonical URL names a page that may not exist (issue 41)
+    assert 'rel="canonical"' not in ko
     assert '<link rel="alternate" hreflang="en" href="https://jax-ml.github.io/scaling-book/conclusion/">' in ko
-    assert '<link rel="alternate" hreflang="ko" href="https://jax-ml.github.io/scaling-book/ko/conclusion/">' in ko
+    assert '<link rel="alternate" hreflang="ko" href="conclusion.html">' in ko
     assert '<link rel="alternate" hreflang="x-default" href="https://jax-ml.github.io/scaling-book/conclusion/">' in ko
-    # the book's home: its index chapter is not built here, so the English one on the book's site
+    # the book's home: its index chapter is not built here, so the English one on the book's site, said so
     assert (
-        '<p class="book"><a href="https://jax-ml.github.io/scaling-book/" rel="home">How to Scale Your Model</a></p>'
-        in ko
+        '<p class="book"><a href="https://jax-ml.github.io/scaling-book/" rel="home" hreflang="en">How to Scale Your Model'
+        ' <span class="edition" lang="ko">(영어)</span></a></p>' in ko
     )
     assert '<a href="../en/conclusion.html" hreflang="en" lang="en">English</a>' in ko
     assert '<a href="conclusion.html" hreflang="ko" lang="ko" aria-current="page">한국어</a>' in ko
@@ -283,9 +288,10 @@ def test_the_korean_page_has_what_a_publisher_needs(built: Path) -> None:
         in ko
     )
     # the chapters before and after are not in this project: their English pages on the book's site
-    jax = '<a class="prev" rel="prev" href="https://jax-ml.github.io/scaling-book/jax-stuff/">'
+    jax = '<a class="prev" rel="prev" href="https://jax-ml.github.io/scaling-book/jax-stuff/" hreflang="en">'
     assert ko.count(jax) == 2 and '<span class="name">10장: JAX</span>' in ko  # under the title and at the end
-    assert ko.count('<a class="next" rel="next" href="https://jax-ml.github.io/scaling-book/gpus/">') == 2
+    gpus = '<a class="next" rel="next" href="https://jax-ml.github.io/scaling-book/gpus/" hreflang="en">'
+    assert ko.count(gpus) == 2 and ko.count('<span class="edition" lang="ko">(영어)</span></a>') == 6
     assert "untranslated" not in ko and "fallback-banner" not in ko  # the catalog is complete
     assert '<link rel="stylesheet" href="../static/mdgettext.css">' in ko
     assert (built / "static" / "mdgettext.css").is_file()
@@ -395,6 +401,11 @@ def test_review_rows_follow_the_document_and_carry_state_and_findings(marks: tup
     assert states["A translation that adds a script is refused."] == "refused"
     assert next(r for r in rows if r.line == line).findings == (finding,)
     assert loose == [header]
+    # the page names an entry by its msgstr line, where the translation is typed (issue 41)
+    text = catalog.text.split("\n")
+    placed = [r for r in rows if r.msgstr_line is not None]
+    assert placed == [r for r in rows if r.line is not None] and all(r.msgstr_line > r.line for r in placed)
+    assert all(text[r.msgstr_line - 1].startswith(("msgstr ", "msgstr[0] ")) for r in placed)
 
 
 def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
@@ -411,8 +422,13 @@ def test_the_review_page_never_renders_a_translators_html(marks: tuple) -> None:
     assert "<script>alert" not in built
     assert 'data-state="fuzzy"' in built
     # the English before and now, one above the other, each with its side of the diff
-    assert '<p class="was"><span class="sign" title="before">−</span> A tight item, <del>done</del>.</p>' in built
-    assert '<p class="now"><span class="sign" title="now">+</span> A tight item, <ins>translated</ins>.</p>' in built
+    assert (
+        '<p class="was" lang="en"><span class="sign" title="이전">−</span> A tight item, <del>done</del>.</p>' in built
+    )
+    assert (
+        '<p class="now" lang="en"><span class="sign" title="현재">+</span> A tight item, <ins>translated</ins>.</p>'
+        in built
+    )
     assert [r.state for r in rows].count("untranslated") == 5
 
 
@@ -580,10 +596,12 @@ def test_figures_the_project_has_are_copied_and_the_others_load_from_the_site(bo
 
 def test_the_review_page_typesets_math_and_shows_notes_as_notes(book: Path) -> None:
     review = read(book / "build" / "ko" / "roofline.review.html")
-    # a translation the safety check refuses is shown as its text, escaped, on purpose
-    rendered = re.sub(r'<span class="as-text">.*?</span>', "", review, flags=re.DOTALL)
+    # a translation the safety check refuses is shown as its text, escaped, on purpose; so is each
+    # entry's msgid (the editor's key) and the markup beside a finding
+    rendered = re.sub(r'<span class="as-text">.*?</span>| data-msgid="[^"]*"', "", review, flags=re.DOTALL)
+    rendered = re.sub(r'<div class="skeleton">.*?</div>', "", rendered, flags=re.DOTALL)
     assert "&lt;d-footnote" not in rendered and review.count('<span class="inline-note" role="note">') >= 18
-    source = re.findall(r'<div class="source" lang="en" data-label="English">(.*?)</div>\n', review, re.DOTALL)
+    source = re.findall(r'<div class="source" lang="en" data-label="[^"]*">(.*?)</div>\n', review, re.DOTALL)
     assert sum("<math" in cell for cell in source) > 20 and not any("$$" in cell for cell in source)
 
 

@@ -104,7 +104,9 @@ def test_several_processes_give_the_bytes_of_one(built: Path) -> None:
     one = {n: b for n, (b, _) in outputs(built).items()}
     assert cli("-C", built, "-q", "build", "--force", "-j", "2").code == 0
     two = {n: b for n, (b, _) in outputs(built).items()}
-    assert one == two and len(one) == 6 * 2 + 6 * 3 + 1  # en .md .html, ko .md .html .review.html, the CSS
+    assert (
+        one == two and len(one) == 6 * 2 + 6 * 3 + 2
+    )  # en .md .html, ko .md .html .review.html, the CSS and the review script
 
 
 def test_jobs_must_be_a_number_of_processes(built: Path) -> None:

@@ -102,3 +102,69 @@ def test_pre_commit_runs_the_locked_tools_and_leaves_test_data_alone():
     config = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     assert "rev:" not in config, "a pinned hook repository would run other versions than the lock"
     assert "exclude: ^tests/data/" in config
+
+
+@pytest.mark.parametrize("form", ["path", "git URL"])
+def test_pip_installs_it_from_a_path_or_a_git_url_into_a_fresh_environment(tmp_path: Path, form: str) -> None:
+    """The README's install line, `pip install PATH` or `pip install git+URL`, as far as this
+    machine can run it offline (issue 41): pip builds the package from a copy of the
+    repository (for the URL, a git repository pip clones) with its declared backend,
+    installs the wheel into a fresh environment, and that environment's `mdgettext` makes
+    pages from its own installed files (templates, scripts, page words). Its dependencies
+    are the locked ones, lent by the test environment (a path file: pip has no index here)."""
+    import os
+    import shutil
+    import subprocess
+
+    source = tmp_path / "mdgettext"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(ROOT / "tools", source / "tools", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    offline = {**os.environ, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": "", "PIP_CONSTRAINT": ""}
+    spec = str(source)
+    if form == "git URL":  # a clone's URL: what was committed, nothing else of the folder
+        git = {**offline, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+        who = ["-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
+        for args in (["init", "-q"], ["add", "."], [*who, "commit", "-q", "-m", "mdgettext"]):
+            subprocess.run(["git", "-C", source, *args], check=True, env=git)
+        (source / "tools" / "mdgettext" / "publish" / "static" / "editor.js").unlink()  # a clone still has it
+        offline = git
+        spec = f"git+{source.as_uri()}"
+    wheels = tmp_path / "wheels"
+    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", wheels, spec], check=True, env=offline)
+    (wheel,) = wheels.glob("mdgettext-*.whl")
+    fresh = tmp_path / "fresh"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", fresh], check=True)
+    python = fresh / "bin" / "python"
+    subprocess.run([*pip, "--python", python, "install", "--no-deps", wheel], check=True, env=offline)
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    locked = [p for p in sys.path if p.endswith("site-packages")]
+    (Path(site) / "locked-dependencies.pth").write_text("\n".join(locked) + "\n", encoding="utf-8")
+
+    project = tmp_path / "book"
+    (project / "source" / "en").mkdir(parents=True)
+    (project / "source" / "en" / "a.md").write_text("# Title\n\nText.\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    mdgettext = fresh / "bin" / "mdgettext"
+    for command in (["extract"], ["update", "-l", "ko"], ["extract", "--page-words"], ["build"]):
+        subprocess.run([mdgettext, "-C", project, "-q", *command], check=True, env=env)
+    installed = subprocess.run(
+        [python, "-c", "import mdgettext; print(mdgettext.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout
+    assert installed.startswith(str(fresh)), installed  # not the repository's copy
+    review = (project / "build" / "ko" / "a.review.html").read_text(encoding="utf-8")
+    assert '<html lang="ko">' in review and "검토" in review  # the installed page words
+    assert (project / "build" / "static" / "mdgettext-review.js").is_file()
+    assert (Path(installed).parent / "publish" / "static" / "editor.js").is_file()  # serve's editor
+    assert (project / "locale" / "page.pot").is_file()

@@ -11,6 +11,7 @@ import pytest
 
 from conftest import cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
+from mdgettext.po.writer import dumps
 from mdgettext.publish import words
 
 TEMPLATE = words.LOCALE / "page.pot"
@@ -23,8 +24,12 @@ def test_the_shipped_languages_are_the_ones_we_mean_to_ship() -> None:
 
 def test_the_template_is_what_the_page_asks_for() -> None:
     template = {(e.msgctxt, e.msgid) for e in polib.pofile(str(TEMPLATE))}
-    asked = {(key, english) for key, english in words.ENGLISH.items()} | {("fallback", words.FALLBACK[0])}
+    asked = {(key, english) for key, english in words.ENGLISH.items()}
+    asked |= {("fallback", words.FALLBACK[0]), ("review_summary", words.REVIEW_SUMMARY[0])}
     assert template == asked
+    # the one `extract --page-words` writes into a project, but for its header's fields
+    shipped = TEMPLATE.read_text(encoding="utf-8")
+    assert shipped == dumps(words.template(polib.pofile(str(TEMPLATE)).metadata))
 
 
 @pytest.mark.parametrize("path", [TEMPLATE, *CATALOGS], ids=lambda p: str(p.relative_to(words.LOCALE)))

@@ -15,29 +15,51 @@ import html5lib
 import polib
 import pytest
 
-from conftest import cli, line_of_msgid, translated_chapter
+from conftest import cli, line_of_msgstr, translated_chapter
 from mdgettext.publish.mathml import typeset
 
 CHAPTER = "# Title\n\nA paragraph with a [link](https://example.org).\n\nAnother paragraph.\n"
 
 
 def test_each_review_entry_links_its_po_line_in_the_repository(project: Path) -> None:
+    """The line of its msgstr, where the translator types the fix (issue 41), not its msgid's."""
     toml = 'repository_url = "https://github.com/o/book/blob/main/"\n'
     po = translated_chapter(project, toml, "intro", CHAPTER, "ko", {"Title": "제목"})
     assert cli("-C", project, "-q", "build", "-l", "ko").code == 0
     review = (project / "build" / "ko" / "intro.review.html").read_text(encoding="utf-8")
     for msgid in ("Title", "Another paragraph."):
-        line = line_of_msgid(po, msgid)
+        line = line_of_msgstr(po, msgid)
         url = f"https://github.com/o/book/blob/main/locale/ko/LC_MESSAGES/intro.po#L{line}"
         assert f'<a class="po-line" href="{url}">locale/ko/LC_MESSAGES/intro.po:{line}</a>' in review
     assert '<a href="https://github.com/o/book/blob/main/source/en/intro.md#L5">source/en/intro.md:5</a>' in review
+
+
+def test_a_finding_is_shown_once_at_the_msgstr_line_where_it_is_fixed(project: Path) -> None:
+    """`check` names the entry by its msgid line; the review page names the line the
+    translator edits, for the entry and for each of its findings, and says each once."""
+    typed = "[링크](https://example.org/typo)가 있는 문단."
+    msgid = "A paragraph with a [link](https://example.org)."
+    po = translated_chapter(project, "", "intro", CHAPTER, "ko", {"Title": "제목", msgid: typed})
+    lines = po.read_text(encoding="utf-8").split("\n")
+    at = lines.index(f'msgstr "{typed}"') + 1
+    checked = cli("-C", project, "check", "-l", "ko")
+    named = lines.index('msgid "' + msgid + '"') + 1
+    assert named < at and f"intro.po:{named}: error:" in checked.out + checked.err
+    assert cli("-C", project, "-q", "build", "-l", "ko").code == 0
+    review = (project / "build" / "ko" / "intro.review.html").read_text(encoding="utf-8")
+    entry = re.search(rf'<li class="entry" id="L{at}" data-state="refused".*?</li>\n', review, re.DOTALL)
+    assert entry is not None, review
+    found = re.findall(r'<li class="finding-error">.*?</li>', entry.group())
+    assert len(found) == 1 and "[links.changed]" in found[0]  # once: not again as a refusal
+    assert f'<code class="po-line">locale/ko/LC_MESSAGES/intro.po:{at}</code></li>' in found[0]
+    assert '<p class="refusal"' not in entry.group()
 
 
 def test_without_a_repository_the_po_line_is_text_to_copy(project: Path) -> None:
     po = translated_chapter(project, "", "intro", CHAPTER, "ko", {"Title": "제목"})
     assert cli("-C", project, "-q", "build", "-l", "ko").code == 0
     review = (project / "build" / "ko" / "intro.review.html").read_text(encoding="utf-8")
-    line = line_of_msgid(po, "Title")
+    line = line_of_msgstr(po, "Title")
     assert f'<code class="po-line">locale/ko/LC_MESSAGES/intro.po:{line}</code>' in review
     assert "github" not in review
 

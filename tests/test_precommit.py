@@ -70,3 +70,47 @@ def test_pre_commit_runs_the_hook_on_a_sample_project(sample: Path) -> None:
     assert failed.returncode == 1
     assert "Failed" in failed.stdout and "[markup.code]" in failed.stdout
     assert "locale/ko/LC_MESSAGES/README.po:" in failed.stdout
+
+
+def test_the_local_hook_docs_ci_md_gives_runs_as_written(tmp_path: Path) -> None:
+    """docs/ci.md's `repo: local` entry, pasted into a project's .pre-commit-config.yaml as it
+    stands there, runs the mdgettext the project installed (issue 41: no placeholder to fill)."""
+    text = (REPO / "docs" / "ci.md").read_text(encoding="utf-8")
+    section = text[text.index("## pre-commit") :]
+    config = re.search(r"```yaml\n(.*?)```", section, re.DOTALL)
+    assert config is not None and "OWNER" not in text
+    root = tmp_path / "repo"
+    shutil.copytree(DATA / "readme", root)
+    for command in (["init"], ["extract"], ["import", "-l", "ko"]):
+        assert cli("-C", root, "-q", *command).code == 0
+    (root / ".pre-commit-config.yaml").write_text(config.group(1), encoding="utf-8")
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+        "PRE_COMMIT_COLOR": "never",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+    }
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True, env=env)
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True, env=env)
+    command = [sys.executable, "-m", "pre_commit", "run", "--all-files"]
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 1 and re.search(r"^mdgettext check\.+Failed$", done.stdout, re.MULTILINE), done.stdout
+    assert "[completeness.untranslated]" in done.stdout  # --strict, as the entry says: two entries left to do
+    catalog = root / "locale" / "ko" / "LC_MESSAGES" / "README.po"
+    po = polib.pofile(str(catalog))
+    done_by_translator = {
+        "Contributing": "기여하기",
+        "Read [CONTRIBUTING.md](CONTRIBUTING.md) before you open a pull request.": (
+            "풀 리퀘스트를 열기 전에 [CONTRIBUTING.md](CONTRIBUTING.md)를 읽으세요."
+        ),
+    }
+    left = po.untranslated_entries()
+    assert sorted(e.msgid for e in left) == sorted(done_by_translator)
+    for entry in left:
+        entry.msgstr = done_by_translator[entry.msgid]
+    po.save()
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True, env=env)
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0 and re.search(r"^mdgettext check\.+Passed$", done.stdout, re.MULTILINE), done.stdout

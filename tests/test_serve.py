@@ -10,6 +10,8 @@ sockets to 127.0.0.1 where a client library would tidy the request up.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import signal
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -29,6 +32,7 @@ import yaml
 
 import mdgettext
 from conftest import DATA, PAGES, cli
+from gettext_tools import assert_msgcat_fixed_point
 from mdgettext.publish import live
 
 PATIENCE = 30.0  # seconds before a wait gives up: generous for a loaded CI machine
@@ -100,10 +104,9 @@ def test_a_saved_catalog_is_served_within_seconds(server, book: Path) -> None:
     process, address, _ = server
     page = f"{address}ko/intro.html"
     wait_for(lambda: "첫 제목" in fetch(page), "the first build")
-    assert live.VERSION_PATH in fetch(page)  # the page reloads itself...
-    assert live.VERSION_PATH not in (book / "build" / "ko" / "intro.html").read_text(
-        encoding="utf-8"
-    )  # ...not the file
+    assert RELOAD in fetch(page)  # the page reloads itself...
+    assert "__mdgettext__" not in (book / "build" / "ko" / "intro.html").read_text(encoding="utf-8")  # ...not the file
+    assert "setInterval" in fetch(address + RELOAD.lstrip("/"))  # the script it loads
     assert "intro" in fetch(address)  # the front page: progress, with a link to the chapter
 
     po_path = book / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
@@ -133,8 +136,13 @@ def test_a_saved_catalog_is_served_within_seconds(server, book: Path) -> None:
 
 def test_the_reload_script_goes_before_the_end_of_the_body() -> None:
     page = live.with_reload("<html><body><p>x</p></body></html>", 7)
-    assert page.startswith("<html><body><p>x</p><script>") and page.endswith("</script>\n</body></html>")
-    assert 'var built = "7"' in page
+    assert (
+        page
+        == '<html><body><p>x</p><script src="/__mdgettext__/live.js" data-version="7" defer></script>\n</body></html>'
+    )
+
+
+RELOAD = "/__mdgettext__/live.js"
 
 
 @pytest.mark.parametrize(
@@ -288,7 +296,7 @@ def ask(port: int, target: bytes, host: bytes | None = None, method: bytes = b"G
 def test_a_page_and_its_stylesheet_are_served(site) -> None:
     port, _, _ = site
     status, body = ask(port, b"/ko/intro.html")
-    assert status == 200 and b"Some text." in body and live.VERSION_PATH.encode() in body
+    assert status == 200 and b"Some text." in body and RELOAD.encode() in body
     assert ask(port, b"/static/mdgettext.css")[0] == 200
     assert ask(port, b"/ko/here.html")[0] == 200
     for host in (f"localhost:{port}", f"[::1]:{port}", f"LOCALHOST:{port}"):
@@ -389,3 +397,266 @@ def test_serve_refuses_a_folder_that_leads_outside(folder: str, book: Path, tmp_
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"mdgettext: error: {folder}: leads outside the project" in done.stderr
     assert list(outside.iterdir()) == []
+
+
+# ---------------------------------------------------------------- issue 41: addresses and the editor
+
+
+def test_every_address_serve_prints_answers(book: Path) -> None:
+    """`… chapters under http://127.0.0.1:PORT/ko/` answered 404: each printed address is fetched."""
+    with running(book) as (_, _, lines):
+        wait_for(lambda: len(lines) >= 3, "the addresses")
+        printed = [word.rstrip(",;)") for line in lines for word in line.split() if word.startswith("http://")]
+        assert len(printed) == 3, lines  # the progress page, the first chapter's page and its review page
+        for address in printed:
+            with urllib.request.urlopen(address, timeout=5) as response:
+                assert response.status == 200, address
+
+
+EDITED = """\
+# Title
+
+Some [text](https://example.org/a) here.
+
+Another paragraph.
+"""
+
+
+@pytest.fixture(scope="module")
+def editing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, str]]:
+    """A served project whose catalog has a translator's comment and a fuzzy entry: the
+    address, the catalog, and the session's token as its review page holds it."""
+    root = tmp_path_factory.mktemp("editing") / "book"
+    (root / "source" / "en").mkdir(parents=True)
+    (root / "source" / "en" / "intro.md").write_text(EDITED, encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    assert cli("-C", root, "-q", "update", "-l", "ko").code == 0
+    path = root / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(path))
+    po.find("Title").msgstr = "제목"
+    fuzzy = po.find("Another paragraph.")
+    fuzzy.msgstr, fuzzy.flags, fuzzy.previous_msgid = "다른 문단.", ["fuzzy"], "A paragraph."
+    fuzzy.tcomment = "checked with the author"
+    po.save()
+    assert cli("-C", root, "-q", "update", "-l", "ko").code == 0  # as GNU lays it out
+    glossary = 'msgid ""\nmsgstr ""\n"Language: ko\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    (root / "locale" / "ko" / "glossary.po").write_text(glossary, encoding="utf-8")
+    with running(root) as (process, address, _):
+        page = fetch(f"{address}ko/intro.review.html")
+        assert "mdgettext-token" in page, page
+        token = page.split('<meta name="mdgettext-token" content="', 1)[1].split('"', 1)[0]
+        yield address, path, token
+        assert process.poll() is None
+
+
+def post(
+    address: str, action: str, body: object, token: str | None, origin: str | None = "", kind: str = "application/json"
+) -> tuple[int, dict]:
+    """One request of the editor's, as its page sends it (`origin` "" for the server's own)."""
+    headers = {"Content-Type": kind}
+    if origin is not None:
+        headers["Origin"] = origin or address.rstrip("/")
+    if token is not None:
+        headers["X-Mdgettext-Token"] = token
+    data = json.dumps(body).encode("utf-8")
+    request = urllib.request.Request(f"{address}__mdgettext__/{action}", data, headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read() or b"{}")
+
+
+CATALOG = "locale/ko/LC_MESSAGES/intro.po"
+
+
+def loaded(address: str, token: str) -> dict:
+    status, answer = post(address, "catalog", {"catalog": CATALOG}, token)
+    assert status == 200, answer
+    return answer
+
+
+def test_the_review_page_carries_the_editor_and_every_page_a_policy(editing) -> None:
+    address, _, token = editing
+    with urllib.request.urlopen(f"{address}ko/intro.review.html", timeout=5) as response:
+        policy, page = response.headers["Content-Security-Policy"], response.read().decode("utf-8")
+    assert f"script-src {address}__mdgettext__/ {address}static/mdgettext-review.js;" in policy
+    assert "object-src 'none'" in policy and "form-action 'none'" in policy and "frame-ancestors 'self'" in policy
+    assert len(token) >= 40 and '<script src="/__mdgettext__/editor.js" defer>' in page
+    assert "<script>" not in page  # no inline script: the policy would refuse it
+    chapter = fetch(f"{address}ko/intro.html")
+    assert "mdgettext-token" not in chapter and "editor.js" not in chapter  # only the review page edits
+    assert "<script>" not in fetch(f"{address}__mdgettext__/editor.js")
+
+
+@pytest.mark.parametrize(
+    "how, status",
+    [
+        ({"token": None}, 403),  # no token
+        ({"token": "x" * 43}, 403),  # another session's
+        ({"origin": "http://evil.example"}, 403),  # a page of another site
+        ({"origin": "null"}, 403),  # a sandboxed frame, a file
+        ({"origin": None}, 403),  # no Origin: not a browser's page of this server
+        ({"kind": "text/plain"}, 415),  # a "simple" request, which needs no preflight
+    ],
+)
+def test_a_write_from_anything_but_the_servers_own_page_is_refused(editing, how: dict, status: int) -> None:
+    address, path, token = editing
+    before = path.read_bytes()
+    answer = post(
+        address,
+        "save",
+        {"catalog": CATALOG, "msgid": "Title", "msgctxt": None, "msgstr": "x", "fuzzy": False, "hash": "?"},
+        how.get("token", token),
+        how.get("origin", ""),
+        how.get("kind", "application/json"),
+    )
+    assert answer[0] == status and path.read_bytes() == before
+
+
+def test_a_preflight_is_never_granted(editing) -> None:
+    address, _, _ = editing
+    port = int(address.rstrip("/").rsplit(":", 1)[1])
+    status, _ = ask(port, b"/__mdgettext__/save", method=b"OPTIONS")
+    assert status >= 400
+
+
+@pytest.mark.parametrize(
+    "catalog",
+    [
+        "locale/ko/glossary.po",  # a catalog, but no chapter's
+        "locale/intro.pot",
+        "source/en/intro.md",
+        "locale/ko/LC_MESSAGES/../../../source/en/intro.md",
+        "/etc/passwd",
+        "locale/ko/LC_MESSAGES/missing.po",
+        "",
+        None,
+        "x" * 5000,
+    ],
+)
+def test_only_a_served_chapters_catalog_is_read_or_written(editing, catalog: object) -> None:
+    address, _, token = editing
+    for action in ("catalog", "check", "save"):
+        body = {"catalog": catalog, "msgid": "Title", "msgctxt": None, "msgstr": "x", "fuzzy": False, "hash": ""}
+        status, answer = post(address, action, body, token)
+        assert status in (400, 403) and "error" in answer, (action, answer)
+
+
+def test_a_catalog_linked_from_outside_the_locale_folder_is_not_written(editing, tmp_path: Path) -> None:
+    address, path, token = editing
+    outside = tmp_path / "elsewhere.po"
+    outside.write_bytes(path.read_bytes())
+    keep = path.read_bytes()
+    path.unlink()
+    path.symlink_to(outside)
+    try:
+        body = {"catalog": CATALOG, "msgid": "Title", "msgctxt": None, "msgstr": "x", "fuzzy": False}
+        assert post(address, "save", {**body, "hash": hashlib.sha256(keep).hexdigest()}, token)[0] in (403, 422)
+        assert outside.read_bytes() == keep
+    finally:
+        path.unlink()
+        path.write_bytes(keep)
+
+
+def test_an_entry_is_checked_as_it_is_typed(editing) -> None:
+    """The project's checks on the entry as typed, at the line the saved file would give it."""
+    address, path, token = editing
+    msgid = "Some [text](https://example.org/a) here."
+    typed = "약간의 [글](https://example.org/b) 여기."
+    status, answer = post(
+        address, "check", {"catalog": CATALOG, "msgid": msgid, "msgctxt": None, "msgstr": typed, "fuzzy": False}, token
+    )
+    assert status == 200 and answer["state"] == "refused"
+    (finding,) = answer["findings"]
+    assert finding["code"] == "links.changed" and finding["severity"] == "error"
+    assert finding["severity_word"] == "오류"  # the reviewer's words
+    where, line = finding["where"].rsplit(":", 1)
+    lines = path.read_text(encoding="utf-8").split("\n")  # the file is unchanged
+    assert where == CATALOG and lines[int(line) - 1].startswith("msgstr ")  # where the fix is typed
+    assert lines[int(line) - 2].startswith('msgid "Some [text]')
+    clean = post(
+        address,
+        "check",
+        {
+            "catalog": CATALOG,
+            "msgid": msgid,
+            "msgctxt": None,
+            "msgstr": "약간의 [글](https://example.org/a) 여기.",
+            "fuzzy": False,
+        },
+        token,
+    )
+    assert clean == (200, {"findings": [], "state": "translated"})
+
+
+def test_a_save_writes_the_catalog_as_gnu_gettext_does_keeping_the_rest(editing) -> None:
+    address, path, token = editing
+    start = loaded(address, token)
+    entries = {e["msgid"]: e for e in start["entries"]}
+    assert entries["Another paragraph."] == {
+        "msgctxt": None,
+        "msgid": "Another paragraph.",
+        "msgstr": "다른 문단.",
+        "fuzzy": True,
+    }
+    before = path.read_text(encoding="utf-8")
+    # clearing fuzzy is one click: the translation kept, `#| msgid` gone, the translator's comment kept
+    status, saved = post(
+        address,
+        "save",
+        {
+            "catalog": CATALOG,
+            "msgid": "Another paragraph.",
+            "msgctxt": None,
+            "msgstr": "또 다른 문단.",
+            "fuzzy": False,
+            "hash": start["hash"],
+        },
+        token,
+    )
+    assert status == 200 and saved["hash"] == hashlib.sha256(path.read_bytes()).hexdigest()
+    after = path.read_text(encoding="utf-8")
+    assert_msgcat_fixed_point(path)
+    assert '#| msgid "A paragraph."' in before and "#|" not in after and "#, fuzzy" not in after
+    assert "# checked with the author" in after
+    assert after.replace('msgstr "또 다른 문단."', 'msgstr "다른 문단."') == "\n".join(
+        line for line in before.split("\n") if line not in ("#, fuzzy", '#| msgid "A paragraph."')
+    )
+    # the page rebuilds on the save
+    wait_for(lambda: "또 다른 문단." in fetch(f"{address}ko/intro.html"), "the page with the saved translation")
+
+
+def test_a_catalog_changed_since_the_page_loaded_it_is_never_overwritten(editing) -> None:
+    address, path, token = editing
+    start = loaded(address, token)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('msgstr "제목"', 'msgstr "Poedit에서 고친 제목"'), encoding="utf-8")  # meanwhile
+    edited = path.read_bytes()
+    status, answer = post(
+        address,
+        "save",
+        {
+            "catalog": CATALOG,
+            "msgid": "Title",
+            "msgctxt": None,
+            "msgstr": "편집기의 제목",
+            "fuzzy": False,
+            "hash": start["hash"],
+        },
+        token,
+    )
+    assert status == 409 and path.read_bytes() == edited
+    assert answer["on_disk"] == "Poedit에서 고친 제목" and "changed on disk" in answer["error"]
+    assert loaded(address, token)["hash"] == answer["hash"]  # reloaded, the page can save again
+
+
+@pytest.mark.parametrize(
+    "msgstr, words", [("제목\x00", "U+0000"), ("제목\r\n", "U+000D"), ("가" * 100_001, "longer than")]
+)
+def test_a_translation_a_catalog_cannot_hold_is_refused(editing, msgstr: str, words: str) -> None:
+    address, path, token = editing
+    start = loaded(address, token)
+    body = {"catalog": CATALOG, "msgid": "Title", "msgctxt": None, "msgstr": msgstr, "fuzzy": False}
+    status, answer = post(address, "save", {**body, "hash": start["hash"]}, token)
+    assert status == 422 and words in answer["error"] and hashlib.sha256(path.read_bytes()).hexdigest() == start["hash"]

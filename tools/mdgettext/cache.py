@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mdgettext.errors import InputError
+from mdgettext.files import made_by
 
 NAME = ".mdgettext-build.json"  # in the build folder: removing build/ removes it too
 
@@ -42,7 +43,7 @@ def file_digest(path: Path, display: Callable[[Path], str] = str) -> str:
     except FileNotFoundError:
         return "absent"
     except OSError as err:
-        raise InputError(f"{display(path)}: cannot read: {err.strerror or err}") from err
+        raise InputError(f"{display(path)}: cannot read: {err.strerror or err}{made_by(path)}") from err
 
 
 def tree_digest(folder: Path, inside: Callable[[Path], Path]) -> str:

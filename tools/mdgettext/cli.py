@@ -135,12 +135,12 @@ def run(argv: Sequence[str] | None = None) -> int:
         chosen.error(f"unrecognized arguments: {' '.join(extra)}")
     if not args.directory.is_dir():
         chosen.error(f"-C {args.directory}: no such folder")
-    from mdgettext.commands.terminal import Reporter
+    from mdgettext.commands.terminal import for_a_person
     from mdgettext.errors import InputError, UsageError
     from mdgettext.locale import LocaleError
     from mdgettext.project import ConfigError, load_config
 
-    report = Reporter(quiet=args.quiet)
+    report = for_a_person(args.quiet)
     try:
         config = load_config(args.directory)
         return command(args.command).run(args, config, report)

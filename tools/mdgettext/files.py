@@ -77,12 +77,25 @@ def _ending(raw: str, offset: int) -> str:
     return found.group(0) if found else "\n"
 
 
+def made_by(path: Path) -> str:
+    """What makes a generated file, for a message that cannot read it: a template is
+    `extract`'s, a catalog `update`'s (a fresh clone of a repository that ignores
+    `*.pot`, as GitHub's Python .gitignore does, has none until `extract` runs)."""
+    if path.suffix == ".pot":
+        return "; `mdgettext extract` makes it"
+    parts = path.parts
+    if path.suffix == ".po" and "LC_MESSAGES" in parts[1:]:
+        language = parts[len(parts) - 1 - parts[::-1].index("LC_MESSAGES") - 1]
+        return f"; `mdgettext update -l {language}` makes it"
+    return ""
+
+
 def _read_utf8(path: Path, display: str) -> str:
     """A file's text; unreadable or non-UTF-8 bytes become one line naming the line."""
     try:
         raw = path.read_bytes()
     except OSError as err:
-        raise InputError(f"{display}: cannot read: {err.strerror}") from err
+        raise InputError(f"{display}: cannot read: {err.strerror}{made_by(path)}") from err
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:

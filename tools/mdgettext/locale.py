@@ -99,6 +99,18 @@ def language_name(code: str) -> str:
     return name[:1].upper() + name[1:] if name else code
 
 
+def language_name_in(code: str, reader: str) -> str:
+    """A language's name in the reader's language ("영어" for `en` to a Korean reader), as a
+    mark on a link that leads to that language's edition says it; capitalised as CLDR writes it
+    in a sentence's middle (German "Englisch", French "anglais")."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(code.replace("-", "_")).get_display_name(reader.replace("-", "_")) or code
+    except (UnknownLocaleError, ValueError):
+        return language_name(code)
+
+
 def script(language: str) -> str | None:
     """The ISO 15924 script a language is written in (`Kore` for ko, `Hans` for zh,
     `Latn` for fr), from CLDR's likely subtags; None when Babel cannot say."""

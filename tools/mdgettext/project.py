@@ -70,6 +70,9 @@ def split_url(url: str) -> SplitResult | None:
         return None
 
 
+PAGE_WORDS = "page"  # gettext's domain of the pages' own words: locale/page.pot, locale/<lang>/LC_MESSAGES/page.po
+
+
 @dataclass(frozen=True, kw_only=True)
 class Config(Settings):
     """The project's settings and where its files live."""
@@ -228,18 +231,31 @@ class Config(Settings):
         return {self.source_dir / f for f in markdown(self._walk(), ("**/*.md",)) if matches(f, self.exclude)}
 
     def templates(self) -> list[str]:
-        """Chapter names that have a template in the locale folder."""
+        """Chapter names that have a template in the locale folder (the page words' aside)."""
         base = self.root / self.locale_dir
-        return (
-            sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.pot")) if base.is_dir() else []
-        )
+        return self._chapters_of(base, "*.pot")
 
     def catalogs(self, language: str) -> list[str]:
-        """Chapter names that have a catalog for `language`."""
-        base = self.root / self.locale_dir / language / "LC_MESSAGES"
-        return (
-            sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.po")) if base.is_dir() else []
+        """Chapter names that have a catalog for `language` (the page words' aside)."""
+        return self._chapters_of(self.root / self.locale_dir / language / "LC_MESSAGES", "*.po")
+
+    def _chapters_of(self, base: Path, pattern: str) -> list[str]:
+        found = (
+            sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob(pattern)) if base.is_dir() else []
         )
+        return [name for name in found if name != PAGE_WORDS or self.page_words_chapter()]
+
+    def own_page_words(self) -> tuple[Path, str] | None:
+        """The locale folder (and as messages show it) where the project's own page-word
+        catalogs are (pipeline/page_words.py), or None when a chapter named `page` holds that name."""
+        if self.page_words_chapter():
+            return None
+        return self.locale_folder, self.relative(self.locale_folder)
+
+    def page_words_chapter(self) -> bool:
+        """Whether a chapter is named `page`, so `page.pot` and `page.po` are its and not the
+        page words' (pipeline/page_words.py)."""
+        return (self.root / self.source / f"{PAGE_WORDS}.md").is_file()
 
     def noted(self, language: str) -> list[str]:
         """Chapter names that have a translator's notes file for `language` (`X.addenda.md`)."""

@@ -116,7 +116,7 @@ class Settings:
     )
     site_url: str | None = setting(
         None,
-        "where the source-language book is published (http or https): links to chapters not built; canonical URLs",
+        "where the source-language book is published (http or https): links to chapters not built; its pages' canonical URLs",
         shown="none",
     )
     repository_url: str | None = setting(

@@ -100,18 +100,23 @@ def build(
     from mdgettext.pipeline.jobs import run as build_chapters
     from mdgettext.pipeline.judged import load_project_glossary
     from mdgettext.pipeline.plan import Plan, keep_edits
-    from mdgettext.publish.links import STYLESHEET_PATH
+    from mdgettext.publish.links import REVIEW_SCRIPT, REVIEW_SCRIPT_PATH, STYLESHEET_PATH
 
     pages, translated = config.known_pages(chapters), [lang for lang in languages if lang != config.source_language]
     glossaries = {lang: load_project_glossary(config, lang) for lang in translated}  # read once, for every chapter
     todo = [Job(c, langs, tuple(formats), published, pages, glossaries, templates) for c, langs in due.items() if langs]
-    tell_missing_words(due, formats, report)
+    tell_missing_words(config, due, formats, report)
     plan = Plan()
     if css_stale:
-        from mdgettext.publish.templates import stylesheet  # Jinja2's package: only when pages are made
+        from mdgettext.publish.templates import static_file, stylesheet  # Jinja2's package: only when pages are made
 
         plan.write(config.build_path(STYLESHEET_PATH), stylesheet(templates))
-    results = list(build_chapters(config, todo, jobs))
+        plan.write(config.build_path(REVIEW_SCRIPT_PATH), static_file(REVIEW_SCRIPT))
+    results = []
+    built = iter(build_chapters(config, todo, jobs))
+    for finished, job in enumerate(todo):  # each result comes in chapter order: the one waited for is `job`
+        report.progress(finished, len(todo), f"{job.chapter} ({', '.join(job.languages)})")
+        results.append(next(built))
     for done in results:
         for warning in done.warnings:
             report.warn(warning)
@@ -127,7 +132,9 @@ def build(
         for language, outputs in done.outputs.items():
             record.done(stale.job_name(language, job.chapter, formats), keys[language, job.chapter], outputs)
     if css_stale:
-        record.done(STYLESHEET_JOB, css_key, [config.build_path(STYLESHEET_PATH)])
+        record.done(
+            STYLESHEET_JOB, css_key, [config.build_path(STYLESHEET_PATH), config.build_path(REVIEW_SCRIPT_PATH)]
+        )
     write_all([(config.build_path(cache.NAME), cache.encode(record))])
     return 0
 

@@ -116,12 +116,13 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     require_catalogs(config, languages)
     for language in languages:
         check_known(language)
-        words(language)  # the page words the build would read: a broken catalog stops check as it stops build
+        words(language, config.own_page_words())  # the page words the build reads: a broken catalog stops check too
         glossary = load_project_glossary(config, language)
         book: list[tuple[Sequence[Entry], Context]] = []  # the language's catalogs side by side
-        for chapter in chapters:
+        for done, chapter in enumerate(chapters):
             po_path = config.po_path(chapter, language)
             shown = config.relative(po_path)
+            report.progress(done, len(chapters), shown)
             if not po_path.exists():
                 message = f"no catalog for {chapter}; run `mdgettext update -l {language}`"
                 findings.append(Diagnostic(Location(shown, 1), "completeness.stale", Severity.ERROR, message))
@@ -136,6 +137,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
             entries += counts.total
             translated += counts.translated
         findings.extend(run_book_checks(book))
+    report.clear()
     findings.sort(key=lambda d: (d.location.path, d.location.line, d.code))
     findings = [_escalate(d, options.strict) for d in findings if reported(d.code, options.select, options.ignore)]
     summary = reports.Summary(catalogs, entries, translated)

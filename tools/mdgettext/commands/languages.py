@@ -37,11 +37,17 @@ def require_catalogs(config: Config, languages: Sequence[str]) -> None:
             )
 
 
-def tell_missing_words(stale: Mapping[str, Sequence[str]], formats: Sequence[str], report: Reporter) -> None:
-    """One warning per language whose pages this build makes without page words of their own."""
+def tell_missing_words(
+    config: Config, stale: Mapping[str, Sequence[str]], formats: Sequence[str], report: Reporter
+) -> None:
+    """One warning per language whose pages this build makes without page words of their
+    own (the project's, or mdgettext's)."""
     if "html" not in formats:
         return
     from mdgettext.publish.words import missing  # Babel's catalogs: only when pages are made
 
-    for told in filter(None, map(missing, sorted({lang for langs in stale.values() for lang in langs}))):
-        report.warn(told)
+    project = config.own_page_words()
+    for language in sorted({lang for langs in stale.values() for lang in langs}):
+        told = missing(language, project)
+        if told is not None:
+            report.warn(told)

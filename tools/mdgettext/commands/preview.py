@@ -5,22 +5,30 @@ A build is `mdgettext build` itself, the same judge and the same files on disk. 
 server is the standard library's (one user, local files): a request is answered
 only if it names this server and a plain path (publish/live.py), and only with a
 file of a kind the build writes, found inside the build folder once every symbolic
-link is followed; never a folder listing.
+link is followed; never a folder listing. Every page carries a Content-Security-
+Policy that runs no script but serve's own. The review page's editor writes through
+POST requests (editor.py), each let through only from a page of this server (its
+Origin) with the session's token, a JSON body of bounded size; a page of another
+site can send none of them (it cannot read the token, and the token's header needs a
+CORS preflight this server never grants).
 """
 
 from __future__ import annotations
 
-import sys
+import json
+import secrets
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from mdgettext.commands import build, stats
+from mdgettext.commands.editor import Editor
+from mdgettext.commands.server import served_file
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.locale import LocaleError
@@ -28,6 +36,7 @@ from mdgettext.pipeline.name import book_name
 from mdgettext.project import Config
 from mdgettext.publish import live, progress
 from mdgettext.publish.links import STYLESHEET_PATH
+from mdgettext.publish.templates import static_file
 
 
 class Preview:
@@ -37,6 +46,8 @@ class Preview:
         self.config, self.languages, self.report = config, list(languages), report
         self.lock = threading.Lock()
         self.version, self.error, self.front = 0, "", ""
+        self.token = secrets.token_urlsafe(32)  # this session's: on every write, and only on this server's pages
+        self.editor = Editor(config, languages)
 
     def rebuild(self, why: str) -> None:
         """Build every page again; an input error is kept to be shown, not raised."""
@@ -72,6 +83,20 @@ class Handler(BaseHTTPRequestHandler):
         """What GET would answer, without the body."""
         self._answer(body=False)
 
+    def do_POST(self) -> None:
+        """One of the editor's requests (editor.py), from a page of this server only."""
+        if not live.host_allowed(self.headers.get_all("Host") or [], self.connection.getsockname()[1]):
+            return self._send(HTTPStatus.MISDIRECTED_REQUEST, b"", True)
+        action = live.action(self.path)
+        refused = live.write_refused(self.headers, self.preview.token) if action else (HTTPStatus.NOT_FOUND, "")
+        if refused is not None:
+            return self._json(refused[0], {"error": refused[1] or "not found"})
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self._json(*self.preview.editor.respond(action, body))
+
+    def _json(self, status: int, answer: object) -> None:
+        self._send(HTTPStatus(status), json.dumps(answer, ensure_ascii=False).encode("utf-8"), True, "application/json")
+
     def _answer(self, body: bool) -> None:
         if not live.host_allowed(self.headers.get_all("Host") or [], self.connection.getsockname()[1]):
             return self._send(HTTPStatus.MISDIRECTED_REQUEST, b"", body)
@@ -83,6 +108,8 @@ class Handler(BaseHTTPRequestHandler):
         page = steps[-1] == "" or steps[-1].endswith(".html")
         if "/".join(steps) == live.VERSION_PATH.lstrip("/"):
             return self._send(HTTPStatus.OK, str(version).encode(), body, "text/plain; charset=utf-8")
+        if len(steps) == 2 and steps[0] == "__mdgettext__" and steps[1] in live.SCRIPTS:
+            return self._send(HTTPStatus.OK, static_file(steps[1]).encode(), body, live.SERVED[".js"])
         if error and page:
             return self._send(HTTPStatus.OK, live.error_page(error, version).encode(), body, live.SERVED[".html"])
         if steps in (("",), (stats.PAGE,)):
@@ -97,7 +124,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.end_headers()
         data = found.read_bytes()
         if found.suffix == ".html":
-            data = live.with_reload(data.decode("utf-8", "replace"), version).encode()
+            token = self.preview.token if found.name.endswith(".review.html") else None
+            data = live.with_reload(data.decode("utf-8", "replace"), version, token).encode()
         self._send(HTTPStatus.OK, data, body, live.content_type(found.name))
 
     def _send(self, status: HTTPStatus, data: bytes, body: bool, kind: str | None = None) -> None:
@@ -106,37 +134,12 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        if kind is not None and kind.startswith("text/html"):
+            self.send_header("Content-Security-Policy", live.policy(self.headers["Host"]))
+            self.send_header("X-Frame-Options", "SAMEORIGIN")
         self.end_headers()
         if body:
             self.wfile.write(data)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are not logged: the terminal shows builds."""
-
-
-def served_file(site: Path, steps: tuple[str, ...]) -> Path | None:
-    """The file `steps` name in the build folder `site` (resolved), or a folder's
-    `index.html`; symbolic links are followed only while they stay in the folder.
-    A folder named without its slash is returned as the folder, to be redirected."""
-    try:
-        found = site.joinpath(*steps).resolve(strict=True)
-        if steps[-1] == "":  # a folder, by its slash: its index page
-            found = (found / "index.html").resolve(strict=True)
-    except (OSError, RuntimeError):  # missing, a name too long, a link that loops
-        return None
-    if not found.is_relative_to(site) or found == site:
-        return None
-    return found if found.is_dir() or (found.is_file() and live.content_type(found.name)) else None
-
-
-class Server(ThreadingHTTPServer):
-    """The standard library's threaded server, quiet about failed requests."""
-
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A request that fails ends its connection with a line in the terminal, not a
-        traceback; a browser that hangs up early is not worth a line."""
-        err = sys.exc_info()[1]
-        if not isinstance(err, ConnectionError):
-            print(f"mdgettext serve: a request failed: {err!r}", file=sys.stderr, flush=True)

@@ -14,16 +14,19 @@ from argparse import ArgumentParser, ArgumentTypeError, Namespace
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from urllib.parse import quote
 
 import watchfiles
 
 from mdgettext.commands.options import add_locales, locales
-from mdgettext.commands.preview import Handler, Preview, Server
+from mdgettext.commands.preview import Handler, Preview
+from mdgettext.commands.server import Server
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.locale import check_known
 from mdgettext.project import Config
 from mdgettext.publish import live
+from mdgettext.publish.links import page_path, review_name
 
 
 def declare(command: ArgumentParser) -> None:
@@ -45,6 +48,22 @@ def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) > 65535:
         raise ArgumentTypeError(f"{text!r} is not a port (0 to 65535; 0 picks a free one)")
     return int(text)
+
+
+def first_pages(config: Config, languages: Sequence[str], address: str) -> list[str]:
+    """For each language, the address of its first chapter's page and, where it has a
+    catalog, of its review page (the editor): pages the build has made, each one that
+    answers. The first chapter is the book's home (`index`) when the project has it."""
+    chapters = config.chapters()
+    first = config.index if config.index in chapters else (chapters[0] if chapters else None)
+    if first is None:
+        return []
+    lines = []
+    for language in languages:
+        page = quote(page_path(first, language))
+        review = f", review and edit {address}{review_name(page)}" if config.po_path(first, language).is_file() else ""
+        lines.append(f"  {language}: {address}{page}{review}")
+    return lines
 
 
 def serve(config: Config, languages: Sequence[str], port: int, report: Reporter) -> int:
@@ -71,11 +90,10 @@ def serve(config: Config, languages: Sequence[str], port: int, report: Reporter)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     address = f"http://127.0.0.1:{server.server_address[1]}/"
-    print(
-        f"serving {address} (progress; chapters under {address}{languages[0]}/); Ctrl-C stops",
-        file=report.out,
-        flush=True,
-    )
+    print(f"serving {address} (progress: every chapter, its page and review page); Ctrl-C stops", file=report.out)
+    for line in first_pages(config, languages, address):
+        print(line, file=report.out)
+    report.out.flush()
     try:
         built = site.resolve()  # a source folder may hold the build folder (a repository's root): not a change
         for changes in watchfiles.watch(

@@ -14,6 +14,7 @@ from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import read_po
 from mdgettext.locale import check_known
+from mdgettext.pipeline import page_words as words_template
 from mdgettext.pipeline.plan import Plan
 from mdgettext.po import catalog
 from mdgettext.po.update import merge, new_catalog
@@ -121,6 +122,10 @@ def update(
                 " is gone) and of no catalog; the build leaves them out. If the chapter was renamed, rename this file "
                 "as its catalog was renamed (`git mv`)"
             )
+    if config.own_page_words() is not None and words_template.template_path(config).is_file():
+        for language in languages:  # the page words: the project translates its own (pipeline/page_words.py)
+            path, po, old_text = words_template.catalog(config, language, project, creation_date())
+            _plan_catalog(plan, path, config.relative(path), po, old_text)
     report.clear()
     plan.carry_out(report)
     return 0

@@ -39,7 +39,9 @@ class Used:
     """The project's images a chapter's pages load, and what is wrong with the others."""
 
     site: frozenset[str] = frozenset()  # site paths (`assets/img/x.png`), copied to the same path in the build
-    beside: frozenset[str] = frozenset()  # paths in the source folder, copied beside each language's page
+    # paths relative to the source folder (`figures/x.png`, or `../images/x.png` in a folder every
+    # language shares), copied to the same place relative to each language's folder in the build
+    beside: frozenset[str] = frozenset()
     warnings: tuple[str, ...] = ()
 
 
@@ -72,12 +74,15 @@ def used_images(config: Config, doc: Document) -> Used:
 
 
 def _beside(config: Config, folder: PurePosixPath | None, path: str) -> str | None:
-    """An image's path in the source folder, relative to it, when it is a file there."""
+    """An image's path relative to the source folder, when it is a file there or in a
+    folder beside it that every language shares (`docs/images/` for chapters in
+    `docs/en/`, `../images/x.png`): each language's page sits one folder down in the
+    build, so the same relative path finds the build's copy beside the language folders."""
     if folder is None:
         return None
     wanted = posixpath.normpath(posixpath.join(folder.as_posix(), unquote(path)))
-    if wanted.startswith("../") or wanted == ".." or posixpath.isabs(wanted):
-        return None  # outside the source folder: the build has no place for it beside a page
+    if wanted.startswith("../../") or wanted == ".." or posixpath.isabs(wanted):
+        return None  # further out than a page's language folder: the build has no place for it
     try:
         file = config.inside(config.source_dir / wanted)
     except InputError:
@@ -97,8 +102,10 @@ def copied(config: Config, used: Used, language: str) -> set[tuple[str, str]]:
     """The copies `language`'s pages load: (the path in the build, the file's path in the
     project); a site path at the same path, an image beside the chapter beside the page."""
     site = {(path, config.relative(file)) for path in used.site if (file := _project_file(config, path)) is not None}
-    source = PurePosixPath(config.source)
-    return site | {(f"{language}/{path}", (source / path).as_posix()) for path in used.beside}
+    source = config.source
+    return site | {
+        (posixpath.normpath(f"{language}/{path}"), posixpath.normpath(f"{source}/{path}")) for path in used.beside
+    }
 
 
 def copies(config: Config, images: Collection[tuple[str, str]]) -> list[tuple[Path, bytes]]:

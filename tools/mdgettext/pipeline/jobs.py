@@ -129,6 +129,7 @@ def build_chapter(config: Config, job: Job, book: str = "") -> Done:
         assets=used.site,
         bibliography=bib,
         macros=config.math_macros,
+        page_words=config.own_page_words(),
     )
     chapter = Chapter(job.chapter, doc, anchors, pages=job.pages)  # its template read for the first catalog
     for language in job.languages:

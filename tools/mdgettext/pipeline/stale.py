@@ -10,11 +10,12 @@ file) and the language's glossary.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from pathlib import Path
 
 from mdgettext import __version__, cache
-from mdgettext.project import Config
+from mdgettext.project import PAGE_WORDS, Config
 
 
 def published_languages(
@@ -60,7 +61,8 @@ def job_keys(
         repr(sorted(published.items())),
         ",".join(formats),
     )
-    glossaries = {lang: file(config.glossary_path(lang)) for lang in languages}
+    # a language's glossary, and the project's page words in it (pipeline/page_words.py)
+    glossaries = {lang: file(config.glossary_path(lang)) + _page_words(config, lang, file) for lang in languages}
     return {
         (lang, c): cache.digest(
             shared, lang, c, file(config.po_path(c, lang)), file(config.addenda_path(c, lang)), glossaries[lang]
@@ -73,3 +75,12 @@ def job_keys(
 def job_name(language: str, chapter: str, formats: Sequence[str]) -> str:
     """How the record names a chapter's build in one language and set of formats."""
     return f"{language}/{chapter} {'+'.join(formats)}"
+
+
+def _page_words(config: Config, language: str, file: Callable[[Path], str]) -> str:
+    """The project's page-word catalogs a page in `language` may read (its code, then its
+    language alone: `ko_KR`, `ko`), by content; none where a chapter is named `page`."""
+    if config.page_words_chapter():
+        return ""
+    codes = dict.fromkeys((language, language.replace("-", "_").split("_")[0]))
+    return ",".join(file(config.po_path(PAGE_WORDS, code)) for code in codes)

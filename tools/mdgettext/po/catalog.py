@@ -18,7 +18,7 @@ import polib
 
 from mdgettext.locale import locale_name, plural_forms
 from mdgettext.model import Document, Key, TranslationMap, key_of
-from mdgettext.po.validate import msgid_line
+from mdgettext.po.validate import msgid_line, msgstr_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,3 +261,10 @@ class CatalogFile:
         """
         lines = self.text.split("\n")
         return {key_of(e): msgid_line(lines, e) for e in live(self.po)}
+
+    @cached_property
+    def msgstr_lines(self) -> dict[Key, int]:
+        """The 1-based line of each entry's `msgstr` keyword: where its translation is
+        typed, the line the review page gives an entry and its findings."""
+        lines = self.text.split("\n")
+        return {key_of(e): msgstr_line(lines, e) for e in live(self.po)}

@@ -272,6 +272,17 @@ def msgid_line(lines: list[str], entry: polib.POEntry) -> int:
     return entry.linenum or 1
 
 
+def msgstr_line(lines: list[str], entry: polib.POEntry) -> int:
+    """The 1-based line of an entry's `msgstr` keyword (its first form's, `msgstr[0]`):
+    where a translator types, which the review page names. Read down from the msgid."""
+    start = msgid_line(lines, entry)
+    keyword = "#~ msgstr" if entry.obsolete else "msgstr"
+    for number in range(start, len(lines)):
+        if lines[number].startswith((f"{keyword} ", f"{keyword}[0] ")):
+            return number + 1
+    return start
+
+
 def _header_line(text: str, field: str) -> int:
     for number, line in enumerate(text.split("\n"), start=1):
         if line.startswith(f'"{field}:'):

@@ -81,6 +81,7 @@ def render(
     alert_titles: Mapping[str, str] | None = None,
     fallback_tags: Sequence[tuple[int, int]] = (),
     refused: list[str] | None = None,
+    elsewhere: Callable[[str], Elsewhere | None] | None = None,
 ) -> Fragment:
     """The body of a page.
 
@@ -97,12 +98,14 @@ def render(
     alert's title (which the text does not write) is `alert_titles[kind]`, in the page's language.
     `fallback_tags` are the spans of Liquid values left in English (a caption, an answer button).
     A formula whose macros expand beyond their budget (typeset unexpanded) is told in `refused`.
+    `elsewhere` says of a link's destination (as written) the edition in another language it
+    leads to: the link gets its `hreflang` and a mark in the page's words.
     """
     md = parser(flavor, math)
     html = renderer(flavor, math)
     tokens = list(parsed) if parsed is not None else md.parse(markdown)
     if liquid:
-        raw = partial(_raw_note, md, html, link)
+        raw = partial(_raw_note, md, html, link, elsewhere)
         draw = partial(emulate, site_url=site_url, link=link, asset=asset)
         english = (fallbacks, fallback_tags)
         tokens = draw_blocks(tokens, markdown, draw, english, fallback_attributes(source_language), raw)
@@ -113,7 +116,7 @@ def render(
     marked = mark_fallbacks(tokens, markdown, fallbacks, source_language)
     headings = list(_headings(tokens, heading_ids, marked, self_link_label))
     if link is not None:
-        rewrite_links(tokens, link)
+        rewrite_links(tokens, link, elsewhere=elsewhere)
     if asset is not None:  # an image at a site path (`/assets/img/x.png`): the build's copy, else the site's
         rewrite_links(
             tokens, lambda src: asset(src) if src.startswith("/") and not src.startswith("//") else src, "image"
@@ -123,14 +126,20 @@ def render(
         marked,
         note_label,
         lambda children: str(html.renderInline(children, md.options, {})),
-        partial(_raw_note, md, html, link) if flavor.raw_notes else None,
+        partial(_raw_note, md, html, link, elsewhere) if flavor.raw_notes else None,
     )
     options = md.options
     body = html.render(tokens, options, {})
     return Fragment(body, tuple(headings), front_matter(tokens), notes)
 
 
-def _raw_note(md: MarkdownIt, html: RendererHTML, link: Callable[[str], str] | None, source: str) -> str:
+def _raw_note(
+    md: MarkdownIt,
+    html: RendererHTML,
+    link: Callable[[str], str] | None,
+    elsewhere: Callable[[str], Elsewhere | None] | None,
+    source: str,
+) -> str:
     """Text kramdown keeps raw (a note) or the site converts apart (an answer button), as
     inline Markdown: what its author wrote it as. Its
     `\\$` stays for the typesetter, which shows it as the site's MathJax does (a dollar
@@ -139,7 +148,7 @@ def _raw_note(md: MarkdownIt, html: RendererHTML, link: Callable[[str], str] | N
     env: dict[str, Any] = {}
     tokens = md.parseInline(source.replace("\\$", KEPT) if kept else source, env)
     if link is not None:
-        rewrite_links(tokens, link)
+        rewrite_links(tokens, link, elsewhere=elsewhere)
     rendered = str(html.render(tokens, md.options, env))
     return rendered.replace(KEPT, "\\$") if kept else rendered
 
@@ -155,15 +164,50 @@ def _title_alerts(tokens: list[Token], titles: Mapping[str, str]) -> None:
             tokens[i] = token.copy(content=titles[kind], children=[text])
 
 
-def rewrite_links(tokens: list[Token], link: Callable[[str], str], kind: str = "link_open") -> None:
+@dataclass(frozen=True)
+class Elsewhere:
+    """A link to a page in another language's edition (a chapter this one lacks, so the
+    reader is sent to the English): that language, and the mark the page adds to the
+    link, in the page's own words and their language (`(영어)`, `ko`)."""
+
+    language: str
+    mark: str
+    mark_language: str
+
+
+def rewrite_links(
+    tokens: list[Token],
+    link: Callable[[str], str],
+    kind: str = "link_open",
+    elsewhere: Callable[[str], Elsewhere | None] | None = None,
+) -> None:
     """Give each link (or, with `kind` "image", each image) among the inline tokens the
-    destination `link` makes of it."""
+    destination `link` makes of it; a link `elsewhere` says leads to another language's
+    edition carries that language (`hreflang`) and says so at its end."""
     name = "src" if kind == "image" else "href"
     for i, token in enumerate(tokens):
         if not any(child.type == kind for child in token.children or ()):
             continue
-        children = [_with(child, name, link) if child.type == kind else child for child in token.children or ()]
+        children: list[Token] = []
+        mark: Elsewhere | None = None
+        for child in token.children or ():
+            if child.type == kind:
+                written = str(child.attrGet(name) or "")
+                mark = elsewhere(written) if elsewhere is not None and kind == "link_open" else None
+                child = _with(child, name, link)
+                if mark is not None:
+                    child.attrSet("hreflang", mark.language)
+            elif child.type == "link_close" and mark is not None:
+                children.append(_edition_mark(mark))
+                mark = None
+            children.append(child)
         tokens[i] = token.copy(children=children)
+
+
+def _edition_mark(mark: Elsewhere) -> Token:
+    text = Token("html_inline", "", 0)
+    text.content = f' <span class="edition" lang="{escape(mark.mark_language)}">{escape(mark.mark)}</span>'
+    return text
 
 
 def _with(token: Token, name: str, link: Callable[[str], str]) -> Token:

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 STYLESHEET = "mdgettext.css"
 STYLESHEET_PATH = f"static/{STYLESHEET}"  # in the build folder, beside the pages
+REVIEW_SCRIPT = "mdgettext-review.js"  # the review page's filter and keys (a served page allows no inline script)
+REVIEW_SCRIPT_PATH = f"static/{REVIEW_SCRIPT}"
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class Site:
     assets: frozenset[str] = frozenset()  # site paths (`assets/img/x.png`) the build copies beside the pages
     bibliography: Bibliography | None = None  # the BibTeX file the chapter names, read
     macros: tuple[tuple[str, str], ...] = ()  # the project's TeX macros: (name, definition)
+    # the project's own page words: its locale folder and that folder as shown (pipeline/page_words.py)
+    page_words: tuple[Path, str] | None = None
 
     @property
     def languages(self) -> Sequence[str]:
@@ -87,28 +91,51 @@ def relative(target: str, chapter: str, language: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(page_path(chapter, language)))
 
 
+@dataclass(frozen=True)
+class Target:
+    """Where a link to a chapter leads: its address, and the language of the edition it
+    lands in when that is not the page's own (the reader is sent to the English), which
+    the page says beside the link and as its `hreflang`."""
+
+    href: str
+    language: str | None = None
+
+
 def chapter_link(url: str, site: Site, language: str) -> str:
     """A Markdown link's destination as the built page of `language` should have it:
     the chapter's page in this language if it is built, else the English page if that
     is, else the English page at the site's URL; a link to nowhere known stays."""
+    return link_target(url, site, language).href
+
+
+def link_target(url: str, site: Site, language: str) -> Target:
+    """`chapter_link`'s destination, and the edition it lands in when not `language`'s."""
     target = linked_chapter(url, site.chapter, site.index)
     if target is None:
-        return url
+        return Target(url)
     parts = split_url(url)
     if parts is None:
-        return url
+        return Target(url)
     tail = (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
-    return chapter_href(target, site, language, tail) or url
+    return chapter_target(target, site, language, tail) or Target(url)
 
 
 def chapter_href(target: str, site: Site, language: str, tail: str = "") -> str | None:
     """How the page of `site.chapter` in `language` links the chapter `target`, or None."""
+    found = chapter_target(target, site, language, tail)
+    return found.href if found is not None else None
+
+
+def chapter_target(target: str, site: Site, language: str, tail: str = "") -> Target | None:
+    """`chapter_href`'s address, and the edition it lands in when not `language`'s."""
     languages = site.published.get(target, ())
-    if language in languages or site.source_language in languages:
-        lang = language if language in languages else site.source_language
-        return relative(page_path(target, lang), site.chapter, language) + tail
+    other = None if language == site.source_language else site.source_language
+    if language in languages:
+        return Target(relative(page_path(target, language), site.chapter, language) + tail)
+    if site.source_language in languages:
+        return Target(relative(page_path(target, site.source_language), site.chapter, language) + tail, other)
     if site.site_url:
-        return site_url(site, target) + tail
+        return Target(site_url(site, target) + tail, other)
     return None
 
 

@@ -10,7 +10,7 @@ overriding a template file, not Python.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from babel import UnknownLocaleError
@@ -23,8 +23,19 @@ from mdgettext.markdown import keys, urls
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.model import Fallbacks, Flavor
 from mdgettext.publish import body, macros, mathml, notes
+from mdgettext.publish.body import Elsewhere
 from mdgettext.publish.frontmatter_html import inline_html, text_of
-from mdgettext.publish.links import Site, asset_url, chapter_href, chapter_link, page_path, relative, site_url
+from mdgettext.publish.links import (
+    Site,
+    Target,
+    asset_url,
+    chapter_link,
+    chapter_target,
+    link_target,
+    page_path,
+    relative,
+    site_url,
+)
 from mdgettext.publish.templates import environment, stylesheet
 from mdgettext.publish.words import words
 
@@ -48,8 +59,16 @@ def chapter_page(
     def typeset(html: str) -> str:
         return html if math == "none" else mathml.typeset(html, refused, keys.dollars_in_text(math))
 
-    page_words = words(language)
+    page_words = words(language, site.page_words)
     ui_lang, ui = page_words.language, page_words.words
+
+    def elsewhere(target: Target) -> Elsewhere | None:
+        if target.language is None:
+            return None
+        mark = ui["other_edition"]
+        name = locale.language_name_in(target.language, mark.lang)
+        return Elsewhere(target.language, mark.format(language=name), mark.lang)
+
     fragment = body.render(
         markdown,
         heading_ids,
@@ -68,6 +87,7 @@ def chapter_page(
         alert_titles=page_words.alert_titles,
         fallback_tags=fallbacks.in_tags,
         refused=refused,
+        elsewhere=lambda url: elsewhere(link_target(url, site, language)),
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}
@@ -99,15 +119,17 @@ def chapter_page(
         ],
         "references": [{**r, "html": Markup(r["html"])} for r in notes.references(fragment.notes.cited, entries)],
         "languages": _languages(site, language),
-        "previous": _neighbour(meta, keys.PREVIOUS_URL, keys.PREVIOUS_NAME, site, language),
-        "next": _neighbour(meta, keys.NEXT_URL, keys.NEXT_NAME, site, language),
+        "previous": _neighbour(meta, keys.PREVIOUS_URL, keys.PREVIOUS_NAME, site, language, elsewhere),
+        "next": _neighbour(meta, keys.NEXT_URL, keys.NEXT_NAME, site, language, elsewhere),
         "fallback_banner": page_words.fallback(fallbacks.count, fallbacks.total),
         "fallback_count": fallbacks.count,
         "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
         "inline_css": None if site.stylesheet else Markup(stylesheet(site.templates)),
         "book": site.book,
-        "home": chapter_href(site.index, site, language) if site.chapter != site.index else None,
-        "canonical": site_url(site, site.chapter, language) if site.site_url else None,
+        "home": _home(site, language, elsewhere),
+        # where the page is published: the site is the source language's book (`site_url`); where
+        # a translation will be published is not known, and a canonical URL must name a page that is
+        "canonical": site_url(site, site.chapter) if site.site_url and language == site.source_language else None,
         "x_default": site_url(site, site.chapter) if site.site_url else None,
     }
     return environment(site.templates).get_template("chapter.html.j2").render(context)
@@ -142,7 +164,8 @@ def _languages(site: Site, language: str) -> list[dict[str, Any]]:
             "code": code,
             "name": locale.language_name(code),
             "href": relative(page_path(site.chapter, code), site.chapter, language),
-            "url": site_url(site, site.chapter, code) if site.site_url else None,  # hreflang wants absolute URLs
+            # hreflang wants absolute URLs: the source language's page is on the site (a translation's may not be)
+            "url": site_url(site, site.chapter) if site.site_url and code == site.source_language else None,
             "current": code == language,
         }
         for code in site.languages
@@ -189,9 +212,21 @@ def _date(value: object, language: str) -> dict[str, str] | None:
 
 
 def _neighbour(
-    meta: Mapping[str, Any], url_key: str, name_key: str, site: Site, language: str
-) -> dict[str, str] | None:
+    meta: Mapping[str, Any],
+    url_key: str,
+    name_key: str,
+    site: Site,
+    language: str,
+    elsewhere: Callable[[Target], Elsewhere | None],
+) -> dict[str, Any] | None:
     url, name = meta.get(url_key), meta.get(name_key)
     if not url or not urls.allowed(str(url)):
         return None
-    return {"href": chapter_link(str(url), site, language), "name": _text(name), "key": name_key}
+    target = link_target(str(url), site, language)
+    return {"href": target.href, "name": _text(name), "key": name_key, "elsewhere": elsewhere(target)}
+
+
+def _home(site: Site, language: str, elsewhere: Callable[[Target], Elsewhere | None]) -> dict[str, Any] | None:
+    """The link to the book's home (its index chapter), from any other chapter."""
+    target = chapter_target(site.index, site, language) if site.chapter != site.index else None
+    return {"href": target.href, "elsewhere": elsewhere(target)} if target is not None else None

@@ -19,8 +19,7 @@ is shown as the text it is, so not even its Markdown links and images are live.
 
 from __future__ import annotations
 
-import difflib
-import re
+import bisect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -28,28 +27,31 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
+from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
 from mdgettext.checks import safety
-from mdgettext.locale import language_name
+from mdgettext.locale import language_name, language_name_in
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.keys import dollars_in_text, math_of
-from mdgettext.markdown.parser import text_only
+from mdgettext.markdown.parser import parser, text_only
 from mdgettext.model import Diagnostic, Document, Key, Location, Style, key_of
 from mdgettext.po.catalog import CatalogFile, State, live
 from mdgettext.po.catalog import state as catalog_state
 from mdgettext.publish import macros as tex
 from mdgettext.publish.body import rewrite_links
-from mdgettext.publish.links import Site, chapter_link, page_path, relative
+from mdgettext.publish.changes import diff
+from mdgettext.publish.links import REVIEW_SCRIPT_PATH, Site, chapter_link, page_path, relative
 from mdgettext.publish.mathml import typeset
 from mdgettext.publish.notes import inline_notes
+from mdgettext.publish.skeleton import Piece, compare, pieces
 from mdgettext.publish.templates import environment, stylesheet
+from mdgettext.publish.words import Words, words
 
 MATH = {"math_inline": False, "math_inline_double": False, "math_block": True}  # token -> displayed
 
 STATES = ("translated", "fuzzy", "untranslated", "refused")
-WORDS = re.compile(r"\s+|[\w’'-]+|[^\w\s]", re.UNICODE)
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,8 @@ class Row:
     state: str  # one of STATES
     msgstr: str = ""
     previous_msgid: str | None = None
-    line: int | None = None  # of the msgid in the .po
+    line: int | None = None  # of the msgid in the .po: where `check` reports the entry's findings
+    msgstr_line: int | None = None  # of the msgstr: where the translator types, the line the page shows
     catalog: str = ""  # the .po's path, as messages print it
     findings: tuple[Diagnostic, ...] = ()
     refused: tuple[str, ...] = ()
@@ -78,11 +81,10 @@ def rows(
 ) -> tuple[list[Row], list[Diagnostic]]:
     """The rows in document order, and the findings that belong to no entry."""
     entries = {key_of(e): e for e in live(catalog.po)}
-    lines = catalog.msgid_lines
+    lines, typed = catalog.msgid_lines, catalog.msgstr_lines
     reader = Reader.of(doc)
-    by_line: dict[int, list[Diagnostic]] = {}
-    for diagnostic in diagnostics:
-        by_line.setdefault(diagnostic.location.line, []).append(diagnostic)
+    obsolete = [e.linenum for e in catalog.po if e.obsolete]
+    by_line = owners(list(lines.values()), diagnostics, catalog.display, obsolete)
     out: list[Row] = []
     seen: set[Key] = set()
     for seg in doc.segments:
@@ -110,14 +112,32 @@ def rows(
                 msgstr=msgstr,
                 previous_msgid=previous,
                 line=line,
+                msgstr_line=typed.get(key),
                 catalog=catalog.display,
-                findings=tuple(by_line.pop(line, ())) if line is not None else (),
+                findings=tuple(by_line.pop(line, ())) if line is not None else (),  # as check reports them
                 refused=tuple(refused.get(key, ())),
                 as_text=unsafe,
             )
         )
     rest = [d for found in by_line.values() for d in found]
-    return out, rest
+    return out, sorted(rest, key=lambda d: (d.location.line, d.code))
+
+
+def owners(
+    entry_lines: Sequence[int], diagnostics: Sequence[Diagnostic], catalog: str, ends: Sequence[int] = ()
+) -> dict[int, list[Diagnostic]]:
+    """Each finding under the entry it is about, by that entry's `msgid` line: the
+    entry that starts last at or before the line the finding names (its `msgid` or its
+    `msgstr`, wherever the check reports it). A finding before the first entry (the
+    header), after one of `ends` (where an obsolete entry starts), or in another file
+    is under 0: it belongs to the whole catalog."""
+    starts = sorted({*((line, line) for line in entry_lines), *((line, 0) for line in ends)})
+    found: dict[int, list[Diagnostic]] = {}
+    for diagnostic in diagnostics:
+        at = bisect.bisect_right(starts, (diagnostic.location.line, float("inf"))) - 1
+        owner = starts[at][1] if diagnostic.location.path == catalog and at >= 0 else 0
+        found.setdefault(owner, []).append(diagnostic)
+    return found
 
 
 def render_message(
@@ -159,37 +179,6 @@ def _math_text(token: Token, macros: Mapping[str, tex.Macro]) -> Token:
     return text
 
 
-def diff(old: str, new: str) -> tuple[Markup, Markup]:
-    """A word-level diff of two English texts: the old text with what went in `<del>`,
-    the new one with what came in `<ins>`, to be read one above the other.
-
-    Changes separated only by spaces read as one change ("<del>serving
-    chapter</del>" / "<ins>inference section</ins>"), not as a word-by-word zigzag.
-    """
-    a, b = WORDS.findall(old), WORDS.findall(new)
-    parts: list[tuple[bool, str, str]] = []  # (changed, old text, new text)
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        parts.append((op != "equal", "".join(a[i1:i2]), "".join(b[j1:j2])))
-    merged: list[tuple[bool, str, str]] = []
-    for i, (changed, was, now) in enumerate(parts):
-        between = not changed and not was.strip() and 0 < i < len(parts) - 1
-        if (changed or between) and merged and merged[-1][0]:
-            merged[-1] = (True, merged[-1][1] + was, merged[-1][2] + now)
-        else:
-            merged.append((changed or between, was, now))
-    before, after = [], []
-    for changed, was, now in merged:
-        if not changed:
-            before.append(escape(was))
-            after.append(escape(now))
-            continue
-        if was:
-            before.append(f"<del>{escape(was)}</del>")
-        if now:
-            after.append(f"<ins>{escape(now)}</ins>")
-    return Markup("".join(before)), Markup("".join(after))
-
-
 def review_page(
     doc: Document,
     catalog: CatalogFile,
@@ -201,26 +190,41 @@ def review_page(
     """The review page of one catalog, and its rows (for the build's summary line).
 
     `diagnostics` are `mdgettext check`'s findings for the catalog: the page shows
-    them and never decides anything itself."""
+    them and never decides anything itself. Its words are the reviewer's: the
+    catalog's language's page words (publish/words.py)."""
     table, loose = rows(doc, catalog, refused, diagnostics)
     chapter_href = relative(page_path(site.chapter, language), site.chapter, language)
     link = partial(_review_link, site, language, chapter_href)
     macros = tex.page_macros(doc.tokens, tex.from_setting(dict(site.macros)))
     counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
+    ui = words(language, site.page_words)
+    skeletons = partial(_skeletons, parser(doc.flavor, doc.math), {"references": doc.references})
+    title_before, _, title_after = ui.words["review_title"].format(catalog="\0").partition("\0")
+    with_findings = sum(1 for r in table if r.findings)
     context = {
         "lang": language,
+        "ui": ui.words,
+        "ui_lang": ui.language,
         "language_name": language_name(language),
-        "title": f"Review: {catalog.display}",
+        "source_language_name": language_name_in(site.source_language, ui.language),
+        "title": ui.words["review_title"].format(catalog=catalog.display),
+        "title_around": (title_before, title_after),
+        "path_parts": catalog.display.split("/"),
+        "summary": ui.review_summary(len(table), doc.path, language_name_in(language, ui.language)),
         "catalog": catalog.display,
         "source": doc.path,
         "chapter_href": chapter_href,
-        "rows": [_view(row, link, macros, math_of(doc.flavor, doc.math), site.repository) for row in table],
+        "rows": [
+            _view(row, link, macros, math_of(doc.flavor, doc.math), site.repository, skeletons, ui) for row in table
+        ],
         "repository": site.repository,
         "counts": counts,
         "total": len(table),
-        "with_findings": sum(1 for r in table if r.findings),
-        "loose": loose,
+        "with_findings": with_findings,
+        "opens_on": "findings" if with_findings else "all",
+        "loose": [_finding(d, site.repository, ui) for d in loose],
         "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
+        "script": relative(REVIEW_SCRIPT_PATH, site.chapter, language) if site.stylesheet else None,
         "inline_css": None if site.stylesheet else Markup(stylesheet(site.templates)),
     }
     html = environment(site.templates).get_template("review.html.j2").render(context)
@@ -243,16 +247,51 @@ def in_repository(repository: str | None, location: Location) -> str | None:
 
 
 def _view(
-    row: Row, link: Callable[[str], str], macros: Mapping[str, tex.Macro], math: str, repository: str | None
+    row: Row,
+    link: Callable[[str], str],
+    macros: Mapping[str, tex.Macro],
+    math: str,
+    repository: str | None,
+    skeletons: Callable[[str, str], tuple[list[Piece], list[Piece]] | None],
+    ui: Words,
 ) -> dict[str, Any]:
     render = partial(render_message, plain=row.plain, link=link, macros=macros, math=math)
+    at = Location(row.catalog, row.msgstr_line) if row.msgstr_line else None
+    told = {f"{d.message} [{d.code}]" for d in row.findings} | {d.message for d in row.findings}
+    broken = bool(row.findings or row.refused) and bool(row.msgstr) and not row.plain
     return {
         "row": row,
         "source_html": render(row.key[1]),
         "translation_html": render(row.msgstr, as_text=row.as_text) if row.msgstr else None,
         "change": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
-        "po_href": in_repository(repository, Location(row.catalog, row.line)) if row.line else None,
+        "po_href": in_repository(repository, Location(row.catalog, row.msgstr_line)) if row.msgstr_line else None,
         "source_href": in_repository(repository, row.source),
         "context": row.key[0],
-        "findings": [{"severity": d.severity.value, "code": d.code, "message": d.message} for d in row.findings],
+        # one line per finding: a refusal is check's finding, said once (unless only the judge said it)
+        "refusals": [reason for reason in row.refused if reason not in told],
+        # each at the entry's msgstr line, where the fix is typed (check names the msgid's)
+        "findings": [_finding(d, repository, ui, at) for d in row.findings],
+        "skeleton": skeletons(row.key[1], row.msgstr) if broken else None,
+        "msgid": row.key[1],
     }
+
+
+def _finding(d: Diagnostic, repository: str | None, ui: Words, at: Location | None = None) -> dict[str, Any]:
+    """A finding as the page shows it, in the reviewer's words: at `at` (its entry's msgstr
+    line), else at the line `check` reports it (a finding about the whole catalog)."""
+    where = at or d.location
+    return {
+        "severity": d.severity.value,
+        "severity_word": ui.words.get(f"severity_{d.severity.value}", d.severity.value),
+        "code": d.code,
+        "message": d.message,
+        "where": str(where),
+        "href": in_repository(repository, where),
+    }
+
+
+def _skeletons(
+    md: MarkdownIt, env: Mapping[str, object], english: str, translation: str
+) -> tuple[list[Piece], list[Piece]] | None:
+    """The markup of an entry's English beside its translation's, what differs marked; None when the same."""
+    return compare(pieces(english, md, env), pieces(translation, md, env))

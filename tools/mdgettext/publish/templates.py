@@ -130,3 +130,10 @@ def stylesheet(templates: Path | None) -> str:
     if templates is not None and (templates / STYLESHEET).is_file():
         return read_text(templates / STYLESHEET, f"{templates.name}/{STYLESHEET}")
     return resources.files("mdgettext.publish").joinpath("static", STYLESHEET).read_text(encoding="utf-8")
+
+
+def static_file(name: str) -> str:
+    """A script of mdgettext's own pages (`static/NAME`): the review page's filter, serve's
+    reload and editor. Not a template: a page loads it as a file, so a served page needs no
+    inline script and its Content-Security-Policy can refuse every one."""
+    return resources.files("mdgettext.publish").joinpath("static", name).read_text(encoding="utf-8")
