@@ -146,3 +146,35 @@ def test_no_module_branches_on_the_flavors_name() -> None:
         if by_name.search(line.split("#")[0])
     ]
     assert found == []
+
+
+# Exceptions the package raises only to itself, caught before a user could see them.
+INTERNAL_EXCEPTIONS = {
+    "mdgettext.publish.macros._OverBudget": "a TeX expansion over its budget; the caller reports the formula",
+    "mdgettext.publish.bibtex.TooLarge": "a BibTeX file over its budget; the caller reports it as a finding",
+    "mdgettext.commands.editor.Refused": "an HTTP request refused by serve's editor; answered with its status",
+    "mdgettext.commands.editor.Conflict": "an edit of a catalog changed on disk; answered 409, nothing written",
+}
+
+
+def test_every_error_a_user_can_cause_is_a_user_error() -> None:
+    """The command line catches `UserError` alone: an exception class defined in the
+    package that does not derive from it would reach the user as a traceback, unless it
+    is listed above as caught inside."""
+    import importlib
+
+    from mdgettext.errors import UserError
+
+    outside = []
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            cls = getattr(importlib.import_module(module), node.name)
+            if not (isinstance(cls, type) and issubclass(cls, BaseException)):
+                continue
+            name = f"{module}.{node.name}"
+            if issubclass(cls, UserError) == (name in INTERNAL_EXCEPTIONS):
+                outside.append(name)
+    assert outside == [], "derive from mdgettext.errors.UserError, or list as internal with where it is caught"

@@ -136,9 +136,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     if not args.directory.is_dir():
         chosen.error(f"-C {args.directory}: no such folder")
     from mdgettext.commands.terminal import for_a_person
-    from mdgettext.errors import InputError, UsageError
-    from mdgettext.locale import LocaleError
-    from mdgettext.project import ConfigError, load_config
+    from mdgettext.errors import UsageError, UserError
+    from mdgettext.project import load_config
 
     report = for_a_person(args.quiet)
     try:
@@ -146,7 +145,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         return command(args.command).run(args, config, report)
     except UsageError as err:
         chosen.error(str(err))
-    except (InputError, ConfigError, LocaleError) as err:
+    except UserError as err:
         from mdgettext.report import escape
 
         print(f"mdgettext: error: {escape(str(err))}", file=sys.stderr)

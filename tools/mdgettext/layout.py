@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
+from mdgettext.errors import UserError
 from mdgettext.locale import CODE, is_known
 
 FIELDS = ("lang", "path", "stem")  # what a `translations` pattern may name
 FIELD = re.compile(r"\{([^{}]*)\}")
 
 
-class GlobError(ValueError):
+class GlobError(UserError, ValueError):
     """A glob that names nothing it could match (`[!]`, `[z-a]`): the message says why."""
 
 

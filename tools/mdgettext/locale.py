@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
+from mdgettext.errors import UserError
 
-class LocaleError(ValueError):
+
+class LocaleError(UserError, ValueError):
     """A language code Babel does not know; the message says what to write instead."""
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from mdgettext.errors import UserError
 from mdgettext.markdown.keys import DEFAULT_KEYS, FLAVOR_MATH, FLAVORS, LIQUID_PROSE, MATHS, Prose, prose_setting
 from mdgettext.settings_input import TomlError, at, key_lines, load, value_problem
 
@@ -199,7 +200,7 @@ SETTINGS = tuple(
 BY_KEY = {spec.key: spec for spec in SETTINGS}
 
 
-class ConfigError(ValueError):
+class ConfigError(UserError, ValueError):
     """The settings are wrong; the message names the file, the setting and how to write it."""
 
 

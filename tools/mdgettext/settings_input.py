@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from mdgettext.errors import UserError
 from mdgettext.markdown import urls
 
 MAX_DEPTH = 100  # levels of arrays and inline tables; a settings file needs three
@@ -36,7 +37,7 @@ PATH_ARGUMENTS = frozenset({"path", "src", "srcset", "url", "href", "link", "ima
 PATH_ENDINGS = ("_path", "-path", "_src", "-src", "_url", "-url", "_href", "-href", "_link", "-link", "_file", "-file")
 
 
-class TomlError(ValueError):
+class TomlError(UserError, ValueError):
     """The text is not TOML that can be read; the message names the file and line."""
 
 

@@ -21,6 +21,7 @@ import polib
 from mdgettext.alignment.additions import Added, additions
 from mdgettext.alignment.align import Alignment, Pair, Unmatched
 from mdgettext.checks.safety import formula_reasons, where
+from mdgettext.errors import UserError
 from mdgettext.model import Addendum, Document, Key, Location, Segment, key_of
 from mdgettext.po.catalog import IMPORT_DOUBT, live
 
@@ -39,7 +40,7 @@ TRANSLATED_ONLY = "translated only"
 ADDED = "added"
 
 
-class CatalogMismatch(ValueError):
+class CatalogMismatch(UserError, ValueError):
     """The catalog does not hold a message the source has: it is older than the source."""
 
     def __init__(self, segment: Segment) -> None:

@@ -30,8 +30,7 @@ from mdgettext.commands import build, stats
 from mdgettext.commands.editor import Editor
 from mdgettext.commands.server import served_file
 from mdgettext.commands.terminal import Reporter
-from mdgettext.errors import InputError
-from mdgettext.locale import LocaleError
+from mdgettext.errors import UserError
 from mdgettext.pipeline.name import book_name
 from mdgettext.project import Config
 from mdgettext.publish import live, progress
@@ -57,7 +56,7 @@ class Preview:
             build.build(config, [*self.languages, config.source_language], build.FORMATS, quiet)
             rows = stats.progress_rows(config, self.languages, quiet)
             front, error = progress.page(rows, book_name(config), STYLESHEET_PATH, config.templates_folder), ""
-        except (InputError, LocaleError) as err:
+        except UserError as err:
             front, error = "", str(err)
         with self.lock:
             self.version += 1

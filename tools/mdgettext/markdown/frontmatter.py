@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from mdgettext.errors import UserError
+
 if TYPE_CHECKING:
     import yaml
 
 
-class FrontMatterError(ValueError):
+class FrontMatterError(UserError, ValueError):
     """The front matter is not valid YAML, or more than the budgets allow (`over_budget`);
     `line` is 0-based within it."""
 

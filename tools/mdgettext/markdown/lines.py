@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from markdown_it.common.utils import MD_TRIM_CHARS
 from markdown_it.token import Token
 
+from mdgettext.errors import UserError
+
 
 @dataclass
 class Lines:
@@ -43,7 +45,7 @@ def block_lines(token: Token) -> tuple[int, int]:
     return first, end
 
 
-class SegmentationError(ValueError):
+class SegmentationError(UserError, ValueError):
     """The parser's view of a block could not be matched to the source text."""
 
 

@@ -23,6 +23,7 @@ import json
 import re
 from collections.abc import Sequence
 
+from mdgettext.errors import UserError
 from mdgettext.model import Addendum, Key, Location
 
 HEADER = (
@@ -35,7 +36,7 @@ FRONT = "front matter"
 LIMITS = {"size": 1_000_000, "count": 1_000}  # characters in a file; addenda in one file
 
 
-class AddendaError(ValueError):
+class AddendaError(UserError, ValueError):
     """An addenda file that cannot be read: the message names the line and the fix."""
 
     def __init__(self, line: int, message: str) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import polib
 
+from mdgettext.errors import UserError
 from mdgettext.model import Key, key_of
 from mdgettext.po.catalog import live
 
@@ -25,7 +26,7 @@ MAX_MSGSTR = 100_000  # characters: a paragraph's translation is a few hundred; 
 NOT_TYPED = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
 
 
-class EditError(ValueError):
+class EditError(UserError, ValueError):
     """An edit that cannot be made, said as the editor shows it."""
 
 

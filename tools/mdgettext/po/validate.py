@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import polib
 
+from mdgettext.errors import UserError
 from mdgettext.locale import LocaleError, plural_forms
 
 # Matched against stripped lines, so `rest` runs to the end: a lazy `.*?` before `\s*$`
@@ -38,7 +39,7 @@ WELL_FORMED = re.compile(
 )
 
 
-class CatalogSyntaxError(ValueError):
+class CatalogSyntaxError(UserError, ValueError):
     """`line` is 1-based."""
 
     def __init__(self, line: int, message: str) -> None:
