@@ -33,10 +33,14 @@ def read(path: Path, display: str) -> Catalog:
         return entries.from_po(read_po(path, display))
     try:
         catalog = xliff.loads(read_text(path, display), display)
-        # the same checks as a PO file's: what the XLIFF says must be a catalog GNU gettext reads
-        return entries.from_po(parse_po(entries.write(catalog), display))
     except xliff.XliffError as err:
         raise InputError(str(err)) from None
+    # the same checks as a PO file's: what the XLIFF says must be a catalog GNU gettext reads
+    try:
+        return entries.from_po(parse_po(entries.write(catalog), "PO"))
+    except InputError as err:  # its line is the PO text's, which the user never sees
+        problem = str(err).split(": ", 1)[-1]
+        raise InputError(f"{display}: makes a catalog GNU gettext would refuse: {problem}") from None
 
 
 def write(catalog: Catalog, format: str, original: str = "") -> str:

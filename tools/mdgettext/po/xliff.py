@@ -198,7 +198,10 @@ def loads(text: str, display: str) -> Catalog:
     """An XLIFF 2 document (one file) as a catalog; a problem is an `XliffError` naming `display` and the line."""
     root = _parse(text, display)
     if root.tag != _Q + "xliff" or not root.get("version", "").startswith("2."):
-        raise XliffError(f"{display}: not an XLIFF 2 document (its root is {_local(root.tag)!r}); export it again")
+        raise XliffError(
+            f"{display}: not an XLIFF 2 document (root {root.tag!r}, version {root.get('version')!r}); "
+            "export the catalog again with `mdgettext export`"
+        )
     files = root.findall(_Q + "file")
     if len(files) != 1:
         raise XliffError(f"{display}: holds {len(files)} <file> elements; one catalog is one XLIFF file")
