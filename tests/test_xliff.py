@@ -118,7 +118,7 @@ def test_a_hostile_or_broken_xliff_file_is_one_line_naming_the_file(name: str, t
 
 def test_a_translation_xliff_holds_must_make_a_catalog_gnu_reads(tmp_path: Path) -> None:
     text = (PAIR / "entries.xlf").read_text(encoding="utf-8")
-    twice = text.replace('<note category="msgctxt">toc</note>', "")  # now "Setup" twice? no: a duplicate key
+    twice = text.replace('<note category="msgctxt">toc</note>', "")  # two units of one English, no context
     twice = twice.replace(
         '<source xml:space="preserve">Setup</source>', '<source xml:space="preserve">Plain words.</source>'
     )
