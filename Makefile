@@ -93,7 +93,7 @@ COMPILE = $(VENV)/bin/uv pip compile pyproject.toml requirements/build.in --extr
 lock: install
 	$(PIP) install uv==$(UV_VERSION)
 	$(COMPILE) -o requirements/lock.txt
-	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools|markdown|pymdown-extensions|mkdocs|pre-commit)==' requirements/lock.txt \
+	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools|markdown|pymdown-extensions|mkdocs|pre-commit|translate-toolkit|lxml|unicode-segmentation-rs)==' requirements/lock.txt \
 		| sed 's/ *\\$$//' > $(VENV)/tools-constraints.txt
 	$(COMPILE) --resolution lowest-direct -c $(VENV)/tools-constraints.txt -o requirements/floors.txt
 
