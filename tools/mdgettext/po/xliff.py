@@ -204,7 +204,7 @@ def loads(text: str, display: str) -> Catalog:
         )
     files = root.findall(_Q + "file")
     if len(files) != 1:
-        raise XliffError(f"{display}: holds {len(files)} <file> elements; one catalog is one XLIFF file")
+        raise XliffError(f"{display}: must hold exactly one <file> (one catalog is one XLIFF file); export it again")
     file = files[0]
     header = _read_notes(file)
     metadata = tuple(
@@ -279,7 +279,9 @@ def _entry(unit: ET.Element, display: str) -> Entry:
     where = f"{display}: unit {unit.get('id', '?')!r}"
     segments = unit.findall(_Q + "segment")
     if len(segments) != 1:
-        raise XliffError(f"{where}: has {len(segments)} segments; join them into one (one unit is one message)")
+        raise XliffError(
+            f"{where}: must have exactly one segment (one unit is one message); join its segments into one"
+        )
     segment = segments[0]
     data = {d.get("id", ""): "".join(_content(d, {}, where)) for d in unit.iter(_Q + "data")}
     source = segment.find(_Q + "source")
