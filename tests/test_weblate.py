@@ -73,7 +73,7 @@ def test_translate_toolkits_xliff_2_reader_reads_export_and_its_writer_comes_bac
     store = ttk_xliff2.Xliff2File.parsestring(exported)
     states = {u.source: (u.isfuzzy(), u.istranslated()) for u in store.units}
     assert states["Plain words."] == (False, True)
-    assert states["Run  once, then see [the guide."] == (True, False)  # fuzzy; its codes are not text to it
+    assert states["Run  once, then see the guide."] == (True, False)  # fuzzy; its codes are not words to it
     next(u for u in store.units if u.source == "Plain words.").target = "바뀐 말."
     saved = tmp_path / "saved.xlf"
     saved.write_bytes(bytes(store))

@@ -18,6 +18,8 @@ from gettext_tools import assert_msgcat_fixed_point
 from mdgettext import catalogs
 from mdgettext.errors import InputError
 from mdgettext.po import xliff
+from mdgettext.po.codes import codes as find_codes
+from mdgettext.po.entries import Catalog, Entry
 
 PAIR = FIXTURES / "xliff"
 SCHEMA = DATA / "xliff"
@@ -176,3 +178,19 @@ def test_an_xliff_file_of_another_language_is_refused_and_nothing_written(chapte
     result = cli("-C", chapter_copy, "import", "-l", "ja", exported)
     assert result.code == 2
     assert snapshot(chapter_copy / "locale") == before
+
+
+def test_a_link_and_an_html_element_are_paired_codes_around_their_words() -> None:
+    text = "See ![a *cat*](cat.png), [x [y]](z), `[` and <b>bold</b>; \\[not a link](q)."
+    spans, pairs = find_codes(text)
+    shown = [text[a:b] for a, b in spans]
+    assert shown == ["![", "](cat.png)", "[", "](z)", "`[`", "<b>", "</b>"]
+    assert pairs == {0: 1, 2: 3, 5: 6}
+
+
+def test_pairs_that_cross_stay_single_codes_and_come_back_as_written() -> None:
+    text = "<b>[crossed</b>](y) words"
+    _, pairs = find_codes(text)
+    assert len(pairs) == 1  # the element or the link: not both, they cross
+    catalog = Catalog(entries=(Entry(msgid=text, msgstr=text),))
+    assert xliff.loads(xliff.dumps(catalog), "x").entries[0].msgstr == text

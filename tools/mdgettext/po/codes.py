@@ -7,6 +7,8 @@ HTML, code spans, formulas, link and image destinations, footnote references and
 Liquid. The inventory says what each is; this module only finds where, by looking
 for each as written, left to right. A span not found stays text: it reaches the
 translator as it does in a PO editor, and the round trip keeps it either way.
+A link's opening bracket is found by counting brackets back from its `](`, outside
+every other span and escape: the link's words are between the two, as `<pc>` holds them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import re
 
 from mdgettext.markdown import liquid
-from mdgettext.markdown.inline import Reader
+from mdgettext.markdown.inline import Reader, read_tag
 from mdgettext.markdown.mathtext import find_math
 
 _READER = Reader()
@@ -37,6 +39,69 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     for label in inventory.footnotes:
         found += _first_free(text, re.compile(re.escape(f"[^{label}]")))
     return _disjoint(found)
+
+
+def codes(text: str) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    """The markup spans of a message and which of them open and close a pair, by index:
+    a link's `[` (or `![`) and its `](destination)`, an HTML tag and its closing tag.
+    Pairs are well nested (one that crosses another stays two single codes), so a
+    pair's words are the text between its two codes, as XLIFF's `<pc>` holds them."""
+    spans = code_spans(text)
+    opener = {start: _opening_bracket(text, spans, start) for start, _ in spans if text.startswith("](", start)}
+    spans = _disjoint(spans + [span for span in opener.values() if span is not None])
+    index_of = {span: index for index, span in enumerate(spans)}
+    pairs: dict[int, int] = {}
+    tags: list[tuple[str, int]] = []
+    for index, (start, end) in enumerate(spans):
+        piece = text[start:end]
+        if start in opener:
+            opening = opener[start]
+            if opening is not None and opening in index_of:
+                pairs[index_of[opening]] = index
+        elif piece.startswith("<") and (tag := read_tag(piece)) is not None and not tag.self_closing:
+            if not tag.closing:
+                tags.append((tag.name, index))
+            elif tags and tags[-1][0] == tag.name:
+                pairs[tags.pop()[1]] = index
+    return spans, _nested(pairs)
+
+
+def _opening_bracket(text: str, spans: list[tuple[int, int]], close: int) -> tuple[int, int] | None:
+    """The `[` (or `![`) that the `](` at `close` ends, outside every other span; None if there is none."""
+    inside = {i for start, end in spans for i in range(start, end)}
+    depth = 0
+    for at in range(close - 1, -1, -1):
+        if at in inside or _escaped(text, at):
+            continue
+        if text[at] == "]":
+            depth += 1
+        elif text[at] == "[":
+            if depth == 0:
+                return (
+                    (at - 1, at + 1) if at > 0 and text[at - 1] == "!" and not _escaped(text, at - 1) else (at, at + 1)
+                )
+            depth -= 1
+    return None
+
+
+def _escaped(text: str, at: int) -> bool:
+    backslashes = 0
+    while at - backslashes - 1 >= 0 and text[at - backslashes - 1] == "\\":
+        backslashes += 1
+    return backslashes % 2 == 1
+
+
+def _nested(pairs: dict[int, int]) -> dict[int, int]:
+    """The pairs that nest with every other kept one (crossing ones are dropped, later first)."""
+    kept: dict[int, int] = {}
+    for opening in sorted(pairs):
+        closing = pairs[opening]
+        if all(
+            closing < a or opening > b or (a < opening and closing < b) or (opening < a and b < closing)
+            for a, b in kept.items()
+        ):
+            kept[opening] = closing
+    return kept
 
 
 def _in_order(text: str, pieces: tuple[str, ...]) -> list[tuple[int, int]]:

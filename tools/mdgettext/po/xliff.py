@@ -10,8 +10,9 @@ as XLIFF 2 defines it: a translation of older English is `initial`, a translatio
 `translated`; `reviewed` and `final` read back as translated. The header's fields
 are the file's notes.
 
-The markup in a message (po/codes.py) is an inline code: `<ph>` with `canDelete="no"`
-and its text kept in the unit's `<originalData>`, so a tool shows a tag the translator
+The markup in a message (po/codes.py) is an inline code, `canDelete="no"`, its text
+kept in the unit's `<originalData>`: a link (`[` ... `](url)`) or an HTML element is a
+`<pc>` around its words, anything else a `<ph>`. A tool shows a tag the translator
 moves but cannot edit, and reading puts the text back byte for byte. A code of the
 translation that the English has too shares its id. A character XML 1.0 cannot hold
 (a control character, a carriage return) is `<cp hex=".."/>`.
@@ -28,7 +29,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from xml.parsers import expat
 
-from mdgettext.po.codes import code_spans
+from mdgettext.po.codes import codes as find_codes
 from mdgettext.po.entries import Catalog, Entry
 
 NS = "urn:oasis:names:tc:xliff:document:2.0"
@@ -93,18 +94,18 @@ def _unit(file: ET.Element, number: int, entry: Entry) -> None:
     if entry.obsolete:
         notes.append(("obsolete", "yes"))
     _notes(unit, notes)
-    data: dict[str, str] = {}  # data id -> the markup it holds
+    codes = _Codes()
     original = ET.SubElement(unit, _Q + "originalData")
     state = "initial" if entry.fuzzy or not entry.msgstr else "translated"
     segment = ET.SubElement(unit, _Q + "segment", {"state": state})
     source = ET.SubElement(segment, _Q + "source", {_XML + "space": "preserve"})
-    source_codes = _inline(source, entry.msgid, data, {})
+    _inline(source, entry.msgid, codes, target=False)
     if entry.msgstr:
         target = ET.SubElement(segment, _Q + "target", {_XML + "space": "preserve"})
-        _inline(target, entry.msgstr, data, source_codes)
-    for ref, text in data.items():
+        _inline(target, entry.msgstr, codes, target=True)
+    for ref, text in codes.data.items():
         _text_with_cps(ET.SubElement(original, _Q + "data", {"id": ref, _XML + "space": "preserve"}), text)
-    if not data:
+    if not codes.data:
         unit.remove(original)
 
 
@@ -118,33 +119,77 @@ def _notes(parent: ET.Element, notes: list[tuple[str, str]]) -> None:
         ET.SubElement(holder, _Q + "note", {"category": category}).text = text
 
 
-def _inline(element: ET.Element, text: str, data: dict[str, str], reuse: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Fill `element` with `text`, its markup as `<ph>` codes; the codes' ids by markup.
+class _Codes:
+    """The codes of one unit: their markup in `<originalData>`, and the ids the source
+    gave each markup, so the same markup in the translation is the same code."""
 
-    `reuse`: the source's codes, so the same markup in the translation has the same id
-    (each source code used once)."""
-    spare = {markup: list(ids) for markup, ids in reuse.items()}
-    used: dict[str, list[str]] = {}
-    last: ET.Element | None = None
-    at = 0
-    for start, end in code_spans(text):
-        last = _append_text(element, last, text[at:start])
-        markup = text[start:end]
-        ids = spare.get(markup)
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}  # data id -> the markup it holds
+        self.count = 0
+        self.source: dict[object, list[str]] = {}  # markup (a pair: both) -> code ids, in the source's order
+
+    def datum(self, markup: str) -> str:
+        """The id of the datum holding `markup`: one per distinct markup in the unit."""
+        for ref, held in self.data.items():
+            if held == markup:
+                return ref
+        ref = f"d{len(self.data) + 1}"
+        self.data[ref] = markup
+        return ref
+
+    def code(self, markup: object, spare: dict[object, list[str]] | None) -> tuple[str, bool]:
+        """(the code's id, whether it is new); `spare`: the source's ids not yet used (None: this is the source)."""
+        ids = spare.get(markup) if spare is not None else None
         if ids:
-            code_id = ids.pop(0)
-        else:
-            code_id = str(len(data) + 1)
-            data[f"d{code_id}"] = markup
-        used.setdefault(markup, []).append(code_id)
-        last = ET.SubElement(
-            element,
-            _Q + "ph",
-            {"id": code_id, "dataRef": f"d{code_id}", "canDelete": "no", "disp": _shown(markup)},
-        )
+            return ids.pop(0), False
+        self.count += 1
+        if spare is None:
+            self.source.setdefault(markup, []).append(str(self.count))
+        return str(self.count), True
+
+
+def _inline(element: ET.Element, text: str, codes: _Codes, target: bool) -> None:
+    """Fill a source or target with `text`: its markup as codes (po/codes.py), a pair
+    (a link, an HTML element) as `<pc>` around its words, the rest as `<ph>`. A code's
+    markup is in the unit's `<originalData>`; `canDelete="no"` asks the tool to keep it."""
+    spans, pairs = find_codes(text)
+    closes = {closing: opening for opening, closing in pairs.items()}
+    spare = {markup: list(ids) for markup, ids in codes.source.items()} if target else None
+    stack: list[tuple[ET.Element, ET.Element | None]] = []
+    container, last = element, None
+    at = 0
+    for index, (start, end) in enumerate(spans):
+        last = _append_text(container, last, text[at:start])
         at = end
-    _append_text(element, last, text[at:])
-    return used
+        markup = text[start:end]
+        if index in closes:
+            container, last = stack.pop()
+            continue
+        if index in pairs:
+            closing = text[spans[pairs[index]][0] : spans[pairs[index]][1]]
+            code_id, _ = codes.code((markup, closing), spare)
+            opening_ref, closing_ref = codes.datum(markup), codes.datum(closing)
+            pc = ET.SubElement(
+                container,
+                _Q + "pc",
+                {
+                    "id": code_id,
+                    "dataRefStart": opening_ref,
+                    "dataRefEnd": closing_ref,
+                    "canDelete": "no",
+                    "dispStart": _shown(markup),
+                    "dispEnd": _shown(closing),
+                },
+            )
+            stack.append((container, pc))
+            container, last = pc, None
+            continue
+        code_id, _ = codes.code(markup, spare)
+        ref = codes.datum(markup)
+        last = ET.SubElement(
+            container, _Q + "ph", {"id": code_id, "dataRef": ref, "canDelete": "no", "disp": _shown(markup)}
+        )
+    _append_text(container, last, text[at:])
 
 
 def _shown(markup: str) -> str:
