@@ -116,9 +116,8 @@ def kept_lines(original: str, built: str) -> tuple[int, int, list[tuple[int, str
     return len(lines), len(lines) - len(lost), lost
 
 
-def languages(root: Path) -> list[str]:
+def languages(root: Path, manifest: Path) -> list[str]:
     """The set's translation languages: MANIFEST.json's, or what init configured."""
-    manifest = root / "MANIFEST.json"
     if manifest.is_file():
         language = json.loads(manifest.read_text(encoding="utf-8")).get("language")
         if language:
@@ -139,8 +138,9 @@ def real_set(folder: Path, work: Path) -> list[Result]:
     if code:
         return [Result(folder.name, "?", failed=f"init: {err.strip() or out.strip()}")]
     results = []
-    for language in languages(root):
-        result = Result(folder.name if len(languages(root)) == 1 else f"{folder.name}:{language}", language)
+    found = languages(root, manifest)
+    for language in found:
+        result = Result(folder.name if len(found) == 1 else f"{folder.name}:{language}", language)
         steps = (("extract",), ("import", "-l", language), ("build", "-l", language, "--format", "md"))
         for step in steps:
             code, out, err = cli("-C", root, "-q", *step)
