@@ -26,6 +26,7 @@ from pathlib import Path
 import polib
 
 from mdgettext.cli import run
+from mdgettext.markdown.parser import parser
 from mdgettext.project import load_config
 
 REPO = Path(__file__).resolve().parent.parent
@@ -194,8 +195,12 @@ def compare(result: Result, root: Path, language: str, pairs: Sequence[tuple[str
             result.fuzzy += entry.fuzzy
             result.review += any("review" in flag for flag in entry.flags)
             result.untranslated += not entry.msgstr and not entry.fuzzy
+        kinds = _block_kinds(original.decode("utf-8", "replace"))
         for number, text in lost:
-            result.lost.append(Lost(shown, number, text, _why(text, entries, findings.get(po_path.resolve(), {}))))
+            why = _why(text, entries, findings.get(po_path.resolve(), {}))
+            if why.startswith("unexplained (in no entry") and number in kinds:
+                why = f"unexplained (a line of a {kinds[number]} no entry's translation holds)"
+            result.lost.append(Lost(shown, number, text, why))
 
 
 def _entries(po_path: Path) -> list[tuple[polib.POEntry, int]]:
@@ -225,6 +230,18 @@ def _findings(root: Path, language: str) -> dict[Path, dict[int, list[str]]]:
     return found
 
 
+def _block_kinds(text: str) -> dict[int, str]:
+    """The kind of the innermost block each line (1-based) of the translator's file is in,
+    as markdown-it-py reads it (code, HTML, a table...): what a lost line was part of."""
+    kinds: dict[int, str] = {}
+    for token in parser().parse(text):
+        if token.map and token.nesting >= 0 and token.type not in ("inline", "paragraph_open"):
+            kind = token.type.removesuffix("_open")
+            for line in range(token.map[0] + 1, token.map[1] + 1):
+                kinds[line] = kind
+    return kinds
+
+
 MARKERS = re.compile(r"^\s*(?:[#>]+|[-*+]|\d+[.)])?\s*")
 
 
@@ -235,11 +252,12 @@ def _why(text: str, entries: Sequence[tuple[polib.POEntry, int]], findings: dict
         return "unexplained (markup only)"
     for entry, line in entries:
         if needle in " ".join(entry.msgstr.split()):
+            reason = " ".join(f"{entry.tcomment or ''} {entry.comment or ''}".split())
+            state = f" (fuzzy{': ' + reason if reason else ''})" if entry.fuzzy else ""
             if findings.get(line):
                 return "; ".join(findings[line])
             if entry.fuzzy:
-                comment = " ".join(entry.comment.split()) if entry.comment else ""
-                return f"unexplained (fuzzy{': ' + comment if comment else ''})"
+                return f"unexplained{state}"
             return f"unexplained (translated at .po line {line}: written otherwise)"
     return "unexplained (in no entry's translation)"
 
