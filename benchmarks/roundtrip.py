@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -66,12 +68,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(table(results))
     if args.lost:
+        print("\n| set | lost lines by what explains them |\n| --- | --- |")
+        for r in results:
+            kinds = Counter(_reason(lost.why) for lost in r.lost)
+            print(f"| {r.name} | {', '.join(f'{kind} {n}' for kind, n in kinds.most_common())} |")
         for r in results:
             if r.lost:
                 print(f"\n### {r.name}: {len(r.lost)} lost lines\n")
                 for lost in r.lost:
                     print(f"- `{lost.file}:{lost.line}` {lost.text.strip()[:100]!r}\n  - {lost.why[:300]}")
     return 0
+
+
+def _reason(why: str) -> str:
+    """A lost line's explanation without its particulars: the finding's code, or what
+    left it unexplained (`unexplained (fence)`, `unexplained (fuzzy)`)."""
+    if not why.startswith("unexplained"):
+        return why.split(":", maxsplit=1)[0]
+    return re.sub(r"\((.*?)[:)].*", r"(\1)", why)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@ where it came from and which `init` options its layout needs); a book set is one
 book's translations against the English it was made from (tests/data/book). Each is
 copied and run through the command line in this process: `init` (real sets), `extract`,
 `import -l LANG`, `build -l LANG --format md`; then each translated file the build
-wrote is compared with the translator's own, and each lost line explained by
-`mdgettext check`'s finding on the entry whose translation holds it.
+wrote is compared with the translator's own, and each lost line explained by the
+`mdgettext check` finding that keeps the entry whose translation holds it off the page.
 """
 
 from __future__ import annotations
@@ -198,8 +198,8 @@ def compare(result: Result, root: Path, language: str, pairs: Sequence[tuple[str
         kinds = _block_kinds(original.decode("utf-8", "replace"))
         for number, text in lost:
             why = _why(text, entries, findings.get(po_path.resolve(), {}))
-            if why.startswith("unexplained (in no entry") and number in kinds:
-                why = f"unexplained (a line of a {kinds[number]} no entry's translation holds)"
+            if why == NO_ENTRY and number in kinds:
+                why = f"unexplained ({kinds[number]}: no entry's translation holds it)"
             result.lost.append(Lost(shown, number, text, why))
 
 
@@ -242,24 +242,29 @@ def _block_kinds(text: str) -> dict[int, str]:
     return kinds
 
 
+NO_ENTRY = "unexplained (no entry's translation holds it)"
 MARKERS = re.compile(r"^\s*(?:[#>]+|[-*+]|\d+[.)])?\s*")
 
 
 def _why(text: str, entries: Sequence[tuple[polib.POEntry, int]], findings: dict[int, list[str]]) -> str:
-    """The finding on the entry whose translation holds the lost line, or what that entry is."""
+    """What explains a lost line: the findings that keep the translation off the page, on
+    the entry whose translation holds the line (an error, which falls back, or the fuzzy
+    warning with import's reason); else "unexplained" and what that entry is. A warning
+    on a published translation explains nothing: the translation was published."""
     needle = " ".join(MARKERS.sub("", text).split())
     if not needle:
         return "unexplained (markup only)"
     for entry, line in entries:
         if needle in " ".join(entry.msgstr.split()):
-            reason = " ".join(f"{entry.tcomment or ''} {entry.comment or ''}".split())
-            state = f" (fuzzy{': ' + reason if reason else ''})" if entry.fuzzy else ""
-            if findings.get(line):
-                return "; ".join(findings[line])
+            errors = [f for f in findings.get(line, []) if f.startswith("error")]
             if entry.fuzzy:
-                return f"unexplained{state}"
-            return f"unexplained (translated at .po line {line}: written otherwise)"
-    return "unexplained (in no entry's translation)"
+                fuzzy = [f for f in findings.get(line, []) if "fuzzy" in f.split(":")[0]]
+                reason = " ".join(f"{entry.tcomment or ''} {entry.comment or ''}".split())
+                return "; ".join(errors + fuzzy) or f"unexplained (fuzzy: {reason})"
+            if errors:
+                return "; ".join(errors)
+            return f"unexplained (written otherwise: translated at .po line {line})"
+    return NO_ENTRY
 
 
 def table(results: Sequence[Result]) -> str:
