@@ -21,8 +21,8 @@ and each translated file the build writes is compared with the translator's own:
     fuzzy     entries marked fuzzy (never published: the English is shown)
     untr.     entries with no translation
 
-With --lost, every lost line, and the `mdgettext check` finding on the catalog entry
-whose translation holds it, or "unexplained" with what that entry is.
+With --lost, every lost line with the `mdgettext check` finding that keeps its entry off
+the page (an error, or fuzzy), or "unexplained" with what is known (benchmarks/README.md).
 
     python benchmarks/roundtrip.py                      # tests/data/real and the book
     python benchmarks/roundtrip.py --sets DIR           # one sub-folder per set

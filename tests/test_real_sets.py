@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gettext_tools import assert_msgcat_fixed_point
-from roundtrip import REAL, Result, real_set
+from roundtrip import REAL, Result, kept_lines, real_set
 
 SETS = sorted(p.name for p in REAL.iterdir() if p.is_dir())
 
@@ -55,3 +55,12 @@ def test_every_catalog_import_writes_is_as_gettext_writes_it(trips, name):
     assert catalogs
     for path in catalogs:
         assert_msgcat_fixed_point(path)
+
+
+def test_the_ruler_counts_the_translators_lines_kept_in_order():
+    mine = "# 제목\n\n첫 줄\n둘째 줄\n\n- 항목\n"
+    assert kept_lines(mine, mine) == (4, 4, [])
+    # a wrapped paragraph written back as one line loses both lines; a blank line is no line
+    assert kept_lines(mine, "# 제목\n\n첫 줄 둘째 줄\n- 항목\n") == (4, 2, [(3, "첫 줄"), (4, "둘째 줄")])
+    # an English heading inserted above keeps every line of the translator's
+    assert kept_lines(mine, "## Title\n\n" + mine)[1] == 4
