@@ -32,8 +32,9 @@ ko: install
 # book's own engines, kramdown with its GFM parser and Jekyll, which read the
 # Markdown we build exactly as the book's site does; cmark-gfm, GitHub's own Markdown
 # renderer, which reads the job summary `check --format github` writes; KaTeX (Node), as
-# the book's site typesets formulas, for the oracle that says whether one renders.
-DEBIAN_PACKAGES = gettext chromium chromium-driver fonts-noto-cjk ruby-kramdown ruby-kramdown-parser-gfm jekyll cmark-gfm katex
+# the book's site typesets formulas, for the oracle that says whether one renders; libxml2's
+# xmllint, which holds the XLIFF `export` writes to OASIS's schema.
+DEBIAN_PACKAGES = gettext chromium chromium-driver fonts-noto-cjk ruby-kramdown ruby-kramdown-parser-gfm jekyll cmark-gfm katex libxml2-utils
 
 system-deps:
 	@missing=""; \

@@ -194,3 +194,26 @@ def test_pairs_that_cross_stay_single_codes_and_come_back_as_written() -> None:
     assert len(pairs) == 1  # the element or the link: not both, they cross
     catalog = Catalog(entries=(Entry(msgid=text, msgstr=text),))
     assert xliff.loads(xliff.dumps(catalog), "x").entries[0].msgstr == text
+
+
+def test_a_translation_that_would_break_the_page_meets_the_same_judge_as_in_a_po_file(chapter_copy: Path) -> None:
+    assert cli("-C", chapter_copy, "export", "-l", "ko").code == 0
+    exported = chapter_copy / "build" / "xliff" / "ko" / "conclusion.xlf"
+    hostile = '<target xml:space="preserve">12장: GPU&lt;img src=x onerror=alert(1)&gt;</target>'
+    text = exported.read_text(encoding="utf-8")
+    exported.write_text(text.replace('<target xml:space="preserve">12장: GPU</target>', hostile), encoding="utf-8")
+    assert cli("-C", chapter_copy, "import", "-l", "ko", exported).code == 0
+    checked = cli("-C", chapter_copy, "check", "-l", "ko")
+    assert checked.code == 1
+    assert "[safety.active-content]" in checked.out and "onerror" in checked.out
+
+
+def test_a_catalog_with_plural_forms_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "plural.po"
+    path.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "one file"\nmsgid_plural "%d files"\nmsgstr[0] "파일 %d개"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError, match=r"^plural\.po: the message 'one file' has plural forms"):
+        catalogs.read(path, "plural.po")

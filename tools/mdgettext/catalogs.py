@@ -30,7 +30,10 @@ def format_of(path: Path) -> str:
 def read(path: Path, display: str) -> Catalog:
     """The catalog in a PO or XLIFF file; a problem is one line naming the file (InputError)."""
     if format_of(path) == "po":
-        return entries.from_po(read_po(path, display))
+        try:
+            return entries.from_po(read_po(path, display))
+        except entries.PluralsUnsupported as err:
+            raise InputError(f"{display}: {err}") from None
     try:
         catalog = xliff.loads(read_text(path, display), display)
     except xliff.XliffError as err:
