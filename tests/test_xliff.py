@@ -12,6 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA, FIXTURES, REPO, cli, needed_in_ci, snapshot
 from gettext_tools import assert_msgcat_fixed_point
@@ -217,3 +219,17 @@ def test_a_catalog_with_plural_forms_is_refused_in_one_line(tmp_path: Path) -> N
     )
     with pytest.raises(InputError, match=r"^plural\.po: the message 'one file' has plural forms"):
         catalogs.read(path, "plural.po")
+
+
+MARKDOWNISH = st.lists(
+    st.sampled_from(list("ab 한글\n\t\r\x01\x0b\x7f\\[]()!`$<>/&\"'{}%*_^:~#=") + ["<b>", "</b>", "](u)", "`c`", "$$"]),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(msgid=MARKDOWNISH, msgstr=MARKDOWNISH, note=st.text(alphabet="ab 한\n:,", max_size=20))
+def test_any_message_comes_back_from_xliff_as_it_was(msgid: str, msgstr: str, note: str) -> None:
+    entry = Entry(msgid=msgid or "x", msgstr=msgstr, translator_comment=note, extracted_comment=note)
+    catalog = Catalog(entries=(entry,), metadata=(("Language", "ko"),))
+    assert xliff.loads(xliff.dumps(catalog), "x") == catalog
