@@ -222,7 +222,7 @@ def test_a_catalog_with_plural_forms_is_refused_in_one_line(tmp_path: Path) -> N
 
 
 MARKDOWNISH = st.lists(
-    st.sampled_from(list("ab 한글\n\t\r\x01\x0b\x7f\\[]()!`$<>/&\"'{}%*_^:~#=") + ["<b>", "</b>", "](u)", "`c`", "$$"]),
+    st.sampled_from([*"ab 한글\n\t\r\x01\x0b\x7f\\[]()!`$<>/&\"'{}%*_^:~#=", "<b>", "</b>", "](u)", "`c`", "$$"]),
     max_size=30,
 ).map("".join)
 
