@@ -52,6 +52,10 @@ class Catalog:
         return dict(self.metadata).get("Language", "")
 
 
+# The fields an Entry and a polib.POEntry name alike.
+_SAME_NAMES = ("msgid", "msgstr", "msgctxt", "previous_msgctxt", "previous_msgid")
+
+
 class PluralsUnsupported(ValueError):
     """An entry with `msgid_plural`: Markdown messages have none, so no format here models them."""
 
@@ -66,15 +70,11 @@ def from_po(po: polib.POFile) -> Catalog:
             raise PluralsUnsupported(f"the message {e.msgid!r} has plural forms, which this format does not carry")
         entries.append(
             Entry(
-                msgid=e.msgid,
-                msgstr=e.msgstr,
-                msgctxt=e.msgctxt,
+                **{name: getattr(e, name) for name in _SAME_NAMES},
                 translator_comment=e.tcomment or "",
                 extracted_comment=e.comment or "",
                 references=tuple((str(path), str(line)) for path, line in e.occurrences),
                 flags=tuple(e.flags),
-                previous_msgctxt=e.previous_msgctxt,
-                previous_msgid=e.previous_msgid,
                 obsolete=bool(e.obsolete),
             )
         )
@@ -95,15 +95,11 @@ def to_po(catalog: Catalog) -> polib.POFile:
     for e in catalog.entries:
         po.append(
             polib.POEntry(
-                msgid=e.msgid,
-                msgstr=e.msgstr,
-                msgctxt=e.msgctxt,
+                **{name: getattr(e, name) for name in _SAME_NAMES},
                 tcomment=e.translator_comment,
                 comment=e.extracted_comment,
                 occurrences=list(e.references),
                 flags=list(e.flags),
-                previous_msgctxt=e.previous_msgctxt,
-                previous_msgid=e.previous_msgid,
                 obsolete=e.obsolete,
             )
         )
