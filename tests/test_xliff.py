@@ -24,6 +24,7 @@ from mdgettext.po.codes import codes as find_codes
 from mdgettext.po.entries import Catalog, Entry
 
 PAIR = FIXTURES / "xliff"
+CATALOG_KO = Path("locale") / "ko" / "LC_MESSAGES" / "conclusion.po"
 SCHEMA = DATA / "xliff"
 CATALOGS = [
     REPO / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po",
@@ -233,3 +234,14 @@ def test_any_message_comes_back_from_xliff_as_it_was(msgid: str, msgstr: str, no
     entry = Entry(msgid=msgid or "x", msgstr=msgstr, translator_comment=note, extracted_comment=note)
     catalog = Catalog(entries=(entry,), metadata=(("Language", "ko"),))
     assert xliff.loads(xliff.dumps(catalog), "x") == catalog
+
+
+def test_import_fuzzy_marks_what_the_tool_changed_for_a_reviewer(chapter_copy: Path) -> None:
+    assert cli("-C", chapter_copy, "export", "-l", "ko").code == 0
+    exported = chapter_copy / "build" / "xliff" / "ko" / "conclusion.xlf"
+    text = exported.read_text(encoding="utf-8")
+    exported.write_text(text.replace(">12장: GPU</target>", ">12장: GPU들</target>"), encoding="utf-8")
+    assert cli("-C", chapter_copy, "import", "-l", "ko", "--fuzzy", exported).code == 0
+    written = (chapter_copy / CATALOG_KO).read_text(encoding="utf-8")
+    assert '#, fuzzy\nmsgid "Part 12: GPUs"\nmsgstr "12장: GPU들"' in written
+    assert written.count("#, fuzzy") == 1  # only what changed

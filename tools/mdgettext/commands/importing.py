@@ -57,7 +57,7 @@ def run(args: Namespace, config: Config, report: Reporter) -> int:
     source = config.root / args.source if args.source is not None else None
     files = [config.root / path for path in args.files]
     if is_xliff(files):  # a CAT tool's work (export --format xliff), not a translated Markdown file
-        return import_xliff(config, files, args.locale, report, dry_run=args.dry_run)
+        return import_xliff(config, files, args.locale, report, fuzzy=args.fuzzy, dry_run=args.dry_run)
     return import_translation(
         config, files, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
     )

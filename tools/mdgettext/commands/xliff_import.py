@@ -38,8 +38,11 @@ def is_xliff(paths: Sequence[Path]) -> bool:
     return bool(found) and all(found)
 
 
-def import_xliff(config: Config, paths: Sequence[Path], language: str, report: Reporter, dry_run: bool = False) -> int:
-    """Each XLIFF file's translations into the catalog it names; exit 1 when a unit was skipped."""
+def import_xliff(
+    config: Config, paths: Sequence[Path], language: str, report: Reporter, fuzzy: bool = False, dry_run: bool = False
+) -> int:
+    """Each XLIFF file's translations into the catalog it names (`fuzzy`: every changed
+    one as fuzzy, for a reviewer); exit 1 when a unit was skipped."""
     plan, skipped = Plan(), []
     for path in paths:
         shown = display(path, config.root)
@@ -55,7 +58,7 @@ def import_xliff(config: Config, paths: Sequence[Path], language: str, report: R
                 f"{shown}: translates into {theirs.language!r}, not {language!r}; pass -l {theirs.language}"
             )
         ours = catalogs.read(po, config.relative(po))
-        merged, changed, missed = merge(ours, theirs)
+        merged, changed, missed = merge(ours, theirs, fuzzy)
         skipped += [f"{shown}: {msgid!r}: the catalog no longer has this English; not imported" for msgid in missed]
         if changed:
             plan.write(po, entries.write(merged))
@@ -82,9 +85,9 @@ def _catalog_path(config: Config, original: str, language: str, shown: str) -> P
     )
 
 
-def merge(ours: Catalog, theirs: Catalog) -> tuple[Catalog, int, list[str]]:
+def merge(ours: Catalog, theirs: Catalog, fuzzy: bool = False) -> tuple[Catalog, int, list[str]]:
     """`ours` with the translations of `theirs`: (the catalog, how many entries changed,
-    the English of units `ours` has no live entry for)."""
+    the English of units `ours` has no live entry for). `fuzzy`: what changes is fuzzy."""
     translated = {key_of(e): e for e in theirs.entries if not e.obsolete}
     seen: set[tuple[str | None, str]] = set()
     result: list[Entry] = []
@@ -103,6 +106,8 @@ def merge(ours: Catalog, theirs: Catalog) -> tuple[Catalog, int, list[str]]:
             flags=("fuzzy", *flags) if their.fuzzy and their.msgstr else flags,
         )
         if _seen_as(new) != _seen_as(entry):
+            if fuzzy and new.msgstr and not new.fuzzy:
+                new = replace(new, flags=("fuzzy", *new.flags))
             changed += 1
             result.append(new)
         else:
