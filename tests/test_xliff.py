@@ -245,3 +245,15 @@ def test_import_fuzzy_marks_what_the_tool_changed_for_a_reviewer(chapter_copy: P
     written = (chapter_copy / CATALOG_KO).read_text(encoding="utf-8")
     assert '#, fuzzy\nmsgid "Part 12: GPUs"\nmsgstr "12장: GPU들"' in written
     assert written.count("#, fuzzy") == 1  # only what changed
+
+
+def test_import_dry_run_says_what_would_change_and_writes_nothing(chapter_copy: Path) -> None:
+    assert cli("-C", chapter_copy, "export", "-l", "ko").code == 0
+    exported = chapter_copy / "build" / "xliff" / "ko" / "conclusion.xlf"
+    text = exported.read_text(encoding="utf-8")
+    exported.write_text(text.replace(">12장: GPU</target>", ">12장: GPU들</target>"), encoding="utf-8")
+    before = snapshot(chapter_copy / "locale")
+    result = cli("-C", chapter_copy, "import", "-l", "ko", "--dry-run", exported)
+    assert result.code == 0
+    assert "conclusion.po: 1 message changed from build/xliff/ko/conclusion.xlf" in result.out
+    assert snapshot(chapter_copy / "locale") == before
