@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from conftest import DATA, FIXTURES, REPO, cli, needed_in_ci, snapshot
 from gettext_tools import assert_msgcat_fixed_point
 from mdgettext import catalogs
+from mdgettext.commands.xliff_import import merge
 from mdgettext.errors import InputError
 from mdgettext.po import xliff
 from mdgettext.po.codes import codes as find_codes
@@ -257,3 +258,10 @@ def test_import_dry_run_says_what_would_change_and_writes_nothing(chapter_copy: 
     assert result.code == 0
     assert "conclusion.po: 1 message changed from build/xliff/ko/conclusion.xlf" in result.out
     assert snapshot(chapter_copy / "locale") == before
+
+
+def test_a_tool_that_drops_every_note_does_not_erase_the_translators_comment() -> None:
+    ours = catalogs.read(PAIR / "entries.po", "entries.po")
+    bare = Catalog(entries=tuple(Entry(msgid=e.msgid, msgstr=e.msgstr, msgctxt=e.msgctxt) for e in ours.entries))
+    merged, _, _ = merge(ours, bare)
+    assert [e.translator_comment for e in merged.entries] == [e.translator_comment for e in ours.entries]

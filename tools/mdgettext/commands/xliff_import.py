@@ -102,7 +102,7 @@ def merge(ours: Catalog, theirs: Catalog, fuzzy: bool = False) -> tuple[Catalog,
         new = replace(
             entry,
             msgstr=their.msgstr,
-            translator_comment=their.translator_comment,
+            translator_comment=their.translator_comment if _kept_notes(their) else entry.translator_comment,
             flags=("fuzzy", *flags) if their.fuzzy and their.msgstr else flags,
         )
         if _seen_as(new) != _seen_as(entry):
@@ -119,3 +119,10 @@ def merge(ours: Catalog, theirs: Catalog, fuzzy: bool = False) -> tuple[Catalog,
 def _seen_as(entry: Entry) -> tuple[str, str, bool]:
     """What an import may change, as the PO file shows it (GNU drops fuzzy from an empty translation)."""
     return entry.msgstr, entry.translator_comment, entry.fuzzy and bool(entry.msgstr)
+
+
+def _kept_notes(entry: Entry) -> bool:
+    """Whether the tool kept the unit's notes: a tool that drops them all must not erase
+    the translator's comment (the catalog's notes always include the unit's references
+    or extracted comment, which mdgettext writes for every message)."""
+    return bool(entry.translator_comment or entry.extracted_comment or entry.references)
