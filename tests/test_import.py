@@ -21,6 +21,9 @@ from conftest import FIXTURES, REPO, Terminal, cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 from mdgettext.alignment.align import Pair, Unmatched, align
 from mdgettext.markdown.segment import segment
+from mdgettext.model import key_of
+from mdgettext.po import edit
+from mdgettext.po.catalog import awaiting_review
 
 CASES = sorted((FIXTURES / "import").glob("*.ko.md"))
 
@@ -268,7 +271,7 @@ def test_dry_run_prints_the_report_and_writes_nothing(small: Path) -> None:
     result = cli("-C", small, "import", "-l", "ko", "ko/intro.md", "--dry-run")
     assert result.code == 0
     assert result.out.splitlines()[-1] == (
-        "locale/ko/LC_MESSAGES/intro.po: 3 aligned, 0 imported as fuzzy, 0 with no counterpart in the translation, "
+        "locale/ko/LC_MESSAGES/intro.po: 3 aligned, 0 imported for review, 0 with no counterpart in the translation, "
         "0 with no counterpart in the source; catalog entries changed: 3 (dry run: nothing written)"
     )
     assert not (small / "locale" / "ko").exists()
@@ -390,7 +393,7 @@ def test_the_korean_chapter_imports_back_into_the_committed_translations(korean_
     result = cli("-C", korean_chapter, "import", "-l", "ko", "ko/conclusion.md")
     assert result.code == 0
     assert result.out.splitlines()[-1] == (
-        "locale/ko/LC_MESSAGES/conclusion.po: 39 aligned, 0 imported as fuzzy, 0 with no counterpart in the translation, "
+        "locale/ko/LC_MESSAGES/conclusion.po: 39 aligned, 0 imported for review, 0 with no counterpart in the translation, "
         "0 with no counterpart in the source; catalog entries changed: 36 (written)"
     )
     committed = {
@@ -440,27 +443,32 @@ def test_a_translation_of_an_older_english_keeps_what_did_not_change(korean_chap
     result = cli("-C", korean_chapter, "import", "-l", "ko", "ko/conclusion.md")
     report = [line for line in result.out.splitlines() if ": aligned with " not in line]
     assert report == [
-        'source/en/conclusion.md:82: fuzzy, from ko/conclusion.md:78 (paragraph "We are also grateful to the man…"): '
+        'source/en/conclusion.md:82: imported for review, from ko/conclusion.md:78 (paragraph "We are also grateful to the man…"): '
         "Latin-script words not in the source: Matt",
         "source/en/conclusion.md:90: no counterpart in the translation, between ko/conclusion.md:80 and ko/conclusion.md:82 "
         '(paragraph "The Korean edition was translat…")',
-        'source/en/conclusion.md:93: fuzzy, from ko/conclusion.md:82 (paragraph "Before you go, you might also e…"): '
+        'source/en/conclusion.md:93: imported for review, from ko/conclusion.md:82 (paragraph "Before you go, you might also e…"): '
         "link destinations differ: ../gpus/ only in the source; ../gpus only in the translation",
         "source/en/conclusion.md:109: no counterpart in the translation, between ko/conclusion.md:97 and ko/conclusion.md:98 "
         '(list item "[**JAX Sharded Matrix Multiplic…")',
         "source/en/conclusion.md:114: no counterpart in the translation, between ko/conclusion.md:101 and ko/conclusion.md:102 "
         '(list item "[**GPU Glossary**](https://moda…")',
-        'source/en/conclusion.md:124: fuzzy, from ko/conclusion.md:108 (paragraph "Please leave comments or questi…"): '
+        'source/en/conclusion.md:124: imported for review, from ko/conclusion.md:108 (paragraph "Please leave comments or questi…"): '
         "one translated block for source lines 124 and 126: keep the part that belongs here",
         'source/en/conclusion.md:126: fuzzy, from ko/conclusion.md:108 (paragraph "You can reach the corresponding…"): '
         "one translated block for source lines 124 and 126: keep the part that belongs here",
-        "locale/ko/LC_MESSAGES/conclusion.po: 36 aligned, 4 imported as fuzzy, 3 with no counterpart in the translation, "
+        "locale/ko/LC_MESSAGES/conclusion.po: 36 aligned, 3 imported for review, 1 imported as fuzzy, "
+        "3 with no counterpart in the translation, "
         "0 with no counterpart in the source; catalog entries changed: 37 (written)",
     ]
     po = po_of(korean_chapter, "conclusion")
     build = cli("-C", korean_chapter, "build", "-l", "ko", "--format", "md")
-    assert "build/ko/conclusion.md: 7 of 40 messages fell back to English" in build.out  # 3 new, 4 fuzzy
-    assert sum(1 for e in po if e.fuzzy) == 4
+    # 3 new, the second English block the translator joined into one (held back, fuzzy),
+    # and two doubted pairs whose links the checks refuse (errors): the other doubted
+    # pair is published, awaiting review
+    assert "build/ko/conclusion.md: 6 of 40 messages fell back to English" in build.out
+    assert "2 translations refused" in build.err
+    assert sum(1 for e in po if e.fuzzy) == 1
 
 
 def test_two_chapters_of_the_same_name_need_an_explicit_source(project: Path, tmp_path: Path) -> None:
@@ -634,3 +642,47 @@ def test_front_matter_after_a_blank_line_is_read_and_said_to_be_text_to_jekyll(p
         "Intro": "소개",
         "Text [a](https://a.example).": "본문 [a](https://a.example).",
     }
+
+
+# ---------------------------------------------------------------- doubted pairs: published, awaiting review
+
+
+def test_a_doubted_pairing_is_published_and_listed_for_review(tmp_path: Path) -> None:
+    """Issue 45: a pair import doubts (kept-English words, emphasis on other words, a
+    Markdown link for an `<a href>`) is the translator's text: the build publishes it,
+    and stats, check and the build's summary say it awaits review, never that it is not
+    translated."""
+    translation = FIXTURES / "import" / "kept-english.ko.md"
+    name = setup_case(tmp_path, translation)
+    assert cli("-C", tmp_path, "-q", "import", "-l", "ko", f"ko/{name}.md").code == 0
+    po = po_of(tmp_path, name)
+    doubted = [e for e in po if e.tcomment.startswith("import: ")]
+    assert len(doubted) == 3 and not any(e.fuzzy for e in po)
+    build = cli("-C", tmp_path, "build", "-l", "ko", "--format", "md")
+    # the Markdown link written for an `<a href>` is refused by the safety rules (markup
+    # the English does not have): that one block falls back, the rest is the translator's
+    assert f"build/ko/{name}.md: 1 of 7 messages fell back to English; 2 imported, awaiting review" in build.out
+    assert "[safety.active-content]" in build.err
+    built, written = read(tmp_path / "build" / "ko" / f"{name}.md"), read(translation)
+    assert built == written.replace(
+        "[Heroku](https://www.heroku.com/)나 다른 플랫폼으로 배포하면 된다.",
+        'Deploy it with <a href="https://www.heroku.com/">Heroku</a> or any other platform.',
+    )
+    stats = cli("-C", tmp_path, "stats", "-l", "ko").out
+    assert "ko: 3 of the translated messages were imported and await review" in stats
+    check = cli("-C", tmp_path, "check", "-l", "ko").out
+    assert check.count("[completeness.imported]") == 3
+    assert "imported, check the pairing: Latin-script words not in the source: OS, SaaS" in check
+
+
+def test_deleting_the_import_comment_clears_the_review_and_the_editor_offers_it(tmp_path: Path) -> None:
+    translation = FIXTURES / "import" / "kept-english.ko.md"
+    name = setup_case(tmp_path, translation)
+    assert cli("-C", tmp_path, "-q", "import", "-l", "ko", f"ko/{name}.md").code == 0
+    po = po_of(tmp_path, name)
+    doubted = next(e for e in po if e.tcomment.startswith("import: "))
+    assert awaiting_review(doubted)
+    edit.apply(po, edit.Edit(key_of(doubted), doubted.msgstr, fuzzy=False, imported=True))
+    assert awaiting_review(doubted)  # left as it was
+    edit.apply(po, edit.Edit(key_of(doubted), doubted.msgstr, fuzzy=False, imported=False))
+    assert not awaiting_review(doubted) and doubted.tcomment == "" and doubted.msgstr

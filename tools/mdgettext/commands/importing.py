@@ -29,7 +29,7 @@ def declare(command: ArgumentParser) -> None:
     """import's options."""
     command.description = (
         "Align a Markdown file translated in place with its English source and put its translations into "
-        "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why."
+        "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported and published all the same, each with a `# import:` comment saying why, listed for review until the translator deletes it."
     )
     command.add_argument(
         "files",
