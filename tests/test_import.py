@@ -59,7 +59,8 @@ def test_import_reports_what_the_reviewed_report_lists(translation: Path, tmp_pa
     name = setup_case(tmp_path, translation)
     result = cli("-C", tmp_path, "import", "-l", "ko", f"ko/{name}.md")
     assert result.code == 0, result.err
-    assert result.err == ""
+    warned = translation.with_name(f"{name}.expected-warnings.txt")  # what the translator should fix
+    assert result.err == (read(warned) if warned.exists() else "")
     assert result.out == read(translation.with_name(f"{name}.expected.txt"))
     po_path = tmp_path / "locale" / "ko" / "LC_MESSAGES" / f"{name}.po"
     assert_msgcat_fixed_point(po_path)
@@ -686,3 +687,19 @@ def test_deleting_the_import_comment_clears_the_review_and_the_editor_offers_it(
     assert awaiting_review(doubted)  # left as it was
     edit.apply(po, edit.Edit(key_of(doubted), doubted.msgstr, fuzzy=False, imported=False))
     assert not awaiting_review(doubted) and doubted.tcomment == "" and doubted.msgstr
+
+
+def test_a_front_matter_glued_to_the_text_is_read_as_front_matter_and_reported(tmp_path: Path) -> None:
+    """Issue 45: `---**감사합니다.**` closes the front matter on the translator's site only
+    in intent (Jekyll sees none there): import reads it as meant, pairs the body, and
+    says which line to fix; the build writes the front matter apart from the text."""
+    translation = FIXTURES / "import" / "glued-front-matter.ko.md"
+    name = setup_case(tmp_path, translation)
+    result = cli("-C", tmp_path, "import", "-l", "ko", f"ko/{name}.md")
+    assert f"ko/{name}.md:4: the front matter's closing `---` has text glued to it" in result.err
+    po = po_of(tmp_path, name)
+    assert po.find("**Thanks** to everyone who read the drafts.").msgstr == "**감사합니다.** 초안을 읽어 준 모든 분께."
+    assert "감사의 말" in [e.msgstr for e in po]
+    assert not (tmp_path / "locale" / "ko" / "LC_MESSAGES" / f"{name}.addenda.md").exists()
+    assert cli("-C", tmp_path, "-q", "build", "-l", "ko", "--format", "md").code == 0
+    assert read(tmp_path / "build" / "ko" / f"{name}.md") == read(translation).replace("---**", "---\n\n**")
