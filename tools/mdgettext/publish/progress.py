@@ -65,8 +65,8 @@ def awaiting(rows: Sequence[Row]) -> list[str]:
     for language, group in by_language(rows):
         if n := total([r.stats for r in group]).review:
             out.append(
-                f"{language}: {n} of the translated {'message was' if n == 1 else 'messages were'} imported and "
-                "await review (published; the review page's filter \"imported\" lists them with import's reason)"
+                f"{language}: {counted(n, 'translated message')} imported, awaiting review (published; the "
+                "review page's filter \"Imported, check the pairing\" lists them with import's reason)"
             )
     return out
 
