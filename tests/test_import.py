@@ -11,6 +11,7 @@ against a newer English finds what changed.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -74,6 +75,10 @@ def test_build_gives_back_the_translated_blocks_wherever_the_structure_agreed(
     name = setup_case(tmp_path, translation)
     assert cli("-C", tmp_path, "-q", "import", "-l", "ko", f"ko/{name}.md").code == 0
     assert cli("-C", tmp_path, "-q", "build", "-l", "ko", "--format", "md").code == 0
+    if (tmp_path / "locale" / "ko" / "LC_MESSAGES" / f"{name}.addenda.md").exists():
+        # the translator's own blocks are in the built file too: compared whole by its own test
+        assert read(tmp_path / "build" / "ko" / f"{name}.md") == read(translation)
+        return
     source = segment(read(tmp_path / "source" / "en" / f"{name}.md"), "en.md")
     built = segment(read(tmp_path / "build" / "ko" / f"{name}.md"), "built.md")
     translated = segment(read(translation), "ko.md")
@@ -695,3 +700,22 @@ def test_a_front_matter_glued_to_the_text_is_read_as_front_matter_and_reported(t
     assert not (tmp_path / "locale" / "ko" / "LC_MESSAGES" / f"{name}.addenda.md").exists()
     assert cli("-C", tmp_path, "-q", "build", "-l", "ko", "--format", "md").code == 0
     assert read(tmp_path / "build" / "ko" / f"{name}.md") == read(translation).replace("---**", "---\n\n**")
+
+
+def test_a_heading_the_translator_added_takes_no_english_id(tmp_path: Path) -> None:
+    """Issue 45: ids follow heading pairs, never positions: the translator's own section
+    gets an id of its own, and every heading after it keeps its English heading's id."""
+    translation = FIXTURES / "import" / "added-heading.ko.md"
+    name = setup_case(tmp_path, translation)
+    assert cli("-C", tmp_path, "-q", "import", "-l", "ko", f"ko/{name}.md").code == 0
+    assert cli("-C", tmp_path, "-q", "build", "-l", "ko", "--format", "md,html").code == 0
+    page = read(tmp_path / "build" / "ko" / f"{name}.html")
+    ids = re.findall(r'<h[1-6] id="([^"]*)"[^>]*>(.*?)<a class="self-link"', page)
+    assert [(i, text.strip()) for i, text in ids] == [
+        ("setting-up", "설정하기"),
+        ("installing", "설치"),
+        ("역자-주-한국어-환경", "역자 주: 한국어 환경"),
+        ("configuring", "설정"),
+        ("running", "실행"),
+    ]
+    assert read(tmp_path / "build" / "ko" / f"{name}.md") == read(translation)

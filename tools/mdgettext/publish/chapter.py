@@ -115,7 +115,9 @@ def publish(
     from mdgettext.publish.review import review_page
 
     told = []
-    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor, told, doc.math)
+    page = chapter_page(
+        woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor, told, doc.math, woven.added
+    )
     where = catalog.display if catalog is not None else doc.path
     warnings += tuple(f"{where}: {t}" for t in told)
     if catalog is None or site.stylesheet is None:
