@@ -719,3 +719,23 @@ def test_a_heading_the_translator_added_takes_no_english_id(tmp_path: Path) -> N
         ("running", "실행"),
     ]
     assert read(tmp_path / "build" / "ko" / f"{name}.md") == read(translation)
+
+
+def test_a_code_comment_the_translator_translated_is_reported_never_lost_unseen(project: Path) -> None:
+    """Issue 45: code is no message, so the page shows the English's block; import says
+    so, with both places, instead of reverting the translator's comment silently."""
+    (project / "source" / "en" / "code.md").write_text(
+        "Add them:\n\n```python\n# add two numbers\nx = 1 + 2\n```\n\nDone.\n", encoding="utf-8"
+    )
+    (project / "ko").mkdir()
+    (project / "ko" / "code.md").write_text(
+        "더한다:\n\n```python\n# 두 수를 더한다\nx = 1 + 2\n```\n\n끝.\n", encoding="utf-8"
+    )
+    assert cli("-C", project, "-q", "extract").code == 0
+    result = cli("-C", project, "import", "-l", "ko", "ko/code.md")
+    assert result.code == 0
+    assert result.err == (
+        "mdgettext: warning: ko/code.md:3: this code block differs from the English's at source/en/code.md:3 "
+        "(a translated comment?); code is not translated, so the page shows the English's block: "
+        "put what you changed in the text around the block\n"
+    )

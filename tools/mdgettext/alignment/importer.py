@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 
 import polib
 
@@ -187,6 +188,31 @@ def fill(
                 outcomes.append(Outcome(status, seg, where, reasons))
     addenda = tuple(dict.fromkeys(a.addendum for a in added.values() if a.addendum is not None))
     return Result(tuple(outcomes), changed, addenda)
+
+
+CODE_ALIKE = 0.5  # a translated code block this much like an English one is that block, edited
+
+
+def code_changes(source: Document, translated: Document) -> list[str]:
+    """A line for each code block of the translation that is not the English's as
+    written (a comment translated, say): code is no message, so the build writes the
+    English's block there; said, so the translator's change is never lost unseen."""
+    english = [(t.content, t.map[0] + 1) for t in source.tokens if t.type in ("fence", "code_block") and t.map]
+    theirs = [(t.content, t.map[0] + 1) for t in translated.tokens if t.type in ("fence", "code_block") and t.map]
+    kept = {content for content, _ in english}
+    out = []
+    for content, line in theirs:
+        if content in kept:
+            continue
+        best = max(english, key=lambda e: SequenceMatcher(None, e[0], content, autojunk=False).ratio(), default=None)
+        if best is None or SequenceMatcher(None, best[0], content, autojunk=False).ratio() < CODE_ALIKE:
+            continue
+        out.append(
+            f"{translated.path}:{line}: this code block differs from the English's at {source.path}:{best[1]} "
+            "(a translated comment?); code is not translated, so the page shows the English's block: "
+            "put what you changed in the text around the block"
+        )
+    return out
 
 
 def _unmatched(step: Unmatched, added: Added | None) -> Outcome:

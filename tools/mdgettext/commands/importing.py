@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mdgettext.alignment.align import align
-from mdgettext.alignment.importer import CatalogMismatch, fill
+from mdgettext.alignment.importer import CatalogMismatch, code_changes, fill
 from mdgettext.commands.common import creation_date, project_info
 from mdgettext.commands.options import add_locale
 from mdgettext.commands.terminal import Reporter
@@ -154,6 +154,7 @@ def _import_one(
     except CatalogMismatch as err:
         raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
     plan.lines.extend(str(outcome) for outcome in result.outcomes)
+    read.warnings.extend(code_changes(source_doc, translated_doc))
     _stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run, whole=not read.skipped)
     text = dumps(po)
     if dry_run:
