@@ -324,7 +324,7 @@ def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
     if t.heading_id is not None and s.heading_id is not None and t.heading_id != s.heading_id:
         reasons.append(f"heading id differs: {{#{s.heading_id}}} in the source, {{#{t.heading_id}}} in the translation")
     for name, a, b in (
-        ("link destinations", s.links, t.links),
+        ("link destinations", *_other_editions(s.links, t.links)),
         ("code spans", _quotes_folded(s.code), _quotes_folded(t.code)),
         ("math", s.math, t.math),
         ("footnote references and inline tags", s.notes, t.notes),
@@ -349,9 +349,50 @@ def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
 
 
 def _term(word: str) -> bool:
-    """A word written with more than one capital (`OS`, `SaaS`, `FLOPs`, `DeepSeek`): an
-    acronym or a product's name, which translators keep in English."""
-    return sum(1 for c in word if c.isupper()) > 1
+    """A word written with a capital (`OS`, `SaaS`, `FLOPs`, `Copilot`, `Web`): an
+    acronym, a name or a product's, which translators keep in English."""
+    return word[:1].isupper()
+
+
+# What a link to another edition of the same page changes: a language code in the path
+# or the file name (`x.en.md` -> `x.ja.md`, `/en/` -> `/ko/`, `/ja_jp/` added).
+LANGUAGE_PART = re.compile(r"[a-z]{2}(?:[_-][a-zA-Z]{2,4})?")  # ISO 639-1, a region perhaps
+SEPARATORS = "/._-"
+
+
+def _other_editions(source: frozenset[str], translated: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The two sets of links with each translated link that leads to the translated
+    edition of an English link (only a language code differs) counted as that link."""
+    only = sorted(translated - source)
+    theirs = set(translated)
+    for link in only:
+        match = next((e for e in sorted(source - theirs) if _edition(e, link)), None)
+        if match is not None:
+            theirs.discard(link)
+            theirs.add(match)
+    return source, frozenset(theirs)
+
+
+def _edition(english: str, translated: str) -> bool:
+    """Whether two links differ only in one language code."""
+    start = 0
+    while start < min(len(english), len(translated)) and english[start] == translated[start]:
+        start += 1
+    end = 0
+    while (
+        end < min(len(english), len(translated)) - start
+        and english[len(english) - 1 - end] == translated[len(translated) - 1 - end]
+    ):
+        end += 1
+    runs = [
+        english[start : len(english) - end].strip(SEPARATORS),
+        translated[start : len(translated) - end].strip(SEPARATORS),
+    ]
+    if not all(not run or LANGUAGE_PART.fullmatch(run) for run in runs):
+        return False
+    # one code for another (`en` -> `ja`); a code added only in a full URL (`/ja_jp/`): a
+    # relative link given a folder (`../ko/index`) leads elsewhere on this site, as the checks say
+    return all(runs) or (any(runs) and "://" in english)
 
 
 QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
