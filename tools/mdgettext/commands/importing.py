@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mdgettext.alignment.align import align
-from mdgettext.alignment.importer import CatalogMismatch, fill
+from mdgettext.alignment.importer import CatalogMismatch, code_changes, fill
 from mdgettext.commands.common import creation_date, project_info
 from mdgettext.commands.options import add_locale
 from mdgettext.commands.terminal import Reporter
@@ -30,7 +30,7 @@ def declare(command: ArgumentParser) -> None:
     """import's options."""
     command.description = (
         "Align a Markdown file translated in place with its English source and put its translations into "
-        "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why."
+        "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported and published all the same, each with a `# import:` comment saying why, listed for review until the translator deletes it."
     )
     command.add_argument(
         "files",
@@ -149,7 +149,8 @@ def _import_one(config: Config, translated: Path, language: str, source: Path, p
     except CatalogMismatch as err:
         raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
     plan.lines.extend(str(outcome) for outcome in result.outcomes)
-    _stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run)
+    read.warnings.extend(code_changes(source_doc, translated_doc))
+    _stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run, whole=not read.skipped)
     text = dumps(po)
     if dry_run:
         state = "dry run: nothing written"
@@ -163,17 +164,39 @@ def _import_one(config: Config, translated: Path, language: str, source: Path, p
 
 
 def _stage_addenda(
-    config: Config, chapter: str, language: str, shown: str, found: Sequence[Addendum], plan: Plan, dry_run: bool
+    config: Config,
+    chapter: str,
+    language: str,
+    shown: str,
+    found: Sequence[Addendum],
+    plan: Plan,
+    dry_run: bool,
+    whole: bool = True,
 ) -> None:
-    """The translator's own blocks, added to the chapter's addenda file."""
+    """The translator's own blocks into the chapter's addenda file. The file follows the
+    translation read whole: a note edited there replaces the old one, a note deleted
+    there is deleted, and importing it again changes nothing (the build writes the
+    notes into the translation, so it holds them all). A translation read in part
+    (its front matter skipped) only adds what is new."""
     where = config.relative(path := config.addenda_path(chapter, language))
+    exists = path.exists()
     try:
-        old = addenda.loads(read_text(path, where), where) if found and path.exists() else []
+        old = addenda.loads(read_text(path, where), where) if exists and (found or whole) else []
     except addenda.AddendaError as err:
         raise InputError(err.at(where)) from None
-    every = addenda.merged(old, found)
-    if len(every) > len(old):
-        if not dry_run:
-            plan.write(path, addenda.dumps(every, f"{shown} in {locale_name(language)} ({language})"))
-        state = "dry run: nothing written" if dry_run else "written"
-        plan.lines.append(f"{where}: {counted(len(every) - len(old), 'addition')} of the translator's ({state})")
+    every = list(found) if whole else addenda.merged(old, found)
+    mine, theirs = [_same(a) for a in old], [_same(a) for a in every]
+    if mine == theirs or not (every or exists):
+        return
+    if not dry_run:
+        plan.write(path, addenda.dumps(every, f"{shown} in {locale_name(language)} ({language})"))
+    state = "dry run: nothing written" if dry_run else "written"
+    added = sum(1 for a in theirs if a not in mine)
+    removed = sum(1 for a in mine if a not in theirs)
+    gone = f", {removed} no longer in the translation removed" if removed else ""
+    plan.lines.append(f"{where}: {counted(added, 'addition')} of the translator's{gone} ({state})")
+
+
+def _same(addendum: Addendum) -> tuple[object, ...]:
+    """What makes two addenda the same note: its place and its text."""
+    return (addendum.after, addendum.occurrence, addendum.markdown.strip())
