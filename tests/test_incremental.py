@@ -90,6 +90,14 @@ def test_what_every_chapter_depends_on_redoes_every_chapter(built: Path, change)
     assert rewritten(before, after) >= {name for name in before if name.endswith(".md")}
 
 
+def test_new_translator_notes_redo_their_chapter_alone(built: Path) -> None:
+    """The notes beside a catalog (its addenda file) are an input of its chapter's build."""
+    (built / CATALOGS / "roofline.addenda.md").write_text("", encoding="utf-8")
+    result = cli("-C", built, "build")
+    assert result.code == 0
+    assert "build: 11 of 12 chapter builds up to date" in result.out
+
+
 def test_an_output_removed_or_edited_by_hand_is_made_again(built: Path) -> None:
     (built / "build" / "ko" / "sharding.md").unlink()
     (built / "build" / "en" / "index.html").write_text("edited", encoding="utf-8")

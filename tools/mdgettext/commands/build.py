@@ -17,10 +17,11 @@ from mdgettext.commands.languages import require_catalogs, tell_missing_words
 from mdgettext.commands.options import add_jobs, add_locales, locales
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError, UsageError
-from mdgettext.files import display, write_all
+from mdgettext.locale import check_code
 from mdgettext.pipeline import stale
 from mdgettext.project import Config
 from mdgettext.report import counted
+from mdgettext.shown import display
 
 FORMATS = ("md", "html")
 STYLESHEET_JOB = "stylesheet"
@@ -74,8 +75,11 @@ def build(
     force: bool = False,
 ) -> int:
     """Every chapter in every language asked for that is out of date, and the stylesheet once.
-    Deciding costs a hash of the inputs; the pipeline is imported only when there is work."""
-    require_catalogs(config, languages)
+    Deciding costs a hash of the inputs and imports no reader, nor Babel: the pipeline is
+    imported only when there is work, and each language checked against Babel's locales then
+    (a record of a build in a language is a build that checked it, with the same version)."""
+    for language in languages:
+        check_code(language)  # a code, before it names a folder
     chapters = config.chapters()
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
@@ -95,6 +99,8 @@ def build(
     if not css_stale and not any(due.values()):
         report.info(f"{shown}: up to date ({builds}; --force redoes them)")
         return 0
+    require_catalogs(config, languages)
+    from mdgettext.files import write_all
     from mdgettext.pipeline.assets import copies
     from mdgettext.pipeline.jobs import Job
     from mdgettext.pipeline.jobs import run as build_chapters
