@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from conftest import cli
+from mdgettext.pipeline import noop
 
 CATALOGS = Path("locale") / "ko" / "LC_MESSAGES"
 RECORD = ".mdgettext-build.json"
+NOOP = ".mdgettext-noop.json"  # the key of a build that found nothing to do (pipeline/noop.py)
 
 
 @pytest.fixture
@@ -26,11 +28,11 @@ def built(book: Path, tmp_path: Path) -> Path:
 
 
 def outputs(root: Path) -> dict[str, tuple[bytes, int]]:
-    """Every built file (the record aside): its bytes and when it was written."""
+    """Every built file (the record and the no-op key aside): its bytes and when it was written."""
     return {
         p.relative_to(root / "build").as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
         for p in sorted((root / "build").rglob("*"))
-        if p.is_file() and p.name != RECORD
+        if p.is_file() and p.name not in (RECORD, NOOP)
     }
 
 
@@ -96,6 +98,45 @@ def test_new_translator_notes_redo_their_chapter_alone(built: Path) -> None:
     result = cli("-C", built, "build")
     assert result.code == 0
     assert "build: 11 of 12 chapter builds up to date" in result.out
+
+
+def rename_book(root: Path) -> None:
+    path = root / "pyproject.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("How to Scale Your Model", "The Book"), encoding="utf-8")
+
+
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("change", "redone"),
+    [
+        (lambda root: edit_translation(root, "roofline"), {"ko/roofline.md"}),
+        (lambda root: (root / CATALOGS / "roofline.addenda.md").write_text("", encoding="utf-8"), {"ko/roofline.md"}),
+        (rename_book, {"ko/roofline.md", "en/index.html"}),
+        (lambda root: append(root / "source" / "en" / "index.md", "\nOne more line.\n"), {"ko/roofline.md"}),
+        (
+            lambda root: (root / "templates").mkdir() or (root / "templates" / "page.html").write_text("x"),
+            {"en/index.html"},
+        ),
+        (lambda root: (root / "build" / "ko" / "sharding.md").unlink(), {"ko/sharding.md"}),
+    ],
+    ids=["a catalog", "a notes file", "the settings", "the English", "a template", "an output"],
+)
+def test_a_build_answered_before_reading_the_project_still_sees_each_input(built: Path, change, redone) -> None:
+    """A build that found nothing to do leaves a key the next one answers from without
+    reading the settings (pipeline/noop.py); any input changed, and that next one builds."""
+    assert cli("-C", built, "build").out.endswith("up to date (12 chapter builds; --force redoes them)\n")
+    argv = ["-C", str(built), "build"]
+    assert noop.answer(argv) == "build: up to date (12 chapter builds; --force redoes them)\n"  # answered early
+    assert cli(*argv).out == noop.answer(argv)
+    before = outputs(built)
+    change(built)
+    assert noop.answer(argv) is None
+    result = cli(*argv)
+    assert result.code == 0 and "up to date (" not in result.out
+    assert rewritten(before, outputs(built)) >= redone
 
 
 def test_an_output_removed_or_edited_by_hand_is_made_again(built: Path) -> None:

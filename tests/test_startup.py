@@ -83,6 +83,8 @@ def test_a_build_with_nothing_changed_decides_without_the_pipeline(tmp_path: Pat
     assert "mdgettext.pipeline.jobs" not in loaded
     assert {m.split(".")[0] for m in loaded} & (PIPELINE | HTML_STACK | MEMORY | CATALOG_WRITER) == set()
     assert {"mdgettext.files", "mdgettext.model"} & loaded == set()
+    again = modules(tmp_path, "build", "-l", "ko", root=root)  # answered from the key the first one left
+    assert {"mdgettext.project", "mdgettext.settings", "mdgettext.cache", "dataclasses"} & again == set()
     catalog = next((root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"))
     catalog.write_text(catalog.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert {"markdown_it", "polib"} <= imported(tmp_path, "build", "-l", "ko", "-j", "1", root=root)

@@ -18,9 +18,9 @@ from mdgettext.commands.options import add_jobs, add_locales, locales
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError, UsageError
 from mdgettext.locale import check_code
-from mdgettext.pipeline import stale
+from mdgettext.pipeline import noop, stale
 from mdgettext.project import Config
-from mdgettext.report import counted
+from mdgettext.report import counted, escape
 from mdgettext.shown import display
 
 FORMATS = ("md", "html")
@@ -97,7 +97,13 @@ def build(
     total = len(chapters) * len(languages)
     shown, builds = display(build_dir, config.root), counted(total, "chapter build")
     if not css_stale and not any(due.values()):
-        report.info(f"{shown}: up to date ({builds}; --force redoes them)")
+        line = f"{shown}: up to date ({builds}; --force redoes them)"
+        report.info(line)
+        if not any(
+            _dotted(config, folder)
+            for folder in (build_dir, config.source_dir, config.locale_folder, templates, config.root / config.assets)
+        ):
+            noop.remember(str(build_dir), "" if report.quiet else escape(line) + "\n")  # the next one answers early
         return 0
     require_catalogs(config, languages)
     from mdgettext.files import write_all
@@ -143,6 +149,16 @@ def build(
         )
     write_all([(config.build_path(cache.NAME), cache.encode(record))])
     return 0
+
+
+def _dotted(config: Config, folder: Path) -> bool:
+    """Whether a folder the build reads or writes is in a dot folder, or out of the
+    project: noop.py never looks there, so it keeps no key for such a project."""
+    try:
+        parts = folder.resolve().relative_to(config.root.resolve()).parts
+    except ValueError:
+        return True
+    return any(part.startswith(".") for part in parts)
 
 
 def writable(folder: Path, shown: str) -> None:
