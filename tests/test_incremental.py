@@ -200,3 +200,15 @@ def test_a_broken_chapter_stops_a_parallel_extract_with_nothing_written(built: P
     assert result.code == 2 and result.err.count("\n") == 1
     assert result.err.startswith("mdgettext: error: source/en/roofline.md:")
     assert {p.name: p.read_bytes() for p in (built / "locale").glob("*.pot")} == before
+
+
+def test_a_broken_chapter_stops_a_parallel_build_as_it_stops_one_process(built: Path) -> None:
+    """An error in one chapter's work in a pool worker is the one line a single process
+    prints, and no page is written, whichever chapter finished first."""
+    before = outputs(built)
+    (built / "source" / "en" / "roofline.md").write_text("---\ntitle: [unclosed\n---\n\nText.\n", encoding="utf-8")
+    results = [cli("-C", built, "build", "--force", "-j", jobs) for jobs in ("1", "2")]
+    assert results[0] == results[1]
+    assert results[0].code == 2 and results[0].err.count("\n") == 1
+    assert results[0].err.startswith("mdgettext: error: source/en/roofline.md:")
+    assert outputs(built) == before
