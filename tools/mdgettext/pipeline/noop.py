@@ -76,16 +76,19 @@ def remember(build_folder: str, printed: str) -> None:
 
 
 def _root(argv: Sequence[str]) -> str | None:
-    """The project folder of a `build` of the project, from its command line; None for any
-    other command, and wherever the command line is not one this reading is sure of."""
-    if "build" not in argv or any(a in ("--force", "-h", "--help", "--version") for a in argv):
-        return None
-    root = "."
-    for i, arg in enumerate(argv):
-        if arg == "-C" and i + 1 < len(argv):
+    """The project folder of a `build` of the project, from its command line: `build`
+    after nothing but `-C DIR` and `-q`, as `mdgettext -C book -q build -l ko` has it;
+    None for any other command line (`-C build serve` is no build)."""
+    root, i = ".", 0
+    while i < len(argv) and argv[i] in ("-C", "-q", "--quiet"):
+        if argv[i] == "-C":
+            if i + 1 == len(argv):
+                return None
             root = argv[i + 1]
-        elif arg.startswith("-C"):
-            return None  # `-Cdir`: left to argparse
+            i += 1
+        i += 1
+    if argv[i : i + 1] != ["build"] or any(a in ("--force", "-h", "--help", "--version") for a in argv):
+        return None
     return os.path.abspath(root)
 
 
