@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from conftest import cli
+from mdgettext.pipeline import noop
 
 CATALOGS = Path("locale") / "ko" / "LC_MESSAGES"
 RECORD = ".mdgettext-build.json"
+NOOP = ".mdgettext-noop.json"  # the key of a build that found nothing to do (pipeline/noop.py)
 
 
 @pytest.fixture
@@ -26,11 +28,11 @@ def built(book: Path, tmp_path: Path) -> Path:
 
 
 def outputs(root: Path) -> dict[str, tuple[bytes, int]]:
-    """Every built file (the record aside): its bytes and when it was written."""
+    """Every built file (the record and the no-op key aside): its bytes and when it was written."""
     return {
         p.relative_to(root / "build").as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
         for p in sorted((root / "build").rglob("*"))
-        if p.is_file() and p.name != RECORD
+        if p.is_file() and p.name not in (RECORD, NOOP)
     }
 
 
@@ -88,6 +90,53 @@ def test_what_every_chapter_depends_on_redoes_every_chapter(built: Path, change)
     assert cli("-C", built, "-q", "build").code == 0
     after = outputs(built)
     assert rewritten(before, after) >= {name for name in before if name.endswith(".md")}
+
+
+def test_new_translator_notes_redo_their_chapter_alone(built: Path) -> None:
+    """The notes beside a catalog (its addenda file) are an input of its chapter's build."""
+    (built / CATALOGS / "roofline.addenda.md").write_text("", encoding="utf-8")
+    result = cli("-C", built, "build")
+    assert result.code == 0
+    assert "build: 11 of 12 chapter builds up to date" in result.out
+
+
+def rename_book(root: Path) -> None:
+    path = root / "pyproject.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("How to Scale Your Model", "The Book"), encoding="utf-8")
+
+
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("change", "redone"),
+    [
+        (lambda root: edit_translation(root, "roofline"), {"ko/roofline.md"}),
+        (lambda root: (root / CATALOGS / "roofline.addenda.md").write_text("", encoding="utf-8"), {"ko/roofline.md"}),
+        (rename_book, {"ko/roofline.md", "en/index.html"}),
+        (lambda root: append(root / "source" / "en" / "index.md", "\nOne more line.\n"), {"ko/roofline.md"}),
+        (
+            lambda root: (root / "templates").mkdir() or (root / "templates" / "page.html").write_text("x"),
+            {"en/index.html"},
+        ),
+        (lambda root: (root / "build" / "ko" / "sharding.md").unlink(), {"ko/sharding.md"}),
+    ],
+    ids=["a catalog", "a notes file", "the settings", "the English", "a template", "an output"],
+)
+def test_a_build_answered_before_reading_the_project_still_sees_each_input(built: Path, change, redone) -> None:
+    """A build that found nothing to do leaves a key the next one answers from without
+    reading the settings (pipeline/noop.py); any input changed, and that next one builds."""
+    assert cli("-C", built, "build").out.endswith("up to date (12 chapter builds; --force redoes them)\n")
+    argv = ["-C", str(built), "build"]
+    assert noop.answer(argv) == "build: up to date (12 chapter builds; --force redoes them)\n"  # answered early
+    assert cli(*argv).out == noop.answer(argv)
+    before = outputs(built)
+    change(built)
+    assert noop.answer(argv) is None
+    result = cli(*argv)
+    assert result.code == 0 and "up to date (" not in result.out
+    assert rewritten(before, outputs(built)) >= redone
 
 
 def test_an_output_removed_or_edited_by_hand_is_made_again(built: Path) -> None:
@@ -151,3 +200,15 @@ def test_a_broken_chapter_stops_a_parallel_extract_with_nothing_written(built: P
     assert result.code == 2 and result.err.count("\n") == 1
     assert result.err.startswith("mdgettext: error: source/en/roofline.md:")
     assert {p.name: p.read_bytes() for p in (built / "locale").glob("*.pot")} == before
+
+
+def test_a_broken_chapter_stops_a_parallel_build_as_it_stops_one_process(built: Path) -> None:
+    """An error in one chapter's work in a pool worker is the one line a single process
+    prints, and no page is written, whichever chapter finished first."""
+    before = outputs(built)
+    (built / "source" / "en" / "roofline.md").write_text("---\ntitle: [unclosed\n---\n\nText.\n", encoding="utf-8")
+    results = [cli("-C", built, "build", "--force", "-j", jobs) for jobs in ("1", "2")]
+    assert results[0] == results[1]
+    assert results[0].code == 2 and results[0].err.count("\n") == 1
+    assert results[0].err.startswith("mdgettext: error: source/en/roofline.md:")
+    assert outputs(built) == before

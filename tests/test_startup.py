@@ -73,6 +73,23 @@ def test_markdown_build_imports_no_html_stack_memory_or_writer(tmp_path: Path) -
     assert loaded & (HTML_STACK | MEMORY | CATALOG_WRITER) == set()
 
 
+def test_a_build_with_nothing_changed_decides_without_the_pipeline(tmp_path: Path) -> None:
+    """A no-op build (issue 43) hashes its inputs and reads its record: no parser, no catalog
+    reader, no CLDR data, nor mdgettext's model of segments; the same command with a
+    catalog edited does build (test_incremental.py checks what each input redoes)."""
+    root = copy_project(tmp_path)
+    assert cli("-C", root, "-q", "build", "-l", "ko").code == 0
+    loaded = modules(tmp_path, "build", "-l", "ko", root=root)
+    assert "mdgettext.pipeline.jobs" not in loaded
+    assert {m.split(".")[0] for m in loaded} & (PIPELINE | HTML_STACK | MEMORY | CATALOG_WRITER) == set()
+    assert {"mdgettext.files", "mdgettext.model"} & loaded == set()
+    again = modules(tmp_path, "build", "-l", "ko", root=root)  # answered from the key the first one left
+    assert {"mdgettext.project", "mdgettext.settings", "mdgettext.cache", "dataclasses"} & again == set()
+    catalog = next((root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"))
+    catalog.write_text(catalog.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert {"markdown_it", "polib"} <= imported(tmp_path, "build", "-l", "ko", "-j", "1", root=root)
+
+
 @pytest.mark.parametrize("command", [["build", "-l", "ko", "-j", "1"], ["update", "-l", "ko"]])
 def test_the_probe_sees_what_a_command_needs(tmp_path: Path, command: list[str]) -> None:
     """The HTML build does load the page stack, and an update of changed English the

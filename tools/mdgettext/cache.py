@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mdgettext.errors import InputError
-from mdgettext.files import made_by
 
 NAME = ".mdgettext-build.json"  # in the build folder: removing build/ removes it too
 
@@ -43,6 +42,8 @@ def file_digest(path: Path, display: Callable[[Path], str] = str) -> str:
     except FileNotFoundError:
         return "absent"
     except OSError as err:
+        from mdgettext.files import made_by  # the catalogs' readers: only for the error
+
         raise InputError(f"{display(path)}: cannot read: {err.strerror or err}{made_by(path)}") from err
 
 

@@ -130,6 +130,20 @@ def _command_parser(ap: argparse.ArgumentParser, name: str) -> argparse.Argument
 
 def run(argv: Sequence[str] | None = None) -> int:
     """`mdgettext ARGS` -> exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from mdgettext.pipeline import noop
+
+    printed = noop.answer(argv)  # a build with nothing changed since the last: answered before parsing
+    if printed is not None:
+        print(printed, end="")
+        return 0
+    try:
+        return _parsed(argv)
+    finally:
+        noop.taken.clear()  # this command's key only: a build called later in this process took none
+
+
+def _parsed(argv: list[str]) -> int:
     ap = parser()
     args, extra = ap.parse_known_args(argv)
     chosen = _command_parser(ap, args.command)  # errors show the command's usage, as its --help does

@@ -25,6 +25,7 @@ from mdgettext.po import reader as poreader
 from mdgettext.po import suppressions
 from mdgettext.po import validate as povalidate
 from mdgettext.po.catalog import CatalogFile
+from mdgettext.shown import display as display  # noqa: PLC0414  re-exported, where the readers' callers find it
 
 BOM = "\ufeff"
 LINE_END = re.compile(r"\r\n|\r|\n")
@@ -237,11 +238,3 @@ def _umask() -> int:
     current = os.umask(0o022)  # the only way to read it is to set it
     os.umask(current)
     return current
-
-
-def display(path: Path, root: Path) -> str:
-    """A path as the user should read it: relative to the project folder when inside it."""
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return str(path)

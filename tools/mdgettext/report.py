@@ -16,9 +16,10 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mdgettext.model import Diagnostic, Severity
+if TYPE_CHECKING:  # the model's classes are made only where findings are: a no-op build escapes a line
+    from mdgettext.model import Diagnostic
 
 FORMATS = ("text", "json", "github")
 # C0 and C1 controls, DEL, line and paragraph separators, bidirectional controls.
@@ -54,6 +55,8 @@ class Summary:
 
     def line(self, findings: Sequence[Diagnostic]) -> str:
         """The closing line: catalogs, entries, findings by severity, share translated."""
+        from mdgettext.model import Severity
+
         errors = sum(d.severity is Severity.ERROR for d in findings)
         warnings = sum(d.severity is Severity.WARNING for d in findings)
         notes = sum(d.severity is Severity.INFO for d in findings)
@@ -85,6 +88,8 @@ def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:
 def as_dict(d: Diagnostic) -> dict[str, Any]:
     """A finding as JSON, for `--format json`; an error on a translation carries the
     key a maintainer accepts it by (the `accept` setting)."""
+    from mdgettext.model import Severity
+
     found = {
         "file": d.location.path,
         "line": d.location.line,
@@ -106,6 +111,8 @@ def github_annotations(findings: Sequence[Diagnostic]) -> list[str]:
     there are more, nine chosen one code at a time (so every kind of problem shows
     before any shows twice), and a tenth that counts the rest and points at the job
     summary, which lists them all."""
+    from mdgettext.model import Severity
+
     lines: list[str] = []
     for severity in Severity:
         found = [d for d in findings if d.severity is severity]
@@ -141,6 +148,8 @@ def step_summary(findings: Sequence[Diagnostic], summary: Summary) -> str:
     """The job summary (`$GITHUB_STEP_SUMMARY`, Markdown): findings per catalog and per
     code, with counts, then every finding. Messages quote translator text, so every
     cell is escaped."""
+    from mdgettext.model import Severity
+
     levels = [s.value for s in Severity]
     per_catalog = Counter((d.location.path, d.severity.value) for d in findings)
     per_code = Counter((d.code, d.severity.value) for d in findings)

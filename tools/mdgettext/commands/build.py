@@ -17,10 +17,11 @@ from mdgettext.commands.languages import require_catalogs, tell_missing_words
 from mdgettext.commands.options import add_jobs, add_locales, locales
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError, UsageError
-from mdgettext.files import display, write_all
-from mdgettext.pipeline import stale
+from mdgettext.locale import check_code
+from mdgettext.pipeline import noop, stale
 from mdgettext.project import Config
-from mdgettext.report import counted
+from mdgettext.report import counted, escape
+from mdgettext.shown import display
 
 FORMATS = ("md", "html")
 STYLESHEET_JOB = "stylesheet"
@@ -74,8 +75,11 @@ def build(
     force: bool = False,
 ) -> int:
     """Every chapter in every language asked for that is out of date, and the stylesheet once.
-    Deciding costs a hash of the inputs; the pipeline is imported only when there is work."""
-    require_catalogs(config, languages)
+    Deciding costs a hash of the inputs and imports no reader, nor Babel: the pipeline is
+    imported only when there is work, and each language checked against Babel's locales then
+    (a record of a build in a language is a build that checked it, with the same version)."""
+    for language in languages:
+        check_code(language)  # a code, before it names a folder
     chapters = config.chapters()
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
@@ -93,8 +97,16 @@ def build(
     total = len(chapters) * len(languages)
     shown, builds = display(build_dir, config.root), counted(total, "chapter build")
     if not css_stale and not any(due.values()):
-        report.info(f"{shown}: up to date ({builds}; --force redoes them)")
+        line = f"{shown}: up to date ({builds}; --force redoes them)"
+        report.info(line)
+        if not any(
+            _dotted(config, folder)
+            for folder in (build_dir, config.source_dir, config.locale_folder, templates, config.root / config.assets)
+        ):
+            noop.remember(str(build_dir), "" if report.quiet else escape(line) + "\n")  # the next one answers early
         return 0
+    require_catalogs(config, languages)
+    from mdgettext.files import write_all
     from mdgettext.pipeline.assets import copies
     from mdgettext.pipeline.jobs import Job
     from mdgettext.pipeline.jobs import run as build_chapters
@@ -137,6 +149,16 @@ def build(
         )
     write_all([(config.build_path(cache.NAME), cache.encode(record))])
     return 0
+
+
+def _dotted(config: Config, folder: Path) -> bool:
+    """Whether a folder the build reads or writes is in a dot folder, or out of the
+    project: noop.py never looks there, so it keeps no key for such a project."""
+    try:
+        parts = folder.resolve().relative_to(config.root.resolve()).parts
+    except ValueError:
+        return True
+    return any(part.startswith(".") for part in parts)
 
 
 def writable(folder: Path, shown: str) -> None:

@@ -26,7 +26,7 @@ def ordered(
     one per core). `work` must be picklable (a module-level function or a partial of
     one) where processes are spawned rather than forked. `prepare` runs before a pool
     forks, to make once what each worker would otherwise make for itself (imports)."""
-    workers = min(jobs or os.cpu_count() or 1, len(items))
+    workers = min(jobs or cores(), len(items))
     if workers <= 1:
         yield from map(work, items)
         return
@@ -40,6 +40,18 @@ def ordered(
         longest = sorted(range(len(items)), key=lambda i: -size(items[i]))
         futures = {i: pool.submit(work, items[i]) for i in longest}
         yield from (futures[i].result() for i in range(len(items)))
+
+
+def cores() -> int:
+    """The cores this process may run on: its affinity mask where the system has one
+    (`taskset`, a container's CPU set), which `os.cpu_count()` ignores; a pool of more
+    workers than that only takes turns."""
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counted is not None:
+        return int(counted() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def file_size(path: os.PathLike[str]) -> int:
