@@ -18,7 +18,15 @@ from conftest import REPO
 PACKAGE = REPO / "tools" / "mdgettext"
 # Lower layers never import higher ones. Alignment and publishing are side by side.
 LAYERS = [
-    {"mdgettext", "mdgettext.model", "mdgettext.locale", "mdgettext.stems", "mdgettext.errors", "mdgettext.symlinks"},
+    {
+        "mdgettext",
+        "mdgettext.model",
+        "mdgettext.locale",
+        "mdgettext.stems",
+        "mdgettext.errors",
+        "mdgettext.symlinks",
+        "mdgettext.shown",
+    },
     {"mdgettext.markdown"},
     {"mdgettext.po"},
     {

@@ -99,9 +99,8 @@ def build(
     if not css_stale and not any(due.values()):
         line = f"{shown}: up to date ({builds}; --force redoes them)"
         report.info(line)
-        if not any(
-            _dotted(config, folder)
-            for folder in (build_dir, config.source_dir, config.locale_folder, templates, config.root / config.assets)
+        if noop.watchable(
+            config.root, (build_dir, config.source_dir, config.locale_folder, templates, config.root / config.assets)
         ):
             noop.remember(str(build_dir), "" if report.quiet else escape(line) + "\n")  # the next one answers early
         return 0
@@ -149,16 +148,6 @@ def build(
         )
     write_all([(config.build_path(cache.NAME), cache.encode(record))])
     return 0
-
-
-def _dotted(config: Config, folder: Path) -> bool:
-    """Whether a folder the build reads or writes is in a dot folder, or out of the
-    project: noop.py never looks there, so it keeps no key for such a project."""
-    try:
-        parts = folder.resolve().relative_to(config.root.resolve()).parts
-    except ValueError:
-        return True
-    return any(part.startswith(".") for part in parts)
 
 
 def writable(folder: Path, shown: str) -> None:

@@ -27,6 +27,7 @@ import os
 import stat
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from mdgettext import __version__
 
@@ -123,3 +124,16 @@ def key(root: str, argv: Sequence[str]) -> str | None:
                 f"{entry.path}\0{st.st_mode}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_ino}\n".encode()
             )
     return h.hexdigest()
+
+
+def watchable(root: Path, folders: Sequence[Path]) -> bool:
+    """Whether the key sees every folder the build reads or writes: none in a dot folder
+    or out of the project, where the key never looks (such a project keeps no key)."""
+    for folder in folders:
+        try:
+            parts = folder.resolve().relative_to(root.resolve()).parts
+        except ValueError:
+            return False
+        if any(part.startswith(".") for part in parts):
+            return False
+    return True
