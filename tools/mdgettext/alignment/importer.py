@@ -145,10 +145,10 @@ def fill(
         chosen, reasons = _majority(found)
         entry = entries[key]
         if entry.msgstr and not overwrite:
-            kept = entry.msgstr != chosen.translation or entry.fuzzy != bool(reasons or fuzzy)
+            kept = entry.msgstr != chosen.msgstr or entry.fuzzy != bool(reasons or fuzzy)
         else:
             kept = False
-            changed += _set(entry, chosen.translation, reasons, fuzzy)
+            changed += _set(entry, chosen.msgstr, reasons, fuzzy)
         decisions[key] = _Decision(chosen, found, reasons, kept)
 
     added = additions(alignment, translated) if translated is not None else {}

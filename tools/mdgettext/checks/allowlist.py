@@ -98,6 +98,16 @@ SCHEME_AT = re.compile(r"[\x00-\x20]*([A-Za-z][A-Za-z0-9+.\-\t\n\r]*):")
 ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 IMAGE_OPENER = re.compile(r"!\[")
 LINE_BREAK = re.compile(r"\r\n?|\n")
+# A line a paragraph goes on with in every reader (CommonMark, kramdown,
+# Python-Markdown): it starts with a letter, a digit that opens no ordered list, an
+# opening bracket or quote, a code span (never a fence), emphasis (never a list
+# marker or a rule), a link (never a definition or a footnote) or inline math (never
+# a `$$` block). A translator who wraps their paragraph at 80 columns makes such
+# lines; any other line start may open a block, and is a break the English must have.
+PLAIN_LINE = re.compile(
+    r"(?:[^\W\d_]|\d(?!\d*[.)](?:[ \t]|$))|[(\"'\u201c\u2018\u300c\u300e\uff08\u3010\u300a]|`(?!``)"
+    r"|\*\*?(?=[^\s*\[])|_(?=[^\s_])|\[(?!\^)(?![^\]\n]*\]:)|\$(?!\$))"
+)
 JSON_BREAKERS = re.compile(r'["\\\x00-\x1f\x7f]')
 QUICK_LIMIT = 20_000  # characters: a longer text with more `<` than its English is refused unread
 TagKey = tuple[Any, ...]
@@ -396,6 +406,22 @@ def _destinations(text: str) -> tuple[Counter[str], Counter[str], Counter[str]]:
                 if name not in html.ALLOWED_SCHEMES:
                     bad[f"{written[:60]!r} (a {name}: URL)"] = 1
     return Counter(found), Counter(bad), Counter(images)
+
+
+def block_breaks(text: str) -> int:
+    """The line breaks of a message (as the translator wrote it, before `weave` puts
+    its container's prefix after each) before a line that does not go on with the
+    paragraph in every reader (PLAIN_LINE): the breaks that could start block syntax."""
+    return sum(1 for m in LINE_BREAK.finditer(text) if not PLAIN_LINE.match(text, m.end()))
+
+
+def wrapped_only(msgid: str, msgstr: str, place: Where, reasons: list[Reason]) -> list[Reason]:
+    """`reasons` without the added line break, when every break the translation adds
+    in a paragraph, item or quote goes on with the paragraph: the translator wrapped
+    their text (the build writes each line back inside the block's container)."""
+    if place is not Where.INLINE or block_breaks(msgstr) > block_breaks(msgid):
+        return reasons
+    return [r for r in reasons if r.kind != BREAK]
 
 
 # ---------------------------------------------------------------- comparing

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from mdgettext.markdown.parser import parser
+from mdgettext.model import Span, Style
 
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 
@@ -37,6 +38,27 @@ def fold(content: str) -> str:
             out[-1] = previous.rstrip(" \t")
             out.append(" " + rest)
     return "".join(out)
+
+
+def unfolded(text: str, span: Span, msgid: str) -> str:
+    """A block's inline source as its author wrapped it: the lines of `span` in
+    `text`, each continuation line without its container prefix (`> `, a list
+    item's indentation), so `weave` can write them back inside the English's
+    container. A translator who wrapped a paragraph at 80 columns keeps the breaks
+    in the msgstr; the msgid stays `fold`ed, so re-wrapping English changes nothing.
+    `msgid` when the lines do not fold back to it exactly (a lazy line, a tab)."""
+    if span.style is not Style.INLINE:
+        return msgid
+    pieces = text[span.start : span.end].split("\n")
+    if len(pieces) == 1:
+        return msgid
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        if span.continuation and piece.startswith(span.continuation):
+            piece = piece[len(span.continuation) :]
+        out.append(piece.lstrip(" \t"))
+    written = "\n".join(out)
+    return written if fold(written) == msgid else msgid
 
 
 def hard_breaks(text: str) -> int:
