@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, cli
+from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 from mdgettext.checks.safety import unsafe_reasons
 
 CASES = sorted(p for p in (FIXTURES / "identity").glob("*.md") if p.stem.count(".") == 0)
@@ -46,6 +47,9 @@ def test_build_gives_back_the_translators_file(tmp_path: Path, english: Path, tr
     assert cli("-C", root, "-q", "extract").code == 0
     done = cli("-C", root, "-q", "import", "-l", language, f"{language}/{english.name}")
     assert done.code == 0, done.err
+    catalog = root / "locale" / language / "LC_MESSAGES" / english.with_suffix(".po").name
+    assert_msgcat_fixed_point(catalog)  # a msgstr with the translator's line breaks, as GNU gettext writes it
+    assert_msgfmt_check(catalog)
     built = cli("-C", root, "-q", "build", "-l", language, "--format", "md")
     assert built.code == 0, built.err
     assert (root / "build" / language / english.name).read_text(encoding="utf-8") == mine
