@@ -20,6 +20,8 @@ import pytest
 from conftest import FIXTURES, cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 from mdgettext.checks.safety import unsafe_reasons
+from mdgettext.markdown.folding import fold, unfolded
+from mdgettext.model import Span
 
 CASES = sorted(p for p in (FIXTURES / "identity").glob("*.md") if p.stem.count(".") == 0)
 
@@ -111,3 +113,10 @@ def test_a_break_that_can_start_a_block_is_refused(line: str) -> None:
     """A new line a reader may read as a block of its own (in any flavor) stays refused."""
     reasons = unsafe_reasons(ENGLISH, f"행렬 곱셈의 산술 강도는 FLOP와\n{line}")
     assert reasons, line
+
+
+def test_import_joins_a_line_that_could_start_a_block() -> None:
+    """A wrapped line that could open a block where the build puts it (`2) …`) is joined
+    as the msgid joins it: only the breaks the safety judge takes as wrapping are kept."""
+    text = "1) TPU v5e는 대역폭을 가집니다.\n2) 둘째 줄은\n이어집니다."
+    assert unfolded(text, Span(0, len(text)), fold(text)) == "1) TPU v5e는 대역폭을 가집니다. 2) 둘째 줄은\n이어집니다."

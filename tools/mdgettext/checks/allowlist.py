@@ -60,6 +60,7 @@ from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
 
 from mdgettext.markdown import html, liquid, tagtext
+from mdgettext.markdown.folding import PLAIN_LINE
 from mdgettext.markdown.inline import MASKED_ATTRIBUTES
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 from mdgettext.markdown.tables import table_pipes
@@ -98,16 +99,6 @@ SCHEME_AT = re.compile(r"[\x00-\x20]*([A-Za-z][A-Za-z0-9+.\-\t\n\r]*):")
 ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 IMAGE_OPENER = re.compile(r"!\[")
 LINE_BREAK = re.compile(r"\r\n?|\n")
-# A line a paragraph goes on with in every reader (CommonMark, kramdown,
-# Python-Markdown): it starts with a letter, a digit that opens no ordered list, an
-# opening bracket or quote, a code span (never a fence), emphasis (never a list
-# marker or a rule), a link (never a definition or a footnote) or inline math (never
-# a `$$` block). A translator who wraps their paragraph at 80 columns makes such
-# lines; any other line start may open a block, and is a break the English must have.
-PLAIN_LINE = re.compile(
-    r"(?:[^\W\d_]|\d(?!\d*[.)](?:[ \t]|$))|[(\"'\u201c\u2018\u300c\u300e\uff08\u3010\u300a]|`(?!``)"
-    r"|\*\*?(?=[^\s*\[])|_(?=[^\s_])|\[(?!\^)(?![^\]\n]*\]:)|\$(?!\$))"
-)
 JSON_BREAKERS = re.compile(r'["\\\x00-\x1f\x7f]')
 QUICK_LIMIT = 20_000  # characters: a longer text with more `<` than its English is refused unread
 TagKey = tuple[Any, ...]

@@ -15,6 +15,17 @@ from mdgettext.model import Span, Style
 
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 
+# A line a paragraph goes on with in every reader (CommonMark, kramdown,
+# Python-Markdown): it starts with a letter, a digit that opens no ordered list, an
+# opening bracket or quote, a code span (never a fence), emphasis (never a list
+# marker or a rule), a link (never a definition or a footnote) or inline math (never
+# a `$$` block). A translator who wraps their paragraph at 80 columns makes such
+# lines; any other line start may open a block, and is a break the English must have.
+PLAIN_LINE = re.compile(
+    r"(?:[^\W\d_]|\d(?!\d*[.)](?:[ \t]|$))|[(\"'\u201c\u2018\u300c\u300e\uff08\u3010\u300a]|`(?!``)"
+    r"|\*\*?(?=[^\s*\[])|_(?=[^\s_])|\[(?!\^)(?![^\]\n]*\]:)|\$(?!\$))"
+)
+
 
 def fold(content: str) -> str:
     """The msgid of a block's inline source: soft breaks become one space.
@@ -52,12 +63,17 @@ def unfolded(text: str, span: Span, msgid: str) -> str:
     pieces = text[span.start : span.end].split("\n")
     if len(pieces) == 1:
         return msgid
-    out = [pieces[0]]
+    written = pieces[0]
     for piece in pieces[1:]:
         if span.continuation and piece.startswith(span.continuation):
             piece = piece[len(span.continuation) :]
-        out.append(piece.lstrip(" \t"))
-    written = "\n".join(out)
+        piece = piece.lstrip(" \t")
+        # a line that may start a block (`2) …`) is joined, as the msgid has it: only
+        # breaks the safety judge takes as wrapping are kept
+        if PLAIN_LINE.match(piece) or HARD_BREAK.search(written):
+            written += "\n" + piece
+        else:
+            written = written.rstrip(" \t") + " " + piece
     return written if fold(written) == msgid else msgid
 
 
