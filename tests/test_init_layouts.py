@@ -6,7 +6,8 @@ promises, each with its English and a translation side by side (hand-made for th
 tests): README-ko.md, README.ja.md, README_zh-CN.md; docs/de/; mkdocs-static-i18n's
 folders and its suffixes, both with Ukrainian as the site's default and the English the
 language the others were translated from (the Ukrainian has a paragraph of its own, so a
-Korean imported against it, as init had it, came back with that paragraph in Ukrainian); an mdBook with its Korean book in ko/src/; and
+Korean imported against it, as init had it, came back with that paragraph in Ukrainian); mkdocs-static-i18n's folders with the English default
+in docs/ itself, docs/ko/ beside its pages; an mdBook with its Korean book in ko/src/; and
 the multilingual mdBook fork's src/en/, src/fr/. After the four commands the translation
 is where it was, as the translator wrote it, and the English and every other language's
 pages are the bytes they were.
@@ -97,6 +98,20 @@ CASES = [
         },
         ("docs/ko/index.md", "docs/ko/guide.md"),
         "recognised mkdocs.yaml with mkdocs-static-i18n's folders (docs/en/, docs/ko/, docs/uk/)",
+    ),
+    Case(
+        "mkdocs-folder-root",
+        "ko",
+        "source: docs (English, the language the others translate; change with --source)",
+        {
+            "source": "docs",
+            "source_language": "en",
+            "translations": "docs/{lang}/{path}",
+            "locales": ("ko",),
+            "flavor": "mkdocs",
+        },
+        ("docs/ko/index.md", "docs/ko/guide.md"),
+        "recognised mkdocs.yml with mkdocs-static-i18n's folders (docs/, docs/ko/)",
     ),
     Case(
         "mkdocs-suffix",

@@ -148,8 +148,14 @@ def _static_i18n(
     codes = [code for code in dict.fromkeys([default, *codes]) if CODE.fullmatch(code)]
     says = f"{name}'s i18n default"
     if plugin.get("docs_structure", "suffix") == "folder":
+        # The default language's pages may stay in `docs/` itself, the others' folders
+        # beside them (the plugin falls back to them): then `docs/` is its place.
+        at_root = not _holds(paths, f"{docs}/{default}") and any(_page_of(p, docs) for p in paths)
         places = tuple(
-            Place(code, f"{docs}/{code}", None, f"{docs}/{code}/", f"{name}'s i18n languages") for code in codes
+            Place(code, docs, None, f"{docs}/", says)
+            if code == default and at_root
+            else Place(code, f"{docs}/{code}", None, f"{docs}/{code}/", f"{name}'s i18n languages")
+            for code in codes
         )
         return Layout(
             f"{name} with mkdocs-static-i18n's folders ({', '.join(sorted(p.shown for p in places))})",
@@ -292,7 +298,7 @@ def _folder_layout(paths: Collection[str], docs: str, found: str, site: Mapping[
     languages = _folders(paths, docs)
     folders = ", ".join(f"{docs}/{code}/" for code in languages)
     places = [Place(code, f"{docs}/{code}", None, f"{docs}/{code}/", "the folder's name") for code in languages]
-    if any(p.startswith(f"{docs}/") and p.count("/") == docs.count("/") + 1 and p.endswith(".md") for p in paths):
+    if any(_page_of(p, docs) for p in paths):
         places.insert(0, Place(None, docs, None, f"{docs}/", "no name says otherwise"))
     return Layout(
         f"{found} with {folders}",
@@ -320,6 +326,16 @@ def _readme(paths: Collection[str]) -> Layout | None:
         targets,
         {"flavor": Why("gfm", "GitHub shows a README")},
     )
+
+
+def _page_of(path: str, docs: str) -> bool:
+    """A Markdown page in `docs` itself, not in a folder of it."""
+    return path.startswith(f"{docs}/") and path.count("/") == docs.count("/") + 1 and path.endswith(".md")
+
+
+def _holds(paths: Collection[str], folder: str) -> bool:
+    """Whether `folder` holds any Markdown."""
+    return any(p.startswith(f"{folder}/") and p.endswith(".md") for p in paths)
 
 
 def _folders(paths: Collection[str], docs: str) -> tuple[str, ...]:
