@@ -76,6 +76,7 @@ ENGLISH = "The arithmetic intensity of a matmul is the ratio of its FLOPs to its
         ("$x$", "$x$의 값."),
         ("2 bytes", "2바이트입니다."),
         ("bytes", "「바이트」"),
+        ("bytes", "   바이트를 세 칸 들여 씁니다."),
     ],
 )
 def test_a_paragraph_wrapped_by_its_translator_is_safe(markup: str, line: str) -> None:

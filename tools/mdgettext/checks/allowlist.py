@@ -60,7 +60,7 @@ from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
 
 from mdgettext.markdown import html, liquid, tagtext
-from mdgettext.markdown.folding import PLAIN_LINE
+from mdgettext.markdown.folding import INDENTED_PLAIN
 from mdgettext.markdown.inline import MASKED_ATTRIBUTES
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 from mdgettext.markdown.tables import table_pipes
@@ -402,8 +402,8 @@ def _destinations(text: str) -> tuple[Counter[str], Counter[str], Counter[str]]:
 def block_breaks(text: str) -> int:
     """The line breaks of a message (as the translator wrote it, before `weave` puts
     its container's prefix after each) before a line that does not go on with the
-    paragraph in every reader (PLAIN_LINE): the breaks that could start block syntax."""
-    return sum(1 for m in LINE_BREAK.finditer(text) if not PLAIN_LINE.match(text, m.end()))
+    paragraph in every reader (PLAIN_LINE, after up to 3 spaces): the breaks that could start block syntax."""
+    return sum(1 for m in LINE_BREAK.finditer(text) if not INDENTED_PLAIN.match(text, m.end()))
 
 
 def wrapped_only(msgid: str, msgstr: str, place: Where, reasons: list[Reason]) -> list[Reason]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from mdgettext.markdown.lines import continuation
 from mdgettext.markdown.parser import parser
 from mdgettext.model import Span, Style
 
@@ -25,6 +26,8 @@ PLAIN_LINE = re.compile(
     r"(?:[^\W\d_]|\d(?!\d*[.)](?:[ \t]|$))|[(\"'\u201c\u2018\u300c\u300e\uff08\u3010\u300a]|`(?!``)"
     r"|\*\*?(?=[^\s*\[])|_(?=[^\s_])|\[(?!\^)(?![^\]\n]*\]:)|\$(?!\$))"
 )
+
+INDENTED_PLAIN = re.compile(r" {0,3}" + PLAIN_LINE.pattern)
 
 
 def fold(content: str) -> str:
@@ -63,17 +66,22 @@ def unfolded(text: str, span: Span, msgid: str) -> str:
     pieces = text[span.start : span.end].split("\n")
     if len(pieces) == 1:
         return msgid
+    # the container's prefix, as the first line's says it (a list item's marker as spaces):
+    # any further indentation is the translator's
+    container = continuation(text[text.rfind("\n", 0, span.start) + 1 : span.start])
     written = pieces[0]
     for piece in pieces[1:]:
-        if span.continuation and piece.startswith(span.continuation):
-            piece = piece[len(span.continuation) :]
-        piece = piece.lstrip(" \t")
+        if container and piece.startswith(container):
+            piece = piece[len(container) :]
         # a line that may start a block (`2) …`) is joined, as the msgid has it: only
-        # breaks the safety judge takes as wrapping are kept
-        if PLAIN_LINE.match(piece) or HARD_BREAK.search(written):
+        # breaks the safety judge takes as wrapping are kept, with the translator's own
+        # indentation of up to 3 spaces (never code)
+        if INDENTED_PLAIN.match(piece):
             written += "\n" + piece
+        elif HARD_BREAK.search(written):
+            written += "\n" + piece.lstrip(" \t")
         else:
-            written = written.rstrip(" \t") + " " + piece
+            written = written.rstrip(" \t") + " " + piece.lstrip(" \t")
     return written if fold(written) == msgid else msgid
 
 
