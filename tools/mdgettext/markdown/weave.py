@@ -98,7 +98,10 @@ def weave(
         own = None  # the id the engine gives a translated heading that keeps no English id
         if seg.anchor and contents and not (heading_ids or explicit):
             own = slugger(doc.flavor).slug(_line(msgstr))
-        named = ((heading_ids or explicit) and doc.flavor.slug_anchors) or contents  # its translation's slug too
+        # its translation's slug too, where a contents name may link it: a front matter's
+        # `toc`, or the ids `heading_ids` keeps; a heading with its own `{#id}` and neither
+        # stays as its translator wrote it
+        named = (heading_ids and doc.flavor.slug_anchors) or contents
         text = render(seg, msgstr, heading_ids and not explicit, named, ids, own)
         # `<h3 id="x">text</h3>` (an HTML segment, so never `{#id}`): the same anchor
         if heading_ids and (html_heading := html_heading_id(doc.text, seg)) is not None:
