@@ -558,3 +558,17 @@ def test_pages_named_by_the_source_language_are_chapters_without_it(tmp_path: Pa
     assert config.translation_path("index", "ko") == tmp_path / "docs" / "index.ko.md"
     plain = Config(root=tmp_path, source="docs", translations="docs/{stem}.{lang}.md", locales=("ko",))
     assert plain.source_suffix == ".md" and plain.source_path("index") == tmp_path / "docs" / "index.md"
+
+
+def test_a_language_the_site_lists_with_no_pages_is_not_made_a_locale(tmp_path: Path) -> None:
+    """A build would fill docs/ja/ with English pages the site falls back to anyway."""
+    root = copied(tmp_path, "mkdocs-folder-root")
+    yml = root / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8") + "        - locale: ja\n          name: 日本語\n", encoding="utf-8")
+    result = cli("-C", root, "init")
+    assert result.code == 0, result.err
+    assert load_config(root).locales == ("ko",)
+    assert (
+        "ja: listed in mkdocs.yml's i18n languages, but docs/ja/ has no pages yet; not a locale "
+        '(add "ja" to `locales` to start it)'
+    ) in result.out.splitlines()

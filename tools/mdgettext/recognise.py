@@ -157,13 +157,15 @@ def _static_i18n(
             else Place(code, f"{docs}/{code}", None, f"{docs}/{code}/", f"{name}'s i18n languages")
             for code in codes
         )
+        bare = tuple(p for p in places if p.language != default and not _holds(paths, p.source))
         return Layout(
             f"{name} with mkdocs-static-i18n's folders ({', '.join(sorted(p.shown for p in places))})",
             Why(f"{docs}/{{lang}}/{{path}}", f"{name}: i18n docs_structure: folder"),
             places,
-            {p.language: p.shown for p in places if p.language},
+            {p.language: p.shown for p in places if p.language and p not in bare},
             site,
             (default, says),
+            _not_yet(name, [(p.language or "", p.shown) for p in bare]),
         )
     # Suffixes: the default language's pages may go without one (`index.md`), and then do.
     plain = any(p.startswith(f"{docs}/") and p.endswith(".md") and _suffix(p, docs) is None for p in paths)
@@ -176,13 +178,25 @@ def _static_i18n(
             shown = f"{docs}/*.{code}.md"
             found.append(Place(code, docs, (f"**/*.{code}.md",), shown, f"{name}'s i18n languages"))
             targets[code] = shown
+    empty = [(code, shown) for code, shown in targets.items() if not any(p.endswith(f".{code}.md") for p in paths)]
     return Layout(
         f"{name} with mkdocs-static-i18n's suffixes ({', '.join(p.shown for p in found)})",
         Why(f"{docs}/{{stem}}.{{lang}}.md", f"{name}: i18n docs_structure: suffix"),
         tuple(found),
-        targets,
+        {code: shown for code, shown in targets.items() if (code, shown) not in empty},
         site,
         (default, says),
+        _not_yet(name, empty),
+    )
+
+
+def _not_yet(name: str, empty: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """Languages the site lists with no page of theirs yet: not made locales, since a
+    build would fill their folder with English pages the site falls back to anyway."""
+    return tuple(
+        f"{code}: listed in {name}'s i18n languages, but {shown} has no pages yet; not a locale "
+        f'(add "{code}" to `locales` to start it)'
+        for code, shown in empty
     )
 
 
