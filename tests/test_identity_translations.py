@@ -52,6 +52,8 @@ def test_build_gives_back_the_translators_file(tmp_path: Path, english: Path, tr
     catalog = root / "locale" / language / "LC_MESSAGES" / english.with_suffix(".po").name
     assert_msgcat_fixed_point(catalog)  # a msgstr with the translator's line breaks, as GNU gettext writes it
     assert_msgfmt_check(catalog)
+    checked = cli("-C", root, "check", "-l", language)  # kept line breaks are no finding
+    assert checked.code == 0 and " 0 errors, 0 warnings," in checked.out, checked.out + checked.err
     built = cli("-C", root, "-q", "build", "-l", language, "--format", "md")
     assert built.code == 0, built.err
     assert (root / "build" / language / english.name).read_text(encoding="utf-8") == mine
