@@ -72,9 +72,7 @@ class Pair:
 
     @property
     def msgstr(self) -> str:
-        """What the catalog stores: the translation as the translator wrapped it
-        (folding.unfolded), so the build gives their lines back; `translation`, the
-        folded text, is what pairing decisions compare with the msgid."""
+        """What the catalog stores: `written`; `translation` is what pairing compares with the msgid."""
         return self.written or self.translation
 
     @property
@@ -127,14 +125,10 @@ def align(source: Document, translated: Document, latin: bool | None = None) -> 
 
 
 def _wrapped(step: Pair | Unmatched, translated: Document) -> Pair | Unmatched:
-    """A pair of one translated block, with the translator's line breaks."""
-    if not isinstance(step, Pair) or len(step.translated) != 1:
-        return step
-    seg = step.translated[0]
-    if step.translation != seg.msgid:  # a heading's `{#id}` removed: one line anyway
-        return step
-    written = unfolded(translated.text, seg.span, seg.msgid)
-    return replace(step, written=written) if written != step.translation else step
+    """A pair of one translated block, with the translator's line breaks (a heading's `{#id}` removed: one line)."""
+    if isinstance(step, Pair) and len(step.translated) == 1 and step.translation == (seg := step.translated[0]).msgid:
+        return replace(step, written=unfolded(translated.text, seg.span, seg.msgid))
+    return step
 
 
 def _split(items: tuple[Signals, ...]) -> tuple[list[Signals], list[Signals]]:
