@@ -117,16 +117,8 @@ def import_translation(
     return 1 if skipped else 0
 
 
-def _import_one(
-    config: Config,
-    translated: Path,
-    language: str,
-    source: Path,
-    plan: Plan,
-    fuzzy: bool,
-    overwrite: bool,
-    dry_run: bool,
-) -> Translated:
+def _import_one(config: Config, translated: Path, language: str, source: Path, plan: Plan,
+                fuzzy: bool, overwrite: bool, dry_run: bool) -> Translated:  # fmt: skip
     """Stage one file's catalog; the translated file as read (what it had to skip, what to fix)."""
     source_display = display(source, config.root)
     try:

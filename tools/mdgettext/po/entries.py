@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import polib
 
+from mdgettext.errors import UserError
 from mdgettext.po.writer import _header_is_fuzzy, dumps
 
 
@@ -56,7 +57,7 @@ class Catalog:
 _SAME_NAMES = ("msgid", "msgstr", "msgctxt", "previous_msgctxt", "previous_msgid")
 
 
-class PluralsUnsupported(ValueError):
+class PluralsUnsupported(UserError, ValueError):
     """An entry with `msgid_plural`: Markdown messages have none, so no format here models them."""
 
 

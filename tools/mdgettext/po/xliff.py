@@ -1,4 +1,6 @@
 """A catalog as XLIFF 2 and back: what CAT tools (OmegaT, memoQ, Trados, Crowdin) exchange.
+Long because XLIFF's reading and writing, and their refusals, belong together: one
+side of the mapping read beside the other.
 
 One `<file>` per catalog, one `<unit>` per entry, one `<segment>` per unit, so a unit
 is a message and nothing is resegmented (`canResegment="no"`). What PO says beside
@@ -29,6 +31,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from xml.parsers import expat
 
+from mdgettext.errors import UserError
 from mdgettext.po.codes import codes as find_codes
 from mdgettext.po.entries import Catalog, Entry
 
@@ -43,7 +46,7 @@ _HEADER_COMMENT = "header-comment"
 _HEADER_FUZZY = "header-fuzzy"
 
 
-class XliffError(ValueError):
+class XliffError(UserError, ValueError):
     """An XLIFF file this reader cannot take: the message says where and what."""
 
 
