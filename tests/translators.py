@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from mdgettext.markdown.anchors import strip_id
 from mdgettext.markdown.flavors import named
+from mdgettext.markdown.folding import fold
 from mdgettext.markdown.frontmatter import FrontMatterError
 from mdgettext.markdown.segment import segment
 from mdgettext.model import Document, Key, Segment, key_of
@@ -223,6 +224,7 @@ def scored(imported: dict[Key, tuple[str, bool]], case: Perturbed) -> Scored:
     wrong = []
     for key, want in case.expected.items():
         msgstr, fuzzy = imported.get(key, ("", False))
+        msgstr = fold(msgstr)  # the translator's line breaks kept in a msgstr are theirs, not another block's text
         if want is None:
             ok = msgstr in ("", key[1])
         else:

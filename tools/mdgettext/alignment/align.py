@@ -27,7 +27,7 @@ Front-matter values are not aligned but looked up: by key path, and for a list
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mdgettext.alignment.anchors import anchors
 from mdgettext.alignment.gaps import Raw, fill_gaps, longer_than_english, mark_ambiguous
@@ -43,6 +43,7 @@ from mdgettext.alignment.signals import (
     model,
     signals,
 )
+from mdgettext.markdown.folding import unfolded
 from mdgettext.markdown.sentences import has_sentence
 from mdgettext.model import Document, Location, Segment
 
@@ -67,6 +68,12 @@ class Pair:
     translation: str
     reasons: tuple[str, ...] = ()
     kept: bool = False  # the block is kept as written and holds no sentence: its own translation
+    written: str = ""  # `translation` with the translator's line breaks, when they wrapped it
+
+    @property
+    def msgstr(self) -> str:
+        """What the catalog stores: `written`; `translation` is what pairing compares with the msgid."""
+        return self.written or self.translation
 
     @property
     def fuzzy(self) -> bool:
@@ -114,7 +121,14 @@ def align(source: Document, translated: Document, latin: bool | None = None) -> 
     dst_front, dst_body = _split(dst)
     m = model(src_body, dst_body, latin)
     raw = _front_matter(src_front, dst_front, m) + _body(src_body, dst_body, m)
-    return Alignment(tuple(_place(raw)))
+    return Alignment(tuple(_wrapped(step, translated) for step in _place(raw)))
+
+
+def _wrapped(step: Pair | Unmatched, translated: Document) -> Pair | Unmatched:
+    """A pair of one translated block, with the translator's line breaks (a heading's `{#id}` removed: one line)."""
+    if isinstance(step, Pair) and len(step.translated) == 1 and step.translation == (seg := step.translated[0]).msgid:
+        return replace(step, written=unfolded(translated.text, seg.span, seg.msgid))
+    return step
 
 
 def _split(items: tuple[Signals, ...]) -> tuple[list[Signals], list[Signals]]:

@@ -164,10 +164,10 @@ def fill(
         entry = entries[key]
         hidden = fuzzy or key in held
         if entry.msgstr and not overwrite:
-            kept = entry.msgstr != chosen.translation or entry.fuzzy != hidden
+            kept = entry.msgstr != chosen.msgstr or entry.fuzzy != hidden
         else:
             kept = False
-            changed += _set(entry, chosen.translation, reasons, hidden)
+            changed += _set(entry, chosen.msgstr, reasons, hidden)
         decisions[key] = _Decision(chosen, found, reasons, kept)
 
     added = additions(alignment, translated) if translated is not None else {}

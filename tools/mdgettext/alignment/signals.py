@@ -120,6 +120,10 @@ class Signals:
     end: str  # the closing punctuation, `.` `!` `?` `:` `;` (full-width forms folded), or ""
     length: int  # visible characters (link text, not destinations)
     position: float  # 0..1 among the document's body blocks
+    # a translation's emphasis as its writer meant it: `_` read as `*`, which also opens
+    # and closes inside a word (`_모두_였습니다`: no emphasis in CommonMark nor kramdown,
+    # whose page shows the underscores, but the translator's emphasis all the same)
+    meant: int | None = None
 
     @property
     def spelled(self) -> frozenset[str]:
@@ -151,7 +155,8 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
             # in a translation only an explicit id says anything about the English
             explicit = has_explicit_id(doc.text, seg)
             heading_id = seg.anchor if explicit or not translated else None
-        inline = read(text) if seg.span.style is not Style.YAML and seg.kind != "html" else Inventory(prose=text)
+        markdown = seg.span.style is not Style.YAML and seg.kind != "html"
+        inline = read(text) if markdown else Inventory(prose=text)
         prose = inline.prose
         latin = LATIN_WORD.findall(prose)
         # `<a href="X">` is the link `[…](X)` on the page: counted as that link, so a
@@ -183,6 +188,7 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
                 end=_end(prose),
                 length=len(prose),
                 position=index / max(len(body) - 1, 1) if index is not None else 0.0,
+                meant=_meant(read, text) if translated and markdown and "_" in text else None,
             )
         )
     return tuple(out)
@@ -228,7 +234,22 @@ def combine(first: Signals, second: Signals) -> Signals:
         end=second.end,
         length=first.length + second.length + 1,
         position=first.position,
+        meant=None if first.meant is None and second.meant is None else _emphasis(first) + _emphasis(second),
     )
+
+
+def _meant(read: Reader, text: str) -> int:
+    inline = read(text.replace("_", "*"))
+    return inline.strong + inline.emphasis
+
+
+def _emphasis(block: Signals) -> int:
+    return block.strong if block.meant is None else block.meant
+
+
+def same_emphasis(s: Signals, t: Signals) -> bool:
+    """The translation emphasises as often as its source, as written or as meant."""
+    return s.strong in (t.strong, t.meant)
 
 
 # ---------------------------------------------------------------- scoring
@@ -289,7 +310,7 @@ def _evidence(s: Signals, t: Signals, m: Model) -> float:
         missing = s.names - _found(s, t)
         total += max(MISSING_NAME * len(missing), MISSING_NAME_CAP)
     if s.strong or t.strong:
-        total += MARKUP if s.strong == t.strong else -MARKUP
+        total += MARKUP if same_emphasis(s, t) else -MARKUP
     if s.end and t.end:
         total += MARKUP if s.end == t.end else -MARKUP
     total += max(LENGTH_FIT - deviation(s, t, m) ** 2 / 2, LENGTH_FLOOR)

@@ -60,6 +60,7 @@ from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
 
 from mdgettext.markdown import html, liquid, tagtext
+from mdgettext.markdown.folding import INDENTED_PLAIN
 from mdgettext.markdown.inline import MASKED_ATTRIBUTES
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 from mdgettext.markdown.tables import table_pipes
@@ -396,6 +397,22 @@ def _destinations(text: str) -> tuple[Counter[str], Counter[str], Counter[str]]:
                 if name not in html.ALLOWED_SCHEMES:
                     bad[f"{written[:60]!r} (a {name}: URL)"] = 1
     return Counter(found), Counter(bad), Counter(images)
+
+
+def block_breaks(text: str) -> int:
+    """The line breaks of a message (as the translator wrote it, before `weave` puts
+    its container's prefix after each) before a line that does not go on with the
+    paragraph in every reader (PLAIN_LINE, after up to 3 spaces): the breaks that could start block syntax."""
+    return sum(1 for m in LINE_BREAK.finditer(text) if not INDENTED_PLAIN.match(text, m.end()))
+
+
+def wrapped_only(msgid: str, msgstr: str, place: Where, reasons: list[Reason]) -> list[Reason]:
+    """`reasons` without the added line break, when every break the translation adds
+    in a paragraph, item or quote goes on with the paragraph: the translator wrapped
+    their text (the build writes each line back inside the block's container)."""
+    if place is not Where.INLINE or block_breaks(msgstr) > block_breaks(msgid):
+        return reasons
+    return [r for r in reasons if r.kind != BREAK]
 
 
 # ---------------------------------------------------------------- comparing

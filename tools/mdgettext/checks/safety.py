@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mdgettext.checks import formulas
-from mdgettext.checks.allowlist import Markup, Where, markup_of, refusals
+from mdgettext.checks.allowlist import Markup, Where, block_breaks, markup_of, refusals, wrapped_only
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
 from mdgettext.markdown.closing import closed
@@ -117,7 +117,8 @@ def unsafe_reasons(
         return []
     flavor = reader.flavor if reader is not None else None
     english = markup_of(msgid, place, None, flavor)
-    return refusals(english, msgstr, place, None, flavor) + formula_reasons(msgid, msgstr, place, notes, reader)
+    reasons = wrapped_only(msgid, msgstr, place, refusals(english, msgstr, place, None, flavor))
+    return reasons + formula_reasons(msgid, msgstr, place, notes, reader)
 
 
 def formula_reasons(
@@ -238,7 +239,14 @@ class Judge:
             if problem:
                 return [Reason("liquid quoting", problem)]
             return self._compared(seg.msgid, msgstr, place) + self.formulas(seg, msgstr)
-        return self._compared(render(seg, seg.msgid), render(seg, msgstr), place) + self.formulas(seg, msgstr)
+        if place is Where.INLINE and "\n" in msgstr and block_breaks(msgstr) <= block_breaks(seg.msgid):
+            # wrapped as a paragraph goes on: each line is written back after its
+            # container's prefix (`> `), which is the container's, not the message's
+            english, text = seg.msgid, msgstr
+        else:
+            english, text = render(seg, seg.msgid), render(seg, msgstr)
+        compared = self._compared(english, text, place)
+        return wrapped_only(seg.msgid, msgstr, place, compared) + self.formulas(seg, msgstr)
 
     def _compared(self, english: str, text: str, place: Where) -> list[Reason]:
         """`text` against the markup of `english`, both read in the document's flavor."""

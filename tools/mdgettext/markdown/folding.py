@@ -10,9 +10,24 @@ from __future__ import annotations
 
 import re
 
+from mdgettext.markdown.lines import continuation
 from mdgettext.markdown.parser import parser
+from mdgettext.model import Span, Style
 
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
+
+# A line a paragraph goes on with in every reader (CommonMark, kramdown,
+# Python-Markdown): it starts with a letter, a digit that opens no ordered list, an
+# opening bracket or quote, a code span (never a fence), emphasis (never a list
+# marker or a rule), a link (never a definition or a footnote) or inline math (never
+# a `$$` block). A translator who wraps their paragraph at 80 columns makes such
+# lines; any other line start may open a block, and is a break the English must have.
+PLAIN_LINE = re.compile(
+    r"(?:[^\W\d_]|\d(?!\d*[.)](?:[ \t]|$))|[(\"'\u201c\u2018\u300c\u300e\uff08\u3010\u300a]|`(?!``)"
+    r"|\*\*?(?=[^\s*\[])|_(?=[^\s_])|\[(?!\^)(?![^\]\n]*\]:)|\$(?!\$))"
+)
+
+INDENTED_PLAIN = re.compile(r" {0,3}" + PLAIN_LINE.pattern)
 
 
 def fold(content: str) -> str:
@@ -37,6 +52,37 @@ def fold(content: str) -> str:
             out[-1] = previous.rstrip(" \t")
             out.append(" " + rest)
     return "".join(out)
+
+
+def unfolded(text: str, span: Span, msgid: str) -> str:
+    """A block's inline source as its author wrapped it: the lines of `span` in
+    `text`, each continuation line without its container prefix (`> `, a list
+    item's indentation), so `weave` can write them back inside the English's
+    container. A translator who wrapped a paragraph at 80 columns keeps the breaks
+    in the msgstr; the msgid stays `fold`ed, so re-wrapping English changes nothing.
+    `msgid` when the lines do not fold back to it exactly (a lazy line, a tab)."""
+    if span.style is not Style.INLINE:
+        return msgid
+    pieces = text[span.start : span.end].split("\n")
+    if len(pieces) == 1:
+        return msgid
+    # the container's prefix, as the first line's says it (a list item's marker as spaces):
+    # any further indentation is the translator's
+    container = continuation(text[text.rfind("\n", 0, span.start) + 1 : span.start])
+    written = pieces[0]
+    for piece in pieces[1:]:
+        if container and piece.startswith(container):
+            piece = piece[len(container) :]
+        # a line that may start a block (`2) …`) is joined, as the msgid has it: only
+        # breaks the safety judge takes as wrapping are kept, with the translator's own
+        # indentation of up to 3 spaces (never code)
+        if INDENTED_PLAIN.match(piece):
+            written += "\n" + piece
+        elif HARD_BREAK.search(written):
+            written += "\n" + piece.lstrip(" \t")
+        else:
+            written = written.rstrip(" \t") + " " + piece.lstrip(" \t")
+    return written if fold(written) == msgid else msgid
 
 
 def hard_breaks(text: str) -> int:

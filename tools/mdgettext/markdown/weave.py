@@ -7,6 +7,7 @@ math, HTML and front-matter comments survive any translation byte for byte.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +22,10 @@ from mdgettext.markdown.lines import Lines
 from mdgettext.markdown.parser import parser
 from mdgettext.model import Addendum, Document, Flavor, Key, Segment, Style, TranslationMap, key_of
 
+# Spaces after a block's last word, up to the end of its line: no reader shows them (a
+# hard break ends no paragraph), so a translated block does not keep the English's.
+TRAILING = re.compile(r"[ \t]+(?=\r?\n|\Z)")
+
 
 @dataclass(frozen=True, slots=True)
 class Placed:
@@ -30,6 +35,7 @@ class Placed:
     start: int
     end: int
     translated: bool  # False: the source text stayed (no usable translation)
+    dropped: int = 0  # source characters after the span left out: the English's trailing spaces (TRAILING)
 
 
 @dataclass(frozen=True)
@@ -97,7 +103,10 @@ def weave(
         own = None  # the id the engine gives a translated heading that keeps no English id
         if seg.anchor and contents and not (heading_ids or explicit):
             own = slugger(doc.flavor).slug(_line(msgstr))
-        named = ((heading_ids or explicit) and doc.flavor.slug_anchors) or contents  # its translation's slug too
+        # its translation's slug too, where a contents name may link it: a front matter's
+        # `toc`, or the ids `heading_ids` keeps; a heading with its own `{#id}` and neither
+        # stays as its translator wrote it
+        named = (heading_ids and doc.flavor.slug_anchors) or contents
         text = render(seg, msgstr, heading_ids and not explicit, named, ids, own)
         # `<h3 id="x">text</h3>` (an HTML segment, so never `{#id}`): the same anchor
         if heading_ids and (html_heading := html_heading_id(doc.text, seg)) is not None:
@@ -105,8 +114,10 @@ def weave(
         for piece in (doc.text[last : seg.span.start], text):
             out.append(piece)
             size += len(piece)
-        placed.append(Placed(seg, shift, size, True))
         last = seg.span.end
+        if seg.span.style in (Style.INLINE, Style.LINE) and (trailing := TRAILING.match(doc.text, last)):
+            last = trailing.end()  # the English's spaces after its last word are not the translator's
+        placed.append(Placed(seg, shift, size, True, last - seg.span.end))
         translated += 1
     for at, text in pending:
         out += [doc.text[last:at], text]

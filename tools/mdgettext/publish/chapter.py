@@ -105,9 +105,10 @@ def publish(
         note += f"; {to_review} imported, awaiting review (`# import:` comments)"
     warnings = tuple(refusal_warnings(refused, catalog)) + tuple(str(d) for d in left_out)
     edits = tuple(
-        (p.segment.span.start, p.segment.span.end, woven.text[p.start : p.end])
+        (p.segment.span.start, p.segment.span.end + p.dropped, woven.text[p.start : p.end])
         for p in woven.placed
-        if p.translated and woven.text[p.start : p.end] != doc.text[p.segment.span.start : p.segment.span.end]
+        if p.translated
+        and (p.dropped or woven.text[p.start : p.end] != doc.text[p.segment.span.start : p.segment.span.end])
     ) + tuple((at, at, text) for at, text in woven.inserted)
     if not html:
         return Outputs(note, edits, warnings=warnings)
