@@ -277,15 +277,28 @@ def browser() -> Iterator[Browser]:
 
 def _run_in(browser: Browser, path: Path) -> list[str]:
     browser.open(path, 1280)
-    browser.js("return new Promise(done => setTimeout(done, 300))")  # let onerror and onload fire
+    # the window's load event waits for every image, frame and media element to load or
+    # fail, so their onload and onerror have run; a frame and one turn of the task
+    # queue more let the handlers that events queue (ontoggle, onfocus) run too
+    browser.js(
+        "return new Promise(done => { const settle = () => requestAnimationFrame(() => setTimeout(done, 0));"
+        " document.readyState === 'complete' ? settle() : addEventListener('load', settle, {once: true}); })"
+    )
     return browser.js(REPORT)
 
 
 def test_the_browser_sees_a_payload_when_one_runs(browser: Browser, tmp_path: Path) -> None:
-    """The watch itself works: an image that fails to load runs its handler here."""
+    """The watch itself works, and the wait lasts until handlers have run: an image
+    that fails to load, an SVG that loads and a details element opened (its toggle
+    event is queued, not fired while parsing) each run theirs here."""
     control = tmp_path / "control.html"
-    control.write_text(oracle.page('<img src="missing.png" onerror="alert(1)"><a href="javascript:void 0">x</a>'))
-    assert _run_in(browser, control) == [1, "href=javascript:"]
+    control.write_text(
+        oracle.page(
+            '<img src="missing.png" onerror="alert(1)"><svg onload="alert(2)"></svg>'
+            '<details open ontoggle="alert(3)"><summary>s</summary></details><a href="javascript:void 0">x</a>'
+        )
+    )
+    assert _run_in(browser, control) == [1, 1, 1, "href=javascript:"]  # three handlers ran, one URL found
 
 
 @pytest.mark.parametrize("chapter", IN_CHROMIUM)
