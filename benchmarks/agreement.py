@@ -118,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     s = score(part)
                     print(
                         f"{translation + ' ' + split:<20} {s.entries:>7} {s.broken:>7} {s.flagged:>7}"
-                        f" {s.precision:>9.2f} {s.recall:>7.2f}"
+                        f" {_ratio(s.caught, s.flagged):>9} {_ratio(s.caught, s.broken):>7}"
                     )
                     seen: Counter[tuple[str, str]] = Counter()
                     for j in part:
@@ -135,7 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 TRANSLATIONS[name] = (language, folder_name, follows)
                 judged = judge_book(name, Path(folder) / f"other-{name}")
                 s = score(judged)
-                print(f"{name:<26} {s.entries:>7} {s.broken:>7} {s.flagged:>7} {s.precision:>9.2f} {s.recall:>7.2f}")
+                print(
+                    f"{name:<26} {s.entries:>7} {s.broken:>7} {s.flagged:>7}"
+                    f" {_ratio(s.caught, s.flagged):>9} {_ratio(s.caught, s.broken):>7}"
+                )
                 for j in judged:
                     if j.flagged != j.broken:
                         rows.append(
@@ -148,6 +151,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print(f"\n{len(rows)} examples written to {args.save}")
     return 0
+
+
+MEANINGFUL = 10  # entries a ratio needs before it is stated (tests/test_agreement.py)
+
+
+def _ratio(part: int, whole: int) -> str:
+    """A precision or recall, or under MEANINGFUL entries the counts (`2/2`): 1 of 1 is no 1.00."""
+    return f"{part / whole:.2f}" if whole >= MEANINGFUL else f"{part}/{whole}"
 
 
 def _cell(text: str) -> str:
