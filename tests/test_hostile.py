@@ -301,6 +301,23 @@ def test_the_browser_sees_a_payload_when_one_runs(browser: Browser, tmp_path: Pa
     assert _run_in(browser, control) == [1, 1, 1, "href=javascript:"]  # three handlers ran, one URL found
 
 
+def test_the_browser_loads_nothing_from_the_network(browser: Browser, tmp_path: Path) -> None:
+    """Offline by construction (browser.FLAGS: every host resolves nowhere but the test's
+    own files), not by the machine: a remote image fails, its error handler runs, and a
+    remote frame and script bring nothing, on a machine with a network too."""
+    remote = tmp_path / "remote.html"
+    remote.write_text(
+        oracle.page(
+            '<img src="https://upload.wikimedia.org/wikipedia/commons/a/a9/Example.jpg" onerror="alert(1)">'
+            '<iframe src="https://example.com/"></iframe><script src="https://example.com/x.js"></script>'
+        )
+    )
+    assert _run_in(browser, remote) == [1]
+    assert browser.js("return document.images[0].naturalWidth") == 0
+    loaded = browser.js("return performance.getEntriesByType('resource').filter(e => e.transferSize > 0).length")
+    assert loaded == 0
+
+
 @pytest.mark.parametrize("chapter", IN_CHROMIUM)
 def test_no_script_runs_in_chromium(chapter: str, browser: Browser, built: Built, tmp_path: Path) -> None:
     site = tmp_path / f"{chapter}.jekyll.html"
