@@ -11,6 +11,7 @@ from mdgettext.alignment.importer import CatalogMismatch, fill
 from mdgettext.commands.common import creation_date, project_info
 from mdgettext.commands.options import add_locale
 from mdgettext.commands.terminal import Reporter
+from mdgettext.commands.xliff_import import import_xliff, is_xliff
 from mdgettext.errors import InputError
 from mdgettext.files import display, read_po, read_text
 from mdgettext.locale import check_known, locale_name, script
@@ -36,7 +37,7 @@ def declare(command: ArgumentParser) -> None:
         nargs="*",
         type=Path,
         metavar="TRANSLATED.md",
-        help="the translated files (a whole book: ko/*.md; none: each chapter's where the translations setting puts it)",
+        help="the translated files, or XLIFF files from `export` (a whole book: ko/*.md; none: each chapter's where the translations setting puts it)",
     )
     add_locale(command, "the translation's locale code", required=True)
     command.add_argument(
@@ -55,6 +56,8 @@ def run(args: Namespace, config: Config, report: Reporter) -> int:
     """The translated files into their catalogs (none named: those the project's settings place)."""
     source = config.root / args.source if args.source is not None else None
     files = [config.root / path for path in args.files]
+    if is_xliff(files):  # a CAT tool's work (export --format xliff), not a translated Markdown file
+        return import_xliff(config, files, args.locale, report, fuzzy=args.fuzzy, dry_run=args.dry_run)
     return import_translation(
         config, files, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
     )
@@ -114,16 +117,8 @@ def import_translation(
     return 1 if skipped else 0
 
 
-def _import_one(
-    config: Config,
-    translated: Path,
-    language: str,
-    source: Path,
-    plan: Plan,
-    fuzzy: bool,
-    overwrite: bool,
-    dry_run: bool,
-) -> Translated:
+def _import_one(config: Config, translated: Path, language: str, source: Path, plan: Plan,
+                fuzzy: bool, overwrite: bool, dry_run: bool) -> Translated:  # fmt: skip
     """Stage one file's catalog; the translated file as read (what it had to skip, what to fix)."""
     source_display = display(source, config.root)
     try:
