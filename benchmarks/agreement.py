@@ -19,7 +19,7 @@ verdict: an error-severity finding on the entry.
 
     python benchmarks/agreement.py                 # 5,000 pairs per flavor, and the book
     python benchmarks/agreement.py --pairs 500
-    python benchmarks/agreement.py --save          # also rewrite tests/fixtures/agreement/disagreements.tsv
+    python benchmarks/agreement.py --save d.tsv    # also write every disagreement to d.tsv, to review
     python benchmarks/agreement.py --sets tests/data/real   # only real sets: one sub-folder each
 
     sets      real translations (tests/data/real/<set>/, or any folder of such sets), each
@@ -56,7 +56,6 @@ from moves import moves  # noqa: E402
 from pairs import Pair  # noqa: E402
 
 FLAVORS = ("kramdown", "commonmark")
-DISAGREEMENTS = TESTS / "fixtures" / "agreement" / "disagreements.tsv"
 EXAMPLES = 3  # per class in the TSV
 # A translation made from one version of the English, put against another (as when the
 # English moves on, or a translator followed an older copy): entries that pair well
@@ -83,7 +82,7 @@ def disagreement_class(judged: Judged, flavor: str) -> tuple[str, str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The judge against the engine.")
     parser.add_argument("--pairs", type=int, default=5000, help="generated pairs per flavor (default 5000)")
-    parser.add_argument("--save", action="store_true", help=f"rewrite {DISAGREEMENTS.relative_to(TESTS.parent)}")
+    parser.add_argument("--save", type=Path, metavar="TSV", help="also write every disagreement to TSV, to review")
     parser.add_argument("--no-book", action="store_true", help="the generated pairs and moves only")
     parser.add_argument("--moves", type=int, default=40, help="translators' moves of each kind (default 40)")
     parser.add_argument("--sets", type=Path, help="judge only these real sets: a folder with one sub-folder per set")
@@ -142,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     s = score(part)
                     print(
                         f"{translation + ' ' + split:<20} {s.entries:>7} {s.broken:>7} {s.flagged:>7}"
-                        f" {s.precision:>9.2f} {s.recall:>7.2f}"
+                        f" {_ratio(s.caught, s.flagged):>9} {_ratio(s.caught, s.broken):>7}"
                     )
                     seen: Counter[tuple[str, str]] = Counter()
                     for j in part:
@@ -159,20 +158,30 @@ def main(argv: Sequence[str] | None = None) -> int:
                 TRANSLATIONS[name] = (language, folder_name, follows)
                 judged = judge_book(name, Path(folder) / f"other-{name}")
                 s = score(judged)
-                print(f"{name:<26} {s.entries:>7} {s.broken:>7} {s.flagged:>7} {s.precision:>9.2f} {s.recall:>7.2f}")
+                print(
+                    f"{name:<26} {s.entries:>7} {s.broken:>7} {s.flagged:>7}"
+                    f" {_ratio(s.caught, s.flagged):>9} {_ratio(s.caught, s.broken):>7}"
+                )
                 for j in judged:
                     if j.flagged != j.broken:
                         rows.append(
                             (f"other:{name}:{j.chapter}", *disagreement_class(j, "kramdown"), "", j.msgid, j.msgstr)
                         )
-    if args.save:
-        DISAGREEMENTS.parent.mkdir(parents=True, exist_ok=True)
+    if args.save:  # a file for a reviewer, not a fixture: no test reads it
         header = "# where\tdirection\tclass\tconstruct / mutation\tenglish\ttranslation\n"
-        DISAGREEMENTS.write_text(
+        args.save.write_text(
             header + "".join("\t".join(_cell(c) for c in row) + "\n" for row in rows), encoding="utf-8"
         )
-        print(f"\n{len(rows)} examples written to {DISAGREEMENTS.relative_to(TESTS.parent)}")
+        print(f"\n{len(rows)} examples written to {args.save}")
     return 0
+
+
+MEANINGFUL = 10  # entries a ratio needs before it is stated (tests/test_agreement.py), as BROKEN_ENOUGH below
+
+
+def _ratio(part: int, whole: int) -> str:
+    """A precision or recall, or under MEANINGFUL entries the counts (`2/2`): 1 of 1 is no 1.00."""
+    return f"{part / whole:.2f}" if whole >= MEANINGFUL else f"{part}/{whole}"
 
 
 BROKEN_ENOUGH = 10  # a precision or recall over fewer broken entries says little: the counts say it

@@ -28,6 +28,11 @@ from mdgettext.model import Document, Segment, Style
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.load_profile("repeatable")
 
+# git run by a test (pre-commit, the merge driver, packaging) reads no user's or
+# system's configuration: a hook, a signing key or an alias there never changes a result.
+os.environ["GIT_CONFIG_GLOBAL"] = os.devnull
+os.environ["GIT_CONFIG_NOSYSTEM"] = "1"
+
 TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"
 DATA = TESTS / "data"  # everything the tests read, with its licence (see data/README.md)

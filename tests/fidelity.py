@@ -1,7 +1,11 @@
 """The project's own fidelity measures: what a translation may change in a document, and what not.
 
-- identity: every msgstr equal to its msgid; the build must give back the source, byte
-  for byte (the tests compare bytes; nothing here is needed for that).
+- identity: every msgstr is its msgid with an invisible WORD JOINER at both ends
+  (`marked_identity`), so the weaver really replaces every span (it leaves a span
+  alone when the msgstr equals the msgid: an identity that skips every span could
+  not fail). Each mark must sit in its segment's output span; with the marks taken
+  out, the build must give back the source byte for byte, up to the soft breaks a
+  msgid folds into spaces (`same_up_to_folds`).
 - pseudo translation: every msgstr is its msgid with the letters of its prose swapped
   for accented look-alikes (`a` -> `á`) and every piece of markup left as written.
   Accented letters are letters to a Markdown parser too, so emphasis opens and closes
@@ -31,8 +35,11 @@ from html.parser import HTMLParser
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from mdgettext.markdown.anchors import ANCHOR_SPAN
 from mdgettext.markdown.keys import DEFAULT_KEYS
 from mdgettext.markdown.parser import parser
+from mdgettext.markdown.weave import weave
+from mdgettext.model import Document, TranslationMap, key_of
 
 # Markup a pseudo translation must leave alone, as a translator would. Each entry is
 # one construct of CommonMark (or of the book's extensions), tried in this order.
@@ -178,3 +185,34 @@ def keeps_in_order(required: list[str], output: str) -> bool:
 def top_level_blocks(md: MarkdownIt, text: str) -> int:
     """How many blocks a message is, read as a document of its own."""
     return sum(1 for t in md.parse(text) if t.level == 0 and t.nesting in (0, 1) and t.type != "front_matter")
+
+
+MARK = "\u2060"  # WORD JOINER: invisible, and in no source of the corpus
+
+
+def marked_identity(doc: Document, **options: bool) -> str:
+    """`doc` woven with every message translated as itself between two word joiners,
+    the marks checked and taken out again. A msgstr equal to its msgid would leave the
+    source untouched (weave skips it), so this is the identity that replaces every
+    span: a span that starts or ends one character off shows in the output."""
+    assert MARK not in doc.text
+    woven = weave(doc, TranslationMap({key_of(s): MARK + s.msgid + MARK for s in doc.segments}), **options)
+    for placed in woven.placed:  # each segment's two marks, inside its own output span
+        held = woven.text[placed.start : placed.end]
+        assert placed.translated and held.count(MARK) == 2, (placed.segment.location, held)
+    assert woven.text.count(MARK) == 2 * len(doc.segments)
+    # a translated heading opens with its TOC anchors where the layout links its contents by name (weave.render)
+    return re.sub(f"{ANCHOR_SPAN.pattern.removeprefix('^')}(?={MARK})", "", woven.text).replace(MARK, "")
+
+
+# a run of whitespace and `>`: a line break and the next line's indent or blockquote
+# marker fold to one space (a `>` in the text may sit next to a folded break too)
+_BREAK = re.compile(r"[\s>]+")
+
+
+def same_up_to_folds(out: str, source: str) -> bool:
+    """`out` is `source` byte for byte; or, where a msgid folded whitespace (soft
+    breaks in prose, any run of it in HTML: a translation re-wraps its paragraph), the
+    same once every run of whitespace (and `>`, a blockquote's marker) is read as one space: no
+    character of the source lost, moved or doubled."""
+    return out == source or _BREAK.sub(" ", out) == _BREAK.sub(" ", source)

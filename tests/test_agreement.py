@@ -16,10 +16,13 @@ breaks"): precision >= 0.95 and recall >= 0.9 on every translation and split.
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 import kramdown
 from agreement import HELD_OUT, TRANSLATIONS, TUNE, Judged, draw_pairs, judge_book, judge_pairs, score
+from conftest import needed_in_ci
 from engine_oracle import difference, same_structure, shapes
 from moves import moves
 from pairs import KINDS, MUTATIONS, Pair
@@ -36,6 +39,7 @@ MOVES_FLOOR = 0.99
 # (translation, split) -> (precision, recall), today (floors; targets 0.95 and 0.9)
 BOOK_FLOOR = {(t, split): (1.0, 1.0) for t in TRANSLATIONS for split in ("tune", "held-out")}
 SPLITS = {"tune": TUNE, "held-out": HELD_OUT}
+MEANINGFUL = 10  # broken (or flagged) entries a split needs before its recall (or precision) is stated
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -151,8 +155,16 @@ def test_regression_floor_precision_and_recall_on_the_book(
     found = score([j for j in book[translation] if j.chapter in SPLITS[split]])
     assert found.broken > 0 and found.entries > 100
     precision, recall = BOOK_FLOOR[translation, split]
-    assert found.precision >= precision  # target: 0.95
-    assert found.recall >= recall  # target: 0.9
+    # A ratio over a handful of entries says little (1 of 1 is "1.0"): under MEANINGFUL
+    # broken (or flagged) entries, the misses (or false alarms) are counted instead.
+    if found.flagged >= MEANINGFUL:
+        assert found.precision >= precision, found  # target: 0.95
+    else:
+        assert found.flagged - found.caught <= round((1 - precision) * found.flagged), found  # false alarms
+    if found.broken >= MEANINGFUL:
+        assert found.recall >= recall, found  # target: 0.9
+    else:
+        assert found.broken - found.caught <= round((1 - recall) * found.broken), found  # misses
 
 
 # Disagreements the generated pairs found once, now agreements: (flavor, script, english, translation).
@@ -183,3 +195,31 @@ def test_the_judge_agrees_with_the_engine_where_it_once_did_not(
     judged = judge_pairs(cases, flavor, tmp_path_factory.mktemp("regressions"))
     assert len(judged) == len(cases)
     assert [(j.msgstr, j.flagged) for j in judged] == [(j.msgstr, j.broken) for j in judged]
+
+
+def test_an_engine_we_did_not_write_judges_commonmark_as_the_oracle_does(
+    generated: list[Pair], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The CommonMark oracle reads with the project's own markdown-it-py preset, changed
+    in the same commits as the judge. cmark-gfm (Debian's build of the reference
+    implementation) reads every generated pair it can (no `$` math, no Liquid): the
+    reader's page it makes must break exactly where the oracle's does, and the judge
+    must agree with it as with the oracle (today: 332 pairs, 109 broken, all agreed)."""
+    import cmark_oracle
+
+    needed_in_ci(None if shutil.which(cmark_oracle.CMARK) else "cmark-gfm is not installed", "cmark-gfm")
+    ours = [p for p in generated if cmark_oracle.judges(p.english, p.translation)]
+    judged = [
+        j
+        for j in judge_pairs(ours, "commonmark", tmp_path_factory.mktemp("cmark"))
+        if cmark_oracle.judges(j.msgid, j.msgstr)
+    ]
+    assert len(judged) > 0.5 * len(generated)
+    theirs = [bool(cmark_oracle.breaks(j.msgid, j.msgstr)) for j in judged]
+    assert 0.2 < sum(theirs) / len(theirs) < 0.8  # both verdicts, in number
+    assert [j.broken for j in judged] == theirs  # the two engines' pages break alike
+    # and the structure engine_oracle compares is cmark-gfm's too, pair for pair
+    shapes_alike = [cmark_oracle.same_structure(p.english, p.translation) for p in ours]
+    assert shapes_alike == [same_structure(p.english, p.translation, "commonmark") for p in ours]
+    agreed = sum(j.flagged == broken for j, broken in zip(judged, theirs, strict=True))
+    assert agreed / len(judged) >= AGREEMENT_FLOOR["commonmark"], (agreed, len(judged))

@@ -104,3 +104,24 @@ def test_the_docs_tool_answers_help_and_names_a_missing_folder(
     assert (
         capsys.readouterr().err.strip().endswith("no such folder; run from the repository root or name the docs folder")
     )
+
+
+def test_the_hostile_corpus_figures_in_development_md_are_counted() -> None:
+    """docs/development.md states the hostile corpus's size and its positive control:
+    counted from cases.yaml, so adding a case cannot leave the page stale."""
+    import yaml
+
+    cases = yaml.safe_load((REPO / "tests" / "data" / "hostile" / "cases.yaml").read_text(encoding="utf-8"))["cases"]
+    hostile = [c for c in cases if c["class"] != "benign"]
+    inert = [c for c in hostile if c.get("inert")]
+    classes = {c["class"] for c in hostile}
+    text = " ".join((REPO / "docs" / "development.md").read_text(encoding="utf-8").split())
+    assert (
+        f"holds a small chapter and {len(cases)} translations of it: {len(hostile)} hostile, in {len(classes)} classes"
+        in text
+    )
+    assert f"and {len(cases) - len(hostile)} benign ones" in text
+    assert (
+        f"it must flag {len(hostile) - len(inert)} of the {len(hostile)} hostile cases; the {len(inert)} marked `inert`"
+        in text
+    )

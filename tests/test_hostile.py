@@ -96,9 +96,8 @@ def _front_matter(markdown: str) -> dict[str, str]:
     return {"title": meta["title"], "description": meta["description"], "toc": toc}
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    root = tmp_path_factory.mktemp("hostile") / "book"
+def _project(root: Path) -> None:
+    """The corpus as a project: one chapter per case, each case's catalog translated."""
     (root / "source" / "en").mkdir(parents=True)
     (root / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\nheading_ids = true\n', encoding="utf-8")
     chapter = (HOSTILE / "chapter.md").read_text(encoding="utf-8")
@@ -112,6 +111,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         for name, msgstr in case["translate"].items():
             po.find(MESSAGES[name]).msgstr = msgstr
         po.save()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    root = tmp_path_factory.mktemp("hostile") / "book"
+    _project(root)
     build = cli("-C", root, "build", "-l", "ko")
     assert build.code == 0, build.err
     checked = cli("-C", root, "check", "-l", "ko", "--format", "json")  # what the build refuses: its errors
@@ -124,6 +129,48 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         po.save()
     suppressed = cli("-C", root, "check", "-l", "ko", "--strict", "--format", "json")
     return Built(root, build.err, json.loads(checked.out), json.loads(suppressed.out), lines, msgid_lines(root))
+
+
+@pytest.fixture(scope="module")
+def unjudged(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The corpus built with the safety judge accepting every translation and no
+    check's error refusing one: the positive control of the oracle (it must see what
+    the build keeps out)."""
+    from mdgettext.checks import safety
+    from mdgettext.pipeline import judged
+
+    root = tmp_path_factory.mktemp("unjudged") / "book"
+    _project(root)
+    publish = judged.publish
+    with pytest.MonkeyPatch.context() as patch:  # the workers fork: they see the patches too
+        patch.setattr(safety, "judge", lambda doc, translations, *_: safety.Verdict(translations, {}))
+        # and what `check` reports as an error is not refused either
+        patch.setattr(judged, "publish", lambda *args, **kw: publish(*args, **{**kw, "refuse": None, "woven": None}))
+        build = cli("-C", root, "build", "-l", "ko")
+    assert build.code == 0, build.err
+    return Built(root, build.err, [], [], {}, {})
+
+
+def _flagged(built: Built, chapter: str) -> list[str]:
+    """What the oracle sees in `chapter` that the English does not have, in either output."""
+    return [
+        *oracle.introduced(built.page(ENGLISH), built.page(chapter)),
+        *oracle.introduced(built.jekyll[ENGLISH], built.jekyll[chapter]),
+        *(["Liquid"] if oracle.liquid(built.markdown(chapter)) != oracle.liquid(built.markdown(ENGLISH)) else []),
+    ]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if hostile(c)], ids=lambda case: case["id"])
+def test_with_the_judge_off_the_oracle_sees_each_hostile_case(case: dict, unjudged: Built) -> None:
+    """Without this, `test_nothing_active_reaches_either_output` could pass with an
+    oracle that sees nothing. A case marked `inert` is active in no engine here (not
+    the HTML page, not kramdown, not Liquid) even unjudged: it guards a reader
+    elsewhere, so the oracle must keep seeing nothing there."""
+    flagged = _flagged(unjudged, case["id"])
+    if case.get("inert"):
+        assert flagged == [], f"{case['id']} is active now: remove its `inert`"
+    else:
+        assert flagged, f"{case['id']}: nothing active reaches a page even without the judge: mark it inert"
 
 
 def test_the_corpus_names_real_messages_and_covers_every_class() -> None:
@@ -230,15 +277,45 @@ def browser() -> Iterator[Browser]:
 
 def _run_in(browser: Browser, path: Path) -> list[str]:
     browser.open(path, 1280)
-    browser.js("return new Promise(done => setTimeout(done, 300))")  # let onerror and onload fire
+    # the window's load event waits for every image, frame and media element to load or
+    # fail, so their onload and onerror have run; a frame and one turn of the task
+    # queue more let the handlers that events queue (ontoggle, onfocus) run too
+    browser.js(
+        "return new Promise(done => { const settle = () => requestAnimationFrame(() => setTimeout(done, 0));"
+        " document.readyState === 'complete' ? settle() : addEventListener('load', settle, {once: true}); })"
+    )
     return browser.js(REPORT)
 
 
 def test_the_browser_sees_a_payload_when_one_runs(browser: Browser, tmp_path: Path) -> None:
-    """The watch itself works: an image that fails to load runs its handler here."""
+    """The watch itself works, and the wait lasts until handlers have run: an image
+    that fails to load, an SVG that loads and a details element opened (its toggle
+    event is queued, not fired while parsing) each run theirs here."""
     control = tmp_path / "control.html"
-    control.write_text(oracle.page('<img src="missing.png" onerror="alert(1)"><a href="javascript:void 0">x</a>'))
-    assert _run_in(browser, control) == [1, "href=javascript:"]
+    control.write_text(
+        oracle.page(
+            '<img src="missing.png" onerror="alert(1)"><svg onload="alert(2)"></svg>'
+            '<details open ontoggle="alert(3)"><summary>s</summary></details><a href="javascript:void 0">x</a>'
+        )
+    )
+    assert _run_in(browser, control) == [1, 1, 1, "href=javascript:"]  # three handlers ran, one URL found
+
+
+def test_the_browser_loads_nothing_from_the_network(browser: Browser, tmp_path: Path) -> None:
+    """Offline by construction (browser.FLAGS: every host resolves nowhere but the test's
+    own files), not by the machine: a remote image fails, its error handler runs, and a
+    remote frame and script bring nothing, on a machine with a network too."""
+    remote = tmp_path / "remote.html"
+    remote.write_text(
+        oracle.page(
+            '<img src="https://upload.wikimedia.org/wikipedia/commons/a/a9/Example.jpg" onerror="alert(1)">'
+            '<iframe src="https://example.com/"></iframe><script src="https://example.com/x.js"></script>'
+        )
+    )
+    assert _run_in(browser, remote) == [1]
+    assert browser.js("return document.images[0].naturalWidth") == 0
+    loaded = browser.js("return performance.getEntriesByType('resource').filter(e => e.transferSize > 0).length")
+    assert loaded == 0
 
 
 @pytest.mark.parametrize("chapter", IN_CHROMIUM)

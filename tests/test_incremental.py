@@ -28,9 +28,11 @@ def built(book: Path, tmp_path: Path) -> Path:
 
 
 def outputs(root: Path) -> dict[str, tuple[bytes, int]]:
-    """Every built file (the record and the no-op key aside): its bytes and when it was written."""
+    """Every built file (the record and the no-op key aside): its bytes and which file it
+    is. The build writes a file anew beside it and renames it into place
+    (files.write_all), so a rewrite is a new inode, whatever the clock's resolution."""
     return {
-        p.relative_to(root / "build").as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        p.relative_to(root / "build").as_posix(): (p.read_bytes(), p.stat().st_ino)
         for p in sorted((root / "build").rglob("*"))
         if p.is_file() and p.name not in (RECORD, NOOP)
     }

@@ -232,3 +232,20 @@ def test_without_a_readme_the_book_is_named_by_its_index_chapter(project: Path) 
     assert cli("-C", project, "-q", "build").code == 0
     page_text = (project / "build" / "en" / "moo.html").read_text(encoding="utf-8")
     assert "<title>Moo · The Cow Book</title>" in page_text and "PROJECT" not in page_text
+
+
+def test_the_english_page_leads_nowhere_but_the_web_and_mail(project: Path) -> None:
+    """The English is never judged (it is the source), so the page itself keeps every
+    URL to the allow-list (urls.ALLOWED_SCHEMES): an author's link, the previous and
+    next pages, a link and an image of the text. A `javascript:` URL in any of them
+    leads nowhere (the text's links show as typed)."""
+    (project / "source" / "en" / "intro.md").write_text(
+        "---\ntitle: Intro\nauthors:\n  - name: Ada\n    url: javascript:alert(1)\n"
+        "previous_url: javascript:alert(2)\nprevious_name: Back\n---\n\n"
+        "# Intro\n\nSee [this](javascript:alert(3)) and ![that](javascript:alert(4)).\n",
+        encoding="utf-8",
+    )
+    assert cli("-C", project, "-q", "build", "-l", "en").code == 0
+    page = (project / "build" / "en" / "intro.html").read_text(encoding="utf-8")
+    assert "Ada" in page
+    assert re.findall(r"(?:href|src)=[\"']?\s*javascript", page, re.IGNORECASE) == []

@@ -106,6 +106,21 @@ def test_a_deleted_paragraph_goes_obsolete_and_comes_back_when_restored(translat
     assert not po.obsolete_entries()
 
 
+def test_a_fuzzy_translation_whose_english_is_gone_is_kept_obsolete_and_fuzzy(translated: Path) -> None:
+    """Nothing lost on update: a translation in doubt is still the translator's work."""
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    entry(po, "A paragraph that will be deleted later.").flags = ["fuzzy"]
+    po.save()
+    po = edit_and_update(translated, "\nA paragraph that will be deleted later.\n", "")
+    assert [(e.msgid, e.msgstr, e.fuzzy) for e in po.obsolete_entries()] == [
+        ("A paragraph that will be deleted later.", "나중에 지워질 문단.", True)
+    ]
+    po = edit_and_update(translated, "you start.\n", "you start.\n\nA paragraph that will be deleted later.\n")
+    back = entry(po, "A paragraph that will be deleted later.")
+    assert (back.msgstr, back.obsolete, back.fuzzy) == ("나중에 지워질 문단.", False, True)
+
+
 def test_an_edit_undone_gives_the_translation_back_as_it_was(translated: Path) -> None:
     """Issue 14: English moved to an older version and back left every changed entry fuzzy."""
     po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
