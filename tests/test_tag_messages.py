@@ -96,16 +96,19 @@ def test_chinese_chapters_whose_front_matter_is_not_yaml_import_their_bodies(chi
     code, err = outcome.split("\n", 1)
     assert code == "1"  # something was skipped: the three front matters
     lines = err.splitlines()
-    assert [line.split(": ")[2].split(":")[0] for line in lines[:3]] == [
+    # besides: a warning for each code block the translator changed (translated comments), which import reports
+    skipped = [line for line in lines if "front matter is not valid YAML" in line]
+    assert [line.split(": ")[2].split(":")[0] for line in skipped] == [
         "zh/index.md",
         "zh/roofline.md",
         "zh/sharding.md",
     ]
-    assert all("front matter is not valid YAML" in line and "the rest of the file was" in line for line in lines[:3])
-    assert lines[3:] == [
+    assert all("the rest of the file was" in line for line in skipped)
+    assert all("front matter" in line or "code block" in line for line in lines[:-1])
+    assert lines[-1] == (
         "mdgettext: warning: 6 of 6 files imported; 0 refused, 3 parts of imported files skipped: "
         "fix what is named above and import again"
-    ]
+    )
     for chapter in ("index", "roofline", "sharding"):
         po = polib.pofile(str(root / "locale" / "zh" / "LC_MESSAGES" / f"{chapter}.po"))
         body = [e for e in po if not e.comment.startswith("front matter")]
