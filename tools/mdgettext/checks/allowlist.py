@@ -36,7 +36,8 @@ disagree, the list holds every reading, so no reader can see markup the list lac
   scheme of each under the WHATWG URL parser, against http, https and mailto;
 - the Markdown block structure, and how many line breaks the text has;
 - in front matter, which the book's layout prints unescaped into HTML and into a
-  JSON string, `"`, `\\` and control characters.
+  JSON string, nothing more: `"`, `\\` and control characters are written there as
+  character references (`markdown/frontmatter.py`'s `for_layout`), so they are text.
 
 Pure functions over strings; `safety.py` decides what to compare with what.
 This module is long because each reader's view is a few lines of its own, and they
@@ -98,7 +99,6 @@ SCHEME_AT = re.compile(r"[\x00-\x20]*([A-Za-z][A-Za-z0-9+.\-\t\n\r]*):")
 ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 IMAGE_OPENER = re.compile(r"!\[")
 LINE_BREAK = re.compile(r"\r\n?|\n")
-JSON_BREAKERS = re.compile(r'["\\\x00-\x1f\x7f]')
 QUICK_LIMIT = 20_000  # characters: a longer text with more `<` than its English is refused unread
 TagKey = tuple[Any, ...]
 
@@ -131,7 +131,6 @@ class Markup:
     image_destinations: Counter[str] = field(default_factory=Counter)  # those an image may load (`![…](`)
     blocks: tuple[str, ...] = ()
     breaks: int = 0
-    json_breakers: Counter[str] = field(default_factory=Counter)
     repeated: tuple[str, ...] = ()  # tags with an attribute written twice
     starts: int = 0  # how many `<` can open markup
 
@@ -159,7 +158,6 @@ def markup_of(
         "breaks": len(LINE_BREAK.findall(text)),
     }
     if where is Where.YAML:
-        found["json_breakers"] = Counter(JSON_BREAKERS.findall(text))
         return Markup(**found)
     kramdown = Counter(KRAMDOWN_SPAN.findall(text))
     kramdown.update(f"a line starting {m.strip()}" for m in KRAMDOWN_LINE.findall(text))
@@ -476,14 +474,6 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         )
     if translation.breaks > source.breaks:
         reasons.append(Reason(BREAK, "adds a line break (a new line can start Markdown or kramdown block syntax)"))
-    reasons += _counted(
-        "a character that ends or breaks the layout's JSON string:",
-        "json breaker",
-        source.json_breakers,
-        translation.json_breakers,
-        repr,
-        drops=False,
-    )
     return reasons
 
 
