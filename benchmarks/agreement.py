@@ -20,6 +20,13 @@ verdict: an error-severity finding on the entry.
     python benchmarks/agreement.py                 # 5,000 pairs per flavor, and the book
     python benchmarks/agreement.py --pairs 500
     python benchmarks/agreement.py --save          # also rewrite tests/fixtures/agreement/disagreements.tsv
+    python benchmarks/agreement.py --sets tests/data/real   # only real sets: one sub-folder each
+
+    sets      real translations (tests/data/real/<set>/, or any folder of such sets), each
+              taken in as a user would (init, extract, import), every imported pair
+              accepted, judged against markdown-it-py's page: per set entries, broken,
+              flagged, caught, and precision / recall where the set has 10 or more broken
+              entries (fewer: the counts say it), then the disagreements by class
 """
 
 from __future__ import annotations
@@ -34,7 +41,17 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path.insert(0, str(TESTS))
 
-from agreement import HELD_OUT, TRANSLATIONS, TUNE, Judged, draw_pairs, judge_book, judge_pairs, score  # noqa: E402
+from agreement import (  # noqa: E402
+    HELD_OUT,
+    TRANSLATIONS,
+    TUNE,
+    Judged,
+    draw_pairs,
+    judge_book,
+    judge_pairs,
+    judge_real,
+    score,
+)
 from moves import moves  # noqa: E402
 from pairs import Pair  # noqa: E402
 
@@ -69,7 +86,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--save", action="store_true", help=f"rewrite {DISAGREEMENTS.relative_to(TESTS.parent)}")
     parser.add_argument("--no-book", action="store_true", help="the generated pairs and moves only")
     parser.add_argument("--moves", type=int, default=40, help="translators' moves of each kind (default 40)")
+    parser.add_argument("--sets", type=Path, help="judge only these real sets: a folder with one sub-folder per set")
     args = parser.parse_args(argv)
+    if args.sets is not None:
+        if not args.sets.is_dir():
+            print(f"agreement.py: error: {args.sets}: no such folder", file=sys.stderr)
+            return 2
+        return real_sets(args.sets)
     rows: list[tuple[str, str, str, str, str, str]] = []
     with tempfile.TemporaryDirectory() as folder:
         pairs = draw_pairs(args.pairs)
@@ -150,6 +173,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print(f"\n{len(rows)} examples written to {DISAGREEMENTS.relative_to(TESTS.parent)}")
     return 0
+
+
+BROKEN_ENOUGH = 10  # a precision or recall over fewer broken entries says little: the counts say it
+
+
+def real_sets(sets: Path) -> int:
+    """Each real set's entries judged; precision and recall where there is enough to judge."""
+    header = f"{'set':<24} {'entries':>7} {'broken':>6} {'flagged':>7} {'caught':>6} {'precision':>9} {'recall':>6}"
+    print(header)
+    disagreements: dict[str, Counter[tuple[str, str]]] = {}
+    totals: list[Judged] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for one in sorted(p for p in sets.iterdir() if p.is_dir()):
+            judged = judge_real(one, Path(folder) / one.name)
+            totals.extend(judged)
+            _set_row(one.name, judged)
+            disagreements[one.name] = Counter(disagreement_class(j, "") for j in judged if j.flagged != j.broken)
+    _set_row("all", totals)
+    for name, classes in disagreements.items():
+        if classes:
+            print(f"\n{name}: disagreements by class")
+            for (direction, why), count in classes.most_common(10):
+                print(f"  {count:>4}  {direction:<11} {why[:90]}")
+    return 0
+
+
+def _set_row(name: str, judged: Sequence[Judged]) -> None:
+    s = score(judged)
+    enough = s.broken >= BROKEN_ENOUGH
+    precision = f"{s.precision:.2f}" if enough else "-"
+    recall = f"{s.recall:.2f}" if enough else "-"
+    print(f"{name:<24} {s.entries:>7} {s.broken:>6} {s.flagged:>7} {s.caught:>6} {precision:>9} {recall:>6}")
 
 
 def _cell(text: str) -> str:

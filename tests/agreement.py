@@ -115,14 +115,35 @@ def judge_book(translation: str, root: Path) -> list[Judged]:
     for chapter in sorted((root / folder).glob("*.md")):
         result = cli("-C", root, "-q", "import", "-l", language, chapter.relative_to(root))
         assert result.code in (0, 1), result.err  # a front matter that is not YAML: its values skipped
-    for path in (root / "locale" / language / "LC_MESSAGES").glob("*.po"):
+    _accept(root / "locale" / language / "LC_MESSAGES")
+    return _judged(root, language, "kramdown", only_pairs=False)
+
+
+def judge_real(folder: Path, root: Path) -> list[Judged]:
+    """A real set (tests/data/real/<set>/: a repository and its MANIFEST.json) as a user
+    takes it in: `init` (with the options its layout needs), `extract`, `import`; every
+    imported pair accepted as it stands, each translated entry judged. The truth is
+    markdown-it-py's page (reader_oracle's CommonMark reader): the sets are READMEs and
+    MkDocs sites whose engines (GitHub's, Python-Markdown) the oracle does not run."""
+    manifest = json.loads((folder / "MANIFEST.json").read_text(encoding="utf-8"))
+    shutil.copytree(folder, root, ignore=shutil.ignore_patterns("MANIFEST.json"))
+    language = manifest["language"]
+    for step in (("init", *manifest.get("init", [])), ("extract",), ("import", "-l", language)):
+        result = cli("-C", root, "-q", *step)
+        assert result.code in (0, 1), (step, result.err)
+    _accept(root / "locale" / language / "LC_MESSAGES")
+    return _judged(root, language, "commonmark", only_pairs=False)
+
+
+def _accept(catalogs: Path) -> None:
+    """Every pair import doubted taken as it stands: the judge is asked about each."""
+    for path in catalogs.rglob("*.po"):
         po = polib.pofile(str(path))
         for entry in po:
             if entry.fuzzy:
                 entry.flags.remove("fuzzy")
                 entry.previous_msgid = entry.previous_msgctxt = None
         _write(po, path)
-    return _judged(root, language, "kramdown", only_pairs=False)
 
 
 def _write(po: polib.POFile, path: Path) -> None:
@@ -133,19 +154,21 @@ def _write(po: polib.POFile, path: Path) -> None:
 def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Judged]:
     result = cli("-C", root, "check", "-l", language, "--format", "json")
     assert result.code in (0, 1), result.err
-    errors: dict[tuple[str, int], list[str]] = {}
+    catalogs = root / "locale" / language / "LC_MESSAGES"
+    errors: dict[tuple[Path, int], list[str]] = {}
     for finding in json.loads(result.out):
         if finding["severity"] == "error":
-            errors.setdefault((Path(finding["file"]).stem, finding["line"]), []).append(finding["code"])
+            errors.setdefault(((root / finding["file"]).resolve(), finding["line"]), []).append(finding["code"])
     rows: list[tuple[str, str, str, tuple[str, ...]]] = []
-    for path in sorted((root / "locale" / language / "LC_MESSAGES").glob("*.po")):
+    for path in sorted(catalogs.rglob("*.po")):  # chapters in sub-folders too (commands/guide)
+        chapter = path.relative_to(catalogs).with_suffix("").as_posix()
         lines = path.read_text(encoding="utf-8").split("\n")
         starts = [n + 1 for n, line in enumerate(lines) if line.startswith("msgid ")]
         po = [e for e in polib.pofile(str(path)) if e.msgid and not e.obsolete]
         assert len(po) == len(starts) - 1, path  # the header is the first msgid
         for entry, line in zip(po, starts[1:], strict=True):
             if entry.msgstr and not entry.fuzzy and entry.msgstr != entry.msgid:
-                rows.append((path.stem, entry.msgid, entry.msgstr, tuple(errors.get((path.stem, line), ()))))
+                rows.append((chapter, entry.msgid, entry.msgstr, tuple(errors.get((path.resolve(), line), ()))))
     truth = verdicts([(msgid, msgstr) for _, msgid, msgstr, _ in rows], flavor)
     return [
         Judged(chapter, msgid, msgstr, bool(codes), bool(why), codes, tuple(why))

@@ -1,0 +1,66 @@
+"""Real translations other people made go through a new user's first day unharmed.
+
+Each set in tests/data/real is a public repository's English with a translation made
+from it (tests/data/README.md): `init`, `extract`, `import`, `build --format md` as a
+user types them (tests/roundtrip.py). Floors only: no command crashes or refuses, the
+build writes back every translated file, and every catalog import wrote is as GNU
+gettext writes it. How much of each translation comes back byte for byte is
+benchmarks/roundtrip.py's measurement, which the work on issue 45 moves.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gettext_tools import assert_msgcat_fixed_point
+from roundtrip import REAL, Result, kept_lines, real_set
+
+SETS = sorted(p.name for p in REAL.iterdir() if p.is_dir())
+
+
+@pytest.fixture(scope="module")
+def trips(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[list[Result], Path]]:
+    work = tmp_path_factory.mktemp("real")
+    return {name: (real_set(REAL / name, work), work / name) for name in SETS}
+
+
+def test_the_real_sets_are_there_with_their_licences():
+    assert len(SETS) >= 6
+    for name in SETS:
+        manifest = json.loads((REAL / name / "MANIFEST.json").read_text(encoding="utf-8"))
+        assert (REAL / name / "LICENSE").is_file(), name
+        for file in manifest["files"]:
+            assert (REAL / name / file["translation_here"]).is_file(), (name, file)
+            assert (REAL / name / file["english_here"]).is_file(), (name, file)
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_a_real_translation_imports_and_builds(trips, name):
+    results, _ = trips[name]
+    manifest = json.loads((REAL / name / "MANIFEST.json").read_text(encoding="utf-8"))
+    for result in results:
+        assert not result.failed, result.failed  # a crash, a refusal, a layout init does not see
+        assert result.files == len(manifest["files"]), "a translated file the layout does not pair with its English"
+        assert not result.missing, f"the build did not write {result.missing}"
+        assert result.entries > 0
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_every_catalog_import_writes_is_as_gettext_writes_it(trips, name):
+    _, root = trips[name]
+    catalogs = sorted((root / "locale").rglob("*.po"))
+    assert catalogs
+    for path in catalogs:
+        assert_msgcat_fixed_point(path)
+
+
+def test_the_ruler_counts_the_translators_lines_kept_in_order():
+    mine = "# 제목\n\n첫 줄\n둘째 줄\n\n- 항목\n"
+    assert kept_lines(mine, mine) == (4, 4, [])
+    # a wrapped paragraph written back as one line loses both lines; a blank line is no line
+    assert kept_lines(mine, "# 제목\n\n첫 줄 둘째 줄\n- 항목\n") == (4, 2, [(3, "첫 줄"), (4, "둘째 줄")])
+    # an English heading inserted above keeps every line of the translator's
+    assert kept_lines(mine, "## Title\n\n" + mine)[1] == 4
