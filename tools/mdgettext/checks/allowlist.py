@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any
+from urllib.parse import unquote
 
 from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
@@ -456,13 +457,14 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
     )
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
     english_links, translated_links = _mended(source.links, translation.links)
+    translated_links, added = _without_harmless_added(english_links, translated_links)
     links = _counted("a Markdown", lambda k: k[0], english_links, translated_links, lambda k: f"{k[0]} to {k[1]!r}")
     bad = [
         Reason("scheme", f"has a link destination {b}") for b in sorted(translation.bad_schemes - source.bad_schemes)
     ]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        mine, theirs = _mended(source.destinations, translation.destinations)
+        mine, theirs = _mended(source.destinations, translation.destinations - added)
         image = lambda d: "image destination" if translation.image_destinations[d] else "destination"  # noqa: E731
         reasons += _counted("a link destination", image, mine, theirs, repr, drops=False)
     # Blocks the English does not have (as the message reads alone) may carry markup; a
@@ -534,6 +536,40 @@ def _mended(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[A
             english[key] -= min(count, extra)
             translation[mended] -= min(count, extra)
     return +english, +translation
+
+
+# A destination that cannot harm the reader: a web page, or a place in the book (relative,
+# with no scheme: the links check says when no page or heading has it). Written plainly:
+# no space, quote, backslash or control character for a reader to read otherwise.
+HARMLESS = re.compile(
+    r"(?i:https?)://[^\s<>\"'\\\x00-\x1f\x7f]+|(?![/\\])[^\s<>\"'\\:\x00-\x1f\x7f]+(?:[/?#][^\s<>\"'\\\x00-\x1f\x7f]*)?"
+)
+
+
+def harmless(url: str) -> bool:
+    """Whether a link to `url` added by a translator only takes the reader to a web page
+    or to the book's own pages and headings (no scheme that runs, no other host's `//`)."""
+    return HARMLESS.fullmatch(url) is not None
+
+
+def _without_harmless_added(
+    english: Counter[tuple[str, str]], translation: Counter[tuple[str, str]]
+) -> tuple[Counter[tuple[str, str]], Counter[str]]:
+    """The translation's links less those it adds that cannot harm (`harmless`: a link
+    or autolink, never an image, which loads, nor a definition, which redirects the
+    English's links), and those destinations as kramdown and the browser read them
+    (written, decoded), so the destination count does not refuse what is let through.
+    A translator may link a term to its page; the page still reads, and the links
+    check lists the link as an addition."""
+    kept, passed = Counter(translation), Counter[str]()
+    for key, count in translation.items():
+        kind, url = key
+        extra = count - english[key]
+        if extra > 0 and kind in ("link", "autolink") and harmless(url):
+            kept[key] -= extra
+            for written in {url, unquote(url), htmllib.unescape(url)}:
+                passed[written] += extra
+    return +kept, passed
 
 
 def _tag_kind(key: TagKey) -> str:

@@ -10,6 +10,7 @@ from urllib.parse import unquote
 from markdown_it.common.utils import normalizeReference
 from markdown_it.token import Token
 
+from mdgettext.checks.allowlist import Where, harmless, markup_of
 from mdgettext.checks.entry import Context, Entry, Family, difference, edits, live, text_likeness
 from mdgettext.markdown.anchors import page_ids
 from mdgettext.model import Diagnostic, Severity
@@ -18,7 +19,8 @@ from mdgettext.report import counted
 
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
-    "links.added": "the translation has a link destination the source does not have",
+    "links.added": "the translation has a link destination the source does not have: an error when kramdown alone "
+    "makes it or it is not a web page or a place in the book, else a note (the link is published as an addition)",
     "links.changed": "the translation links somewhere else than the English does",
     "links.undefined-label": "a reference-style link uses a label that is not defined",
     "links.unknown-page": "a relative link points at a page the book does not have",
@@ -97,11 +99,25 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             ctx.finding(
                 entry,
                 "links.added",
+                Severity.INFO,
+                f"link {url} is the translation's own (the English has none here); it is published as an addition",
+            )
+            if harmless(url) and url not in _images(entry.msgstr)
+            else ctx.finding(
+                entry,
+                "links.added",
                 Severity.ERROR,
                 f"link {url} is not in the English; remove the link and keep its words, or point it where "
                 "a link of the English points",
             )
         ]
+
+
+def _images(msgstr: str) -> set[str]:
+    """What the translation's images load (an image is never a harmless addition: it loads)."""
+    if "![" not in msgstr:
+        return set()
+    return {unquote(url) for kind, url in markup_of(msgstr, Where.INLINE).links if kind == "image"}
 
 
 def _likeness(a: str, b: str) -> float:
