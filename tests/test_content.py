@@ -78,3 +78,18 @@ def test_a_line_break_at_the_end_is_said_as_msgfmt_says_it(project: Path) -> Non
     assert "msgid and msgstr do not both end with \\n" in found[0]["message"] or any(
         "msgid and msgstr do not both end with \\n" in f["message"] for f in found
     )
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "says"),
+    [
+        ("자세한 것은 [12장](../gpus 도 보라.", "the link is not closed (an unbalanced paren"),
+        ("자세한 것은 [12장] (../gpus)를 보라.", "a space between `]` and `(` makes it text"),
+        ("자세한 것은 [12장(../gpus)를 보라.", "an unbalanced bracket"),
+    ],
+)
+def test_a_broken_link_is_diagnosed_by_its_syntax_once(project: Path, msgstr: str, says: str) -> None:
+    found = findings(project, {"See [chapter 12](../gpus) for more.": msgstr})
+    told = [f for f in found if f["code"] != "completeness.untranslated"]
+    assert [f["code"] for f in told] == ["links.missing"], told  # no particle advice, no cut sentence
+    assert says in told[0]["message"]

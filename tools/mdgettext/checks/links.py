@@ -70,7 +70,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             entry,
             "links.missing",
             Severity.ERROR,
-            f"link {url} is missing from the translation; keep the link target as in the English",
+            f"link {url} is missing from the translation; " + _why_lost(url, entry.msgstr),
         )
     # A changed or added destination that leads nowhere is reported as what the reader
     # hits (no such page, no such heading): the most precise of its findings, and one.
@@ -111,6 +111,21 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 "a link of the English points",
             )
         ]
+
+
+def _why_lost(url: str, msgstr: str) -> str:
+    """What the translator did to the link, read from the syntax around its destination
+    where it is still written: a `)` never written, or a space after `]`; else the fix."""
+    at = re.escape(url)
+    spaced = re.search(r"(\[[^\]\n]*\])[ \t]+\((<?" + at + r">?)\)", msgstr)
+    if spaced:
+        return f"a space between `]` and `(` makes it text: write `{spaced.group(1)}({spaced.group(2)})` with no space"
+    opened = re.search(r"(\[[^\]\n]*\])\((<?" + at + r">?)(?![^\s()]*\))", msgstr)
+    if opened:
+        return f"the link is not closed (an unbalanced paren: `({url}` has no `)`): write `{opened.group(1)}({url})`"
+    if re.search(r"\[[^\]\n]*\(<?" + at, msgstr):
+        return f"the link is not closed (an unbalanced bracket: `[` has no `]` before `({url}`)"
+    return "keep the link target as in the English"
 
 
 def _images(msgstr: str) -> set[str]:
