@@ -93,3 +93,20 @@ def test_a_broken_link_is_diagnosed_by_its_syntax_once(project: Path, msgstr: st
     told = [f for f in found if f["code"] != "completeness.untranslated"]
     assert [f["code"] for f in told] == ["links.missing"], told  # no particle advice, no cut sentence
     assert says in told[0]["message"]
+
+
+def test_a_finding_repeated_on_many_entries_is_told_once_with_its_lines() -> None:
+    from mdgettext.model import Diagnostic, Location, Severity
+    from mdgettext.report import grouped
+
+    same = [
+        Diagnostic(Location("a.po", n), "typography.double-space", Severity.WARNING, "two spaces")
+        for n in range(10, 80, 10)
+    ]
+    other = Diagnostic(Location("a.po", 15), "links.missing", Severity.ERROR, "link x is missing")
+    lines = grouped(sorted([*same, other], key=lambda d: d.location.line))
+    assert lines == [
+        "a.po:10: warning: 7 entries (lines 10, 20, 30, 40, 50, 60, 70): two spaces [typography.double-space]",
+        "a.po:15: error: link x is missing [links.missing]",
+    ]
+    assert grouped(same[:4]) == [str(d) for d in same[:4]]  # a few are each told where they stand

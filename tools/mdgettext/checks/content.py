@@ -21,6 +21,7 @@ from statistics import median
 
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.model import Diagnostic, Severity
+from mdgettext.report import counted
 
 NEWLINE = "content.newline"
 CUT = "content.cut"
@@ -82,7 +83,7 @@ def _cut(entry: Entry, ctx: Context, expected: float | None) -> Iterable[Diagnos
         why = f"ends with {left} where the English closes every one"
     elif expected and len(english) >= LONG_ENOUGH and len(text) < SHORT_RATIO * expected * len(english):
         why = (
-            f"is {len(text)} characters for {len(english)} of English, where this catalog's translations "
+            f"is {counted(len(text), 'character')} for {len(english)} of English, where this catalog's translations "
             f"run about {expected:.2f} times their English"
         )
     if why:
