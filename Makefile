@@ -32,8 +32,9 @@ ko: install
 # book's own engines, kramdown with its GFM parser and Jekyll, which read the
 # Markdown we build exactly as the book's site does; cmark-gfm, GitHub's own Markdown
 # renderer, which reads the job summary `check --format github` writes; KaTeX (Node), as
-# the book's site typesets formulas, for the oracle that says whether one renders.
-DEBIAN_PACKAGES = gettext chromium chromium-driver fonts-noto-cjk ruby-kramdown ruby-kramdown-parser-gfm jekyll cmark-gfm katex
+# the book's site typesets formulas, for the oracle that says whether one renders; libxml2's
+# xmllint, which holds the XLIFF `export` writes to OASIS's schema.
+DEBIAN_PACKAGES = gettext chromium chromium-driver fonts-noto-cjk ruby-kramdown ruby-kramdown-parser-gfm jekyll cmark-gfm katex libxml2-utils
 
 system-deps:
 	@missing=""; \
@@ -93,7 +94,7 @@ COMPILE = $(VENV)/bin/uv pip compile pyproject.toml requirements/build.in --extr
 lock: install
 	$(PIP) install uv==$(UV_VERSION)
 	$(COMPILE) -o requirements/lock.txt
-	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools|markdown|pymdown-extensions|mkdocs|pre-commit)==' requirements/lock.txt \
+	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools|markdown|pymdown-extensions|mkdocs|pre-commit|translate-toolkit|lxml|unicode-segmentation-rs)==' requirements/lock.txt \
 		| sed 's/ *\\$$//' > $(VENV)/tools-constraints.txt
 	$(COMPILE) --resolution lowest-direct -c $(VENV)/tools-constraints.txt -o requirements/floors.txt
 

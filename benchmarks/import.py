@@ -7,7 +7,8 @@ translation of every message is known by position; tests/translators.py hands th
 in again as translators hand theirs in (runs and scattered blocks left in English,
 translator's notes, a block skipped, a line doubled, paragraphs joined, blank lines
 before the front matter). Per language and split (tune: index, roofline,
-transformers; held-out: the other three): entries right, right but fuzzy, wrong, and
+transformers; held-out: the other three): entries right, right but doubted (fuzzy or
+awaiting review), wrong, and
 notes kept as addenda. Then the human Korean translation (tests/data/book/ko-human),
 whose answer nobody knows: what import made of it, and whether every translator's
 note reached the built page.
@@ -56,7 +57,8 @@ def imported(root: Path, language: str, chapter: str, text: str) -> tuple[dict, 
     cli("-C", root, "-q", "import", "-l", language, translated.relative_to(root))
     po = polib.pofile(str(root / "locale" / language / "LC_MESSAGES" / f"{chapter}.po"))
     addenda = root / "locale" / language / "LC_MESSAGES" / f"{chapter}.addenda.md"
-    entries = {(e.msgctxt, e.msgid): (e.msgstr, e.fuzzy) for e in po}
+    # doubtful: fuzzy, or published with import's doubt (`# import:`), awaiting review
+    entries = {(e.msgctxt, e.msgid): (e.msgstr, e.fuzzy or "import: " in (e.tcomment or "")) for e in po}
     return entries, addenda.read_text(encoding="utf-8") if addenda.exists() else ""
 
 
@@ -97,7 +99,7 @@ def human_rows(folder: Path) -> None:
     root = project(folder / "human", language, english)
     shutil.copytree(BOOK / translated, root / translated)
     print(
-        f"\n{'human Korean':<22} {'aligned':>7} {'fuzzy':>6} {'kept':>5} {'added':>6} {'English':>7} {'note on page':>12}"
+        f"\n{'human Korean':<22} {'aligned':>7} {'review':>6} {'fuzzy':>6} {'kept':>5} {'added':>6} {'English':>7} {'note on page':>12}"
     )
     for split, chapters in (("tune", TUNE), ("held-out", HELD_OUT)):
         totals: Counter[str] = Counter()
@@ -106,6 +108,7 @@ def human_rows(folder: Path) -> None:
             summary = result.out.strip().splitlines()[-1]
             for label in (
                 "aligned",
+                "imported for review",
                 "imported as fuzzy",
                 "kept as written",
                 "kept as the translator's additions",
@@ -127,7 +130,7 @@ def human_rows(folder: Path) -> None:
         )
         added = totals["kept as the translator's additions"]
         print(
-            f"{'ko-human ' + split:<22} {totals['aligned']:>7} {totals['imported as fuzzy']:>6}"
+            f"{'ko-human ' + split:<22} {totals['aligned']:>7} {totals['imported for review']:>6} {totals['imported as fuzzy']:>6}"
             f" {totals['kept as written']:>5} {added:>6} {totals['still in English']:>7} {f'{notes} of {len(chapters)}':>12}"
         )
 

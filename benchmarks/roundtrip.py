@@ -17,7 +17,7 @@ and each translated file the build writes is compared with the translator's own:
     lines     the translator's non-blank lines found byte for byte, in order, in the
               built file (difflib's longest matching blocks over whole lines)
     files     built files byte-identical to the translator's
-    review    entries awaiting review (a flag naming review, once import has one)
+    review    entries awaiting review (published, with import's `# import:` comment)
     fuzzy     entries marked fuzzy (never published: the English is shown)
     untr.     entries with no translation
 

@@ -27,6 +27,7 @@ import polib
 
 from mdgettext.cli import run
 from mdgettext.markdown.parser import parser
+from mdgettext.po.catalog import awaiting_review
 from mdgettext.project import load_config
 
 REPO = Path(__file__).resolve().parent.parent
@@ -193,7 +194,7 @@ def compare(result: Result, root: Path, language: str, pairs: Sequence[tuple[str
         for entry, _ in entries:
             result.entries += 1
             result.fuzzy += entry.fuzzy
-            result.review += any("review" in flag for flag in entry.flags)
+            result.review += awaiting_review(entry)  # published, with import's `# import:` doubt
             result.untranslated += not entry.msgstr and not entry.fuzzy
         kinds = _block_kinds(original.decode("utf-8", "replace"))
         for number, text in lost:

@@ -46,6 +46,29 @@ def test_importing_again_adds_nothing_twice(imported: Path) -> None:
     assert (imported / ADDENDA).read_text(encoding="utf-8") == before
 
 
+def test_importing_again_follows_the_translation_edited_by_hand(imported: Path) -> None:
+    """Issue 45: a note edited in the translation replaces the old one (never a second
+    copy per edit), a note deleted there is deleted, and importing again changes nothing."""
+    translation = imported / "ko" / "chapter.md"
+    text = translation.read_text(encoding="utf-8")
+    edited = text.replace("이 장은 2025년 판을 따릅니다.", "이 장은 2026년 판을 따릅니다.")
+    translation.write_text(edited, encoding="utf-8")
+    for _ in range(2):
+        result = cli("-C", imported, "import", "-l", "ko", "ko/chapter.md")
+        assert result.code == 0, result.err
+    notes = addenda.loads((imported / ADDENDA).read_text(encoding="utf-8"), ADDENDA.as_posix())
+    assert [("2026년" in a.markdown, "2025년" in a.markdown) for a in notes if "역자 주" in a.markdown] == [
+        (True, False)
+    ]
+    assert len(notes) == 2
+    start = edited.index("> **역자 주:**")
+    translation.write_text(edited[:start] + edited[edited.index("\n\n", start) + 2 :], encoding="utf-8")
+    result = cli("-C", imported, "import", "-l", "ko", "ko/chapter.md")
+    assert "0 additions of the translator's, 1 no longer in the translation removed (written)" in result.out
+    notes = addenda.loads((imported / ADDENDA).read_text(encoding="utf-8"), ADDENDA.as_posix())
+    assert len(notes) == 1 and "번역 안내" in notes[0].markdown
+
+
 def test_the_build_gives_back_the_translation_as_it_was_made(imported: Path) -> None:
     result = cli("-C", imported, "-q", "build", "-l", "ko")
     assert result.code == 0 and result.err == "", result.err

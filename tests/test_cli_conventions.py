@@ -33,6 +33,7 @@ COMMANDS = {
     "merge-driver": ["merge-driver", "base.po", "ours.po", "theirs.po"],
     "serve": ["serve", "-l", "ko"],
     "tm": ["tm", "-l", "ko", "--export", "tm.po"],
+    "export": ["export", "-l", "ko"],
     "stats": ["stats", "-l", "ko"],
 }
 

@@ -6,7 +6,8 @@ promises, each with its English and a translation side by side (hand-made for th
 tests): README-ko.md, README.ja.md, README_zh-CN.md; docs/de/; mkdocs-static-i18n's
 folders and its suffixes, both with Ukrainian as the site's default and the English the
 language the others were translated from (the Ukrainian has a paragraph of its own, so a
-Korean imported against it, as init had it, came back with that paragraph in Ukrainian); an mdBook with its Korean book in ko/src/; and
+Korean imported against it, as init had it, came back with that paragraph in Ukrainian); mkdocs-static-i18n's folders with the English default
+in docs/ itself, docs/ko/ beside its pages; an mdBook with its Korean book in ko/src/; and
 the multilingual mdBook fork's src/en/, src/fr/. After the four commands the translation
 is where it was, as the translator wrote it, and the English and every other language's
 pages are the bytes they were.
@@ -97,6 +98,20 @@ CASES = [
         },
         ("docs/ko/index.md", "docs/ko/guide.md"),
         "recognised mkdocs.yaml with mkdocs-static-i18n's folders (docs/en/, docs/ko/, docs/uk/)",
+    ),
+    Case(
+        "mkdocs-folder-root",
+        "ko",
+        "source: docs (English, the language the others translate; change with --source)",
+        {
+            "source": "docs",
+            "source_language": "en",
+            "translations": "docs/{lang}/{path}",
+            "locales": ("ko",),
+            "flavor": "mkdocs",
+        },
+        ("docs/ko/index.md", "docs/ko/guide.md"),
+        "recognised mkdocs.yml with mkdocs-static-i18n's folders (docs/, docs/ko/)",
     ),
     Case(
         "mkdocs-suffix",
@@ -543,3 +558,17 @@ def test_pages_named_by_the_source_language_are_chapters_without_it(tmp_path: Pa
     assert config.translation_path("index", "ko") == tmp_path / "docs" / "index.ko.md"
     plain = Config(root=tmp_path, source="docs", translations="docs/{stem}.{lang}.md", locales=("ko",))
     assert plain.source_suffix == ".md" and plain.source_path("index") == tmp_path / "docs" / "index.md"
+
+
+def test_a_language_the_site_lists_with_no_pages_is_not_made_a_locale(tmp_path: Path) -> None:
+    """A build would fill docs/ja/ with English pages the site falls back to anyway."""
+    root = copied(tmp_path, "mkdocs-folder-root")
+    yml = root / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8") + "        - locale: ja\n          name: 日本語\n", encoding="utf-8")
+    result = cli("-C", root, "init")
+    assert result.code == 0, result.err
+    assert load_config(root).locales == ("ko",)
+    assert (
+        "ja: listed in mkdocs.yml's i18n languages, but docs/ja/ has no pages yet; not a locale "
+        '(add "ja" to `locales` to start it)'
+    ) in result.out.splitlines()

@@ -28,6 +28,7 @@ LAYERS = [
         "mdgettext.layout",
         "mdgettext.recognise",
         "mdgettext.files",
+        "mdgettext.catalogs",
         "mdgettext.report",
         "mdgettext.cache",
     },

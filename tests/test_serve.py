@@ -599,6 +599,7 @@ def test_a_save_writes_the_catalog_as_gnu_gettext_does_keeping_the_rest(editing)
         "msgid": "Another paragraph.",
         "msgstr": "다른 문단.",
         "fuzzy": True,
+        "imported": False,  # no `# import:` doubt to clear
     }
     before = path.read_text(encoding="utf-8")
     # clearing fuzzy is one click: the translation kept, `#| msgid` gone, the translator's comment kept

@@ -116,17 +116,34 @@ def test_an_edit_undone_gives_the_translation_back_as_it_was(translated: Path) -
     assert po_path.read_bytes() == before
 
 
-def test_an_import_doubt_stays_fuzzy_when_the_english_changes_and_changes_back(translated: Path) -> None:
+def test_a_merge_doubt_stays_fuzzy_when_the_english_changes_and_changes_back(translated: Path) -> None:
     po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
     po = polib.pofile(str(po_path))
     doubted = entry(po, "Scaling Basics")
     doubted.flags.append("fuzzy")
-    doubted.tcomment = "import: numbers differ: 2 only in the translation"
+    doubted.tcomment = "merge: both sides changed this translation"
     po.save()
     edit_and_update(translated, "# Scaling Basics", "# Scaling Basics Again")
     po = edit_and_update(translated, "# Scaling Basics Again", "# Scaling Basics")
     back = entry(po, "Scaling Basics")
     assert back.fuzzy and back.previous_msgid is None and back.msgstr == "스케일링 기초"
+
+
+def test_an_import_doubt_is_published_again_when_the_english_changes_back(translated: Path) -> None:
+    """Issue 45: an import's doubt is a pairing awaiting review, published; only the
+    change of the English made it fuzzy, and the English came back."""
+    po_path = translated / "locale" / "ko" / "LC_MESSAGES" / "intro.po"
+    po = polib.pofile(str(po_path))
+    doubted = entry(po, "Scaling Basics")
+    doubted.tcomment = "import: numbers differ: 2 only in the translation"
+    po.save()
+    assert entry(
+        edit_and_update(translated, "# Scaling Basics", "# Scaling Basics Again"), "Scaling Basics Again"
+    ).fuzzy
+    po = edit_and_update(translated, "# Scaling Basics Again", "# Scaling Basics")
+    back = entry(po, "Scaling Basics")
+    assert not back.fuzzy and back.previous_msgid is None and back.msgstr == "스케일링 기초"
+    assert back.tcomment == "import: numbers differ: 2 only in the translation"
 
 
 def test_running_extract_and_update_again_changes_no_byte(translated: Path, monkeypatch: pytest.MonkeyPatch) -> None:

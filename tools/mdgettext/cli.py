@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("build", "translated Markdown and HTML"),
     "check": ("check", "find broken links, names, markup and structure in translations"),
     "import": ("importing", "align a translated Markdown file with its source into the catalog"),
+    "export": ("export", "catalogs as XLIFF 2 files for CAT tools (import brings them back)"),
     "merge-driver": ("merge_driver", "git merge driver for .po files (see docs/merge-driver.md)"),
     "serve": ("serve", "a live preview of the built chapters on 127.0.0.1"),
     "tm": ("tm", "the translation memory: every translation of the project's catalogs"),
@@ -56,6 +57,7 @@ typical use:
   mdgettext check -l ko --strict # what CI runs: links, names, markup, structure
   mdgettext import -l ko ko/conclusion.md   # a file translated in place -> the catalog
   mdgettext tm --export ko.po -l ko         # every Korean translation, as one compendium
+  mdgettext export -l ko                    # -> build/xliff/ko/*.xlf for a CAT tool; import takes them back
 """
 
 

@@ -148,16 +148,24 @@ def _static_i18n(
     codes = [code for code in dict.fromkeys([default, *codes]) if CODE.fullmatch(code)]
     says = f"{name}'s i18n default"
     if plugin.get("docs_structure", "suffix") == "folder":
+        # The default language's pages may stay in `docs/` itself, the others' folders
+        # beside them (the plugin falls back to them): then `docs/` is its place.
+        at_root = not _holds(paths, f"{docs}/{default}") and any(_page_of(p, docs) for p in paths)
         places = tuple(
-            Place(code, f"{docs}/{code}", None, f"{docs}/{code}/", f"{name}'s i18n languages") for code in codes
+            Place(code, docs, None, f"{docs}/", says)
+            if code == default and at_root
+            else Place(code, f"{docs}/{code}", None, f"{docs}/{code}/", f"{name}'s i18n languages")
+            for code in codes
         )
+        bare = tuple(p for p in places if p.language != default and not _holds(paths, p.source))
         return Layout(
             f"{name} with mkdocs-static-i18n's folders ({', '.join(sorted(p.shown for p in places))})",
             Why(f"{docs}/{{lang}}/{{path}}", f"{name}: i18n docs_structure: folder"),
             places,
-            {p.language: p.shown for p in places if p.language},
+            {p.language: p.shown for p in places if p.language and p not in bare},
             site,
             (default, says),
+            _not_yet(name, [(p.language or "", p.shown) for p in bare]),
         )
     # Suffixes: the default language's pages may go without one (`index.md`), and then do.
     plain = any(p.startswith(f"{docs}/") and p.endswith(".md") and _suffix(p, docs) is None for p in paths)
@@ -170,13 +178,25 @@ def _static_i18n(
             shown = f"{docs}/*.{code}.md"
             found.append(Place(code, docs, (f"**/*.{code}.md",), shown, f"{name}'s i18n languages"))
             targets[code] = shown
+    empty = [(code, shown) for code, shown in targets.items() if not any(p.endswith(f".{code}.md") for p in paths)]
     return Layout(
         f"{name} with mkdocs-static-i18n's suffixes ({', '.join(p.shown for p in found)})",
         Why(f"{docs}/{{stem}}.{{lang}}.md", f"{name}: i18n docs_structure: suffix"),
         tuple(found),
-        targets,
+        {code: shown for code, shown in targets.items() if (code, shown) not in empty},
         site,
         (default, says),
+        _not_yet(name, empty),
+    )
+
+
+def _not_yet(name: str, empty: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """Languages the site lists with no page of theirs yet: not made locales, since a
+    build would fill their folder with English pages the site falls back to anyway."""
+    return tuple(
+        f"{code}: listed in {name}'s i18n languages, but {shown} has no pages yet; not a locale "
+        f'(add "{code}" to `locales` to start it)'
+        for code, shown in empty
     )
 
 
@@ -292,7 +312,7 @@ def _folder_layout(paths: Collection[str], docs: str, found: str, site: Mapping[
     languages = _folders(paths, docs)
     folders = ", ".join(f"{docs}/{code}/" for code in languages)
     places = [Place(code, f"{docs}/{code}", None, f"{docs}/{code}/", "the folder's name") for code in languages]
-    if any(p.startswith(f"{docs}/") and p.count("/") == docs.count("/") + 1 and p.endswith(".md") for p in paths):
+    if any(_page_of(p, docs) for p in paths):
         places.insert(0, Place(None, docs, None, f"{docs}/", "no name says otherwise"))
     return Layout(
         f"{found} with {folders}",
@@ -320,6 +340,16 @@ def _readme(paths: Collection[str]) -> Layout | None:
         targets,
         {"flavor": Why("gfm", "GitHub shows a README")},
     )
+
+
+def _page_of(path: str, docs: str) -> bool:
+    """A Markdown page in `docs` itself, not in a folder of it."""
+    return path.startswith(f"{docs}/") and path.count("/") == docs.count("/") + 1 and path.endswith(".md")
+
+
+def _holds(paths: Collection[str], folder: str) -> bool:
+    """Whether `folder` holds any Markdown."""
+    return any(p.startswith(f"{folder}/") and p.endswith(".md") for p in paths)
 
 
 def _folders(paths: Collection[str], docs: str) -> tuple[str, ...]:

@@ -1,8 +1,11 @@
 """An alignment -> translations in a catalog, the translator's own blocks, and a report line for every block.
 
 Pure apart from changing the `POFile` it is given: the command reads and writes
-files. A block's pair becomes its entry's msgstr; a doubtful pair is imported as
-fuzzy with a translator comment saying why; a translation the catalog already
+files. A block's pair becomes its entry's msgstr; a doubtful pair is imported all
+the same, published, with a translator comment `# import: <why>` that lists it for
+review (po/catalog.py, `awaiting_review`), never as fuzzy: fuzzy keeps gettext's
+meaning, the English changed since this was translated, and a fuzzy entry is never
+published, so a right pair the import merely doubted would be lost; a translation the catalog already
 has is kept unless the caller asks to overwrite it. A block kept exactly as written
 and holding no sentence (a name, a term, a formula) is its own translation, as
 Sphinx and Weblate count a msgstr equal to its msgid; English prose left as written
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 
 import polib
 
@@ -30,7 +34,8 @@ EXCERPT = 32  # characters of a block's text shown in the report
 
 # What happened to one block, in the report's words.
 ALIGNED = "aligned"
-FUZZY = "fuzzy"
+REVIEW = "imported for review"
+FUZZY = "fuzzy"  # --fuzzy, or the second English block one translated block was paired with
 ENGLISH = "still in English"
 AS_WRITTEN = "kept as written"
 KEPT = "kept"
@@ -63,6 +68,8 @@ class Outcome:
         what = f"({self.segment.label} {_excerpt(self.segment.msgid)})"
         if self.status == ALIGNED:
             return f"{self.segment.location}: aligned with {at} {what}"
+        if self.status == REVIEW:
+            return f"{self.segment.location}: imported for review, from {at} {what}: {'; '.join(self.reasons)}"
         if self.status == FUZZY:
             return f"{self.segment.location}: fuzzy, from {at} {what}: {'; '.join(self.reasons)}"
         if self.status == ENGLISH:
@@ -92,7 +99,7 @@ class Result:
     addenda: tuple[Addendum, ...] = ()
 
     def count(self, status: str) -> int:
-        """How many blocks ended with `status` (ALIGNED, FUZZY, ...)."""
+        """How many blocks ended with `status` (ALIGNED, REVIEW, ...)."""
         return sum(1 for o in self.outcomes if o.status == status)
 
     def summary(self) -> str:
@@ -100,7 +107,8 @@ class Result:
         counts = Counter(o.status for o in self.outcomes)
         parts = [
             f"{counts[ALIGNED] + counts[OUTVOTED]} aligned",
-            f"{counts[FUZZY]} imported as fuzzy",
+            f"{counts[REVIEW]} imported for review",
+            *([f"{counts[FUZZY]} imported as fuzzy"] if counts[FUZZY] else []),
             f"{counts[SOURCE_ONLY]} with no counterpart in the translation",
             f"{counts[TRANSLATED_ONLY]} with no counterpart in the source",
         ]
@@ -139,16 +147,23 @@ def fill(
         for seg in pair.source:
             if pair.translation != seg.msgid or pair.kept:
                 offers.setdefault(key_of(seg), []).append((pair, seg))
+    # A translated block is one English block's translation: where the translator
+    # joined two English blocks, the first publishes it and the second claimant is
+    # held back (fuzzy, with the reason), never printed twice on the page.
+    held = {key_of(seg) for pair in alignment.pairs for seg in pair.source[1:]} - {
+        key_of(pair.source[0]) for pair in alignment.pairs
+    }
     decisions: dict[Key, _Decision] = {}
     changed = 0
     for key, found in offers.items():
         chosen, reasons = _majority(found)
         entry = entries[key]
+        hidden = fuzzy or key in held
         if entry.msgstr and not overwrite:
-            kept = entry.msgstr != chosen.translation or entry.fuzzy != bool(reasons or fuzzy)
+            kept = entry.msgstr != chosen.translation or entry.fuzzy != hidden
         else:
             kept = False
-            changed += _set(entry, chosen.translation, reasons, fuzzy)
+            changed += _set(entry, chosen.translation, reasons, hidden)
         decisions[key] = _Decision(chosen, found, reasons, kept)
 
     added = additions(alignment, translated) if translated is not None else {}
@@ -168,10 +183,36 @@ def fill(
                 outcomes.append(Outcome(OUTVOTED, seg, where, decision.reasons_for(step)))
             else:
                 reasons = decision.reasons_for(step) or (("--fuzzy",) if fuzzy else ())
-                status = FUZZY if reasons else AS_WRITTEN if step.kept else ALIGNED
+                hidden = fuzzy or key_of(seg) in held
+                status = (FUZZY if hidden else REVIEW) if reasons else AS_WRITTEN if step.kept else ALIGNED
                 outcomes.append(Outcome(status, seg, where, reasons))
     addenda = tuple(dict.fromkeys(a.addendum for a in added.values() if a.addendum is not None))
     return Result(tuple(outcomes), changed, addenda)
+
+
+CODE_ALIKE = 0.5  # a translated code block this much like an English one is that block, edited
+
+
+def code_changes(source: Document, translated: Document) -> list[str]:
+    """A line for each code block of the translation that is not the English's as
+    written (a comment translated, say): code is no message, so the build writes the
+    English's block there; said, so the translator's change is never lost unseen."""
+    english = [(t.content, t.map[0] + 1) for t in source.tokens if t.type in ("fence", "code_block") and t.map]
+    theirs = [(t.content, t.map[0] + 1) for t in translated.tokens if t.type in ("fence", "code_block") and t.map]
+    kept = {content for content, _ in english}
+    out = []
+    for content, line in theirs:
+        if content in kept:
+            continue
+        best = max(english, key=lambda e: SequenceMatcher(None, e[0], content, autojunk=False).ratio(), default=None)
+        if best is None or SequenceMatcher(None, best[0], content, autojunk=False).ratio() < CODE_ALIKE:
+            continue
+        out.append(
+            f"{translated.path}:{line}: this code block differs from the English's at {source.path}:{best[1]} "
+            "(a translated comment?); code is not translated, so the page shows the English's block: "
+            "put what you changed in the text around the block"
+        )
+    return out
 
 
 def _unmatched(step: Unmatched, added: Added | None) -> Outcome:
@@ -184,9 +225,9 @@ def _unmatched(step: Unmatched, added: Added | None) -> Outcome:
 
 
 def _majority(found: list[tuple[Pair, Segment]]) -> tuple[Pair, tuple[str, ...]]:
-    """The pair whose translation an entry takes, and why the entry is fuzzy (if it is):
+    """The pair whose translation an entry takes, and why its pairing is doubted (if it is):
     the translation more than half of its sure pairs give (a block kept as written
-    votes only where no block of the message is translated); fuzzy only where no
+    votes only where no block of the message is translated); doubted only where no
     translation has that many (two sure pairs, two translations), or no pair is sure."""
     sure = [pair for pair, _ in found if not pair.fuzzy]
     # a block kept as written says less than one translated: where both are, the translated ones vote
@@ -205,12 +246,12 @@ class _Decision:
 
     chosen: Pair  # the pair whose translation the entry takes
     offers: list[tuple[Pair, Segment]]  # every pair of a block with this message
-    reasons: tuple[str, ...]  # why the entry is fuzzy, if it is
+    reasons: tuple[str, ...]  # why the entry's pairing is doubted, if it is
     kept: bool  # the catalog had a translation of its own, left as it was
 
     def reasons_for(self, pair: Pair) -> tuple[str, ...]:
         """Why one block's pair is doubtful, in the report: the entry's reasons if it is
-        fuzzy; for a block outvoted by the entry's sure pairs, that it was."""
+        doubted; for a block outvoted by the entry's sure pairs, that it was."""
         if self.reasons:
             return self.reasons
         if pair.translation != self.chosen.translation:
@@ -243,13 +284,14 @@ def _formulas_judged(step: Pair | Unmatched) -> Pair | Unmatched:
 
 
 def _set(entry: polib.POEntry, msgstr: str, reasons: tuple[str, ...], fuzzy: bool) -> bool:
-    """Fill an entry; whether anything in it changed."""
+    """Fill an entry; whether anything in it changed. The reasons go into `# import:`
+    comments (the review's list); the entry is fuzzy only when the user asks (--fuzzy)."""
     before = (entry.msgstr, list(entry.flags), entry.tcomment)
     own = (
         [line for line in entry.tcomment.split("\n") if line and not line.startswith(COMMENT)] if entry.tcomment else []
     )
     entry.msgstr, entry.tcomment = msgstr, "\n".join(own + [COMMENT + r for r in reasons])
-    entry.fuzzy = bool(reasons or fuzzy)
+    entry.fuzzy = fuzzy
     if (entry.msgstr, entry.flags, entry.tcomment) == before:
         return False
     entry.previous_msgid = entry.previous_msgctxt = None

@@ -154,8 +154,13 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
         inline = read(text) if seg.span.style is not Style.YAML and seg.kind != "html" else Inventory(prose=text)
         prose = inline.prose
         latin = LATIN_WORD.findall(prose)
+        # `<a href="X">` is the link `[…](X)` on the page: counted as that link, so a
+        # translator who writes either for the other changed nothing the pairing sees
+        anchors = [t for t in inline.tags if t.name == "a" and [k for k, _ in t.attrs] == ["href"]]
+        hrefs = [dict(t.attrs)["href"] for t in anchors if not t.closing]
         notes = Counter(
-            [f"[^{label}]" for label in inline.footnotes] + [tag.verbatim() for tag in inline.tags if not tag.closing]
+            [f"[^{label}]" for label in inline.footnotes]
+            + [tag.verbatim() for tag in inline.tags if not tag.closing and tag not in anchors]
         )
         index = order.get(id(seg))
         out.append(
@@ -166,7 +171,7 @@ def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
                 text=text,
                 prose=prose,
                 heading_id=heading_id,
-                links=frozenset(inline.links),
+                links=frozenset(inline.links) | frozenset(hrefs),
                 code=frozenset(content for _, content in inline.code),
                 math=frozenset(words_aside(content) for _, content in inline.math),
                 notes=frozenset(f"{name}#{n}" for name, count in notes.items() for n in range(1, count + 1)),
@@ -319,8 +324,8 @@ def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
     if t.heading_id is not None and s.heading_id is not None and t.heading_id != s.heading_id:
         reasons.append(f"heading id differs: {{#{s.heading_id}}} in the source, {{#{t.heading_id}}} in the translation")
     for name, a, b in (
-        ("link destinations", s.links, t.links),
-        ("code spans", s.code, t.code),
+        ("link destinations", *_other_editions(s.links, t.links)),
+        ("code spans", _quotes_folded(s.code), _quotes_folded(t.code)),
         ("math", s.math, t.math),
         ("footnote references and inline tags", s.notes, t.notes),
         ("numbers", s.numbers, t.numbers - (s.spelled - s.numbers)),  # "three" may become 3
@@ -329,17 +334,74 @@ def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
             reasons.append(f"{name} differ: {_diff(a, b)}")
     if not m.latin_target:
         foreign = t.words - _found(t, s)
-        if foreign:
-            shown = sorted({w for w in LATIN_WORD.findall(t.prose) if w.lower() in foreign})
+        # a term kept in English (`OS`, `SaaS`, `TPU`, `FLOPs`) is how the translator writes it, not a doubt
+        shown = sorted({w for w in LATIN_WORD.findall(t.prose) if w.lower() in foreign and not _term(w)})
+        if shown:
             reasons.append(f"Latin-script words not in the source: {', '.join(shown)}")
-    if s.strong != t.strong:
-        reasons.append(f"emphasis differs: {s.strong} in the source, {t.strong} in the translation")
+    # which words a translator emphasises is theirs to choose (markup.emphasis checks
+    # what the page shows): it says nothing about the pairing
     delta = deviation(s, t, m)
     if abs(delta) > OUTLIER:
         expected = round(m.ratio * s.length)
         size = "shorter" if delta < 0 else "longer"
         reasons.append(f"much {size} than expected: {counted(t.length, 'character')} for about {expected}")
     return tuple(reasons)
+
+
+def _term(word: str) -> bool:
+    """A word written with a capital (`OS`, `SaaS`, `FLOPs`, `Copilot`, `Web`): an
+    acronym, a name or a product's, which translators keep in English."""
+    return word[:1].isupper()
+
+
+# What a link to another edition of the same page changes: a language code in the path
+# or the file name (`x.en.md` -> `x.ja.md`, `/en/` -> `/ko/`, `/ja_jp/` added).
+LANGUAGE_PART = re.compile(r"[a-z]{2}(?:[_-][a-zA-Z]{2,4})?")  # ISO 639-1, a region perhaps
+SEPARATORS = "/._-"
+
+
+def _other_editions(source: frozenset[str], translated: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The two sets of links with each translated link that leads to the translated
+    edition of an English link (only a language code differs) counted as that link."""
+    only = sorted(translated - source)
+    theirs = set(translated)
+    for link in only:
+        match = next((e for e in sorted(source - theirs) if _edition(e, link)), None)
+        if match is not None:
+            theirs.discard(link)
+            theirs.add(match)
+    return source, frozenset(theirs)
+
+
+def _edition(english: str, translated: str) -> bool:
+    """Whether two links differ only in one language code."""
+    start = 0
+    while start < min(len(english), len(translated)) and english[start] == translated[start]:
+        start += 1
+    end = 0
+    while (
+        end < min(len(english), len(translated)) - start
+        and english[len(english) - 1 - end] == translated[len(translated) - 1 - end]
+    ):
+        end += 1
+    runs = [
+        english[start : len(english) - end].strip(SEPARATORS),
+        translated[start : len(translated) - end].strip(SEPARATORS),
+    ]
+    if not all(not run or LANGUAGE_PART.fullmatch(run) for run in runs):
+        return False
+    # one code for another (`en` -> `ja`); a code added only in a full URL (`/ja_jp/`): a
+    # relative link given a folder (`../ko/index`) leads elsewhere on this site, as the checks say
+    return all(runs) or (any(runs) and "://" in english)
+
+
+QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
+
+
+def _quotes_folded(code: frozenset[str]) -> frozenset[str]:
+    """Code spans with typographic quotes read as straight ones: a translator who fixes
+    `P(‘X')` to `P('X')` kept the code."""
+    return frozenset(c.translate(QUOTES) for c in code)
 
 
 def _kind_score(a: str, b: str) -> float:

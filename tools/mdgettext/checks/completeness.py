@@ -6,12 +6,13 @@ from collections.abc import Iterable, Sequence
 
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.model import Diagnostic, Severity, key_of
-from mdgettext.po.catalog import State
+from mdgettext.po.catalog import IMPORT_DOUBT, State
 from mdgettext.report import counted
 
 CODES = {
     "completeness.untranslated": "an entry has no translation: the page shows the English",
     "completeness.fuzzy": "an entry is marked fuzzy: the English changed, or its translation is in doubt",
+    "completeness.imported": "an imported translation, published, whose pairing with the English awaits review",
     "completeness.obsolete": "an obsolete translation is kept in the catalog",
     "completeness.stale": "the catalog does not match its template: run `mdgettext update`",
     "completeness.below-minimum": "fewer translated messages than --min-translated asks for",
@@ -25,6 +26,11 @@ def _why_fuzzy(entry: Entry) -> str:
     if entry.previous_msgid:
         return "fuzzy: the English changed since this was translated; update the translation and remove the fuzzy flag"
     return "fuzzy: review the translation and remove the fuzzy flag"
+
+
+def _imported(entry: Entry) -> tuple[str, ...]:
+    """Why an import doubted the pairing of a translated entry: its `# import:` comments."""
+    return tuple(d[len(IMPORT_DOUBT) :] for d in entry.doubts if d.startswith(IMPORT_DOUBT))
 
 
 def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
@@ -44,6 +50,14 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 "completeness.fuzzy",
                 Severity.WARNING,
                 _why_fuzzy(entry),
+            )
+        elif entry.state is State.TRANSLATED and (found := _imported(entry)):
+            yield ctx.finding(
+                entry,
+                "completeness.imported",
+                Severity.INFO,
+                f"imported, check the pairing: {'; '.join(found)}; the page shows this translation; "
+                "delete the `# import:` comment once it translates this English",
             )
         elif entry.state is State.UNTRANSLATED:
             yield ctx.finding(

@@ -35,7 +35,7 @@ class Entry:
     segments: tuple[Segment, ...]  # where the msgid occurs in the source
     ignore: frozenset[str] = frozenset()
     previous_msgid: str | None = None
-    doubts: tuple[str, ...] = ()  # why a fuzzy entry is in doubt: `import: …`, `tm: …`, `merge: …`
+    doubts: tuple[str, ...] = ()  # `tm: …`, `merge: …` (why it is fuzzy), `import: …` (a pairing to review)
 
     @property
     def translated(self) -> bool:

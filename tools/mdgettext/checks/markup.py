@@ -73,6 +73,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         if part == "math" and any(free(seg.comments) for seg in entry.segments):
             continue  # the author lets them differ; the safety check screens what is new
         written = source.counted(part), target.counted(part)
+        if part == "tags":
+            written = _links_as_anchors(written[0], source, target), _links_as_anchors(written[1], target, source)
         if written[0] == written[1]:  # kept as written (most parts of most entries: none on either side)
             continue
         # words in \text{…} and in a caption are prose: translating them is translating
@@ -97,6 +99,28 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             yield ctx.finding(entry, code, _severity(part, shown[item]), message)
     yield from _formulas(entry, ctx, source, target)
     yield from _emphasis(entry, ctx, source, target)
+
+
+def _links_as_anchors(tags: Counter[str], mine: Inventory, other: Inventory) -> Counter[str]:
+    """`tags` less each `<a href="X">…</a>` the other side writes as a Markdown link
+    `[…](X)`: the same link on the page (a translator who writes `[Heroku](…)` where the
+    English has `<a href>` changed nothing a reader sees)."""
+    links = Counter(other.links) - Counter(mine.links)
+    anchors = Counter(
+        dict(t.attrs)["href"]
+        for t in other.tags
+        if t.name == "a" and not t.closing and [k for k, _ in t.attrs] == ["href"]
+    )
+    out = Counter(tags)
+    for tag in mine.tags:
+        if tag.name != "a" or tag.closing or [k for k, _ in tag.attrs] != ["href"]:
+            continue
+        href = dict(tag.attrs)["href"]
+        if links[href] > 0 and anchors[href] == 0 and out[tag.shown()] > 0 and out["</a>"] > 0:
+            links[href] -= 1
+            out[tag.shown()] -= 1
+            out["</a>"] -= 1
+    return +out
 
 
 def _severity(part: str, *items: str) -> Severity:

@@ -25,7 +25,7 @@ from mdgettext.files import read_bytes, write_all
 from mdgettext.model import Diagnostic, key_of
 from mdgettext.pipeline.entry import Chapters, Place, catalog_place, judged_entry, parsed
 from mdgettext.po import edit
-from mdgettext.po.catalog import live
+from mdgettext.po.catalog import import_doubts, live
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 from mdgettext.publish.words import ENGLISH, words
@@ -99,7 +99,13 @@ class Editor:
             "catalog": place.shown,
             "hash": edit.digest(data),
             "entries": [
-                {"msgctxt": e.msgctxt, "msgid": e.msgid, "msgstr": e.msgstr, "fuzzy": e.fuzzy}
+                {
+                    "msgctxt": e.msgctxt,
+                    "msgid": e.msgid,
+                    "msgstr": e.msgstr,
+                    "fuzzy": e.fuzzy,
+                    "imported": bool(import_doubts(e)),
+                }
                 for e in live(catalog.po)
                 if not e.msgid_plural
             ],
@@ -144,7 +150,10 @@ def _edit(request: Mapping[str, Any]) -> edit.Edit:
         raise Refused(400, "no entry named")
     if not isinstance(msgstr, str) or not isinstance(fuzzy, bool):
         raise Refused(400, "no translation given")
-    return edit.Edit((msgctxt, msgid), msgstr, fuzzy)
+    imported = request.get("imported")
+    if not (imported is None or isinstance(imported, bool)):
+        raise Refused(400, "imported is true, false or left out")
+    return edit.Edit((msgctxt, msgid), msgstr, fuzzy, imported)
 
 
 def _finding(d: Diagnostic, page_words: Mapping[str, str], where: str) -> dict[str, Any]:

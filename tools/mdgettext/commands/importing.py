@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mdgettext.alignment.align import align
-from mdgettext.alignment.importer import CatalogMismatch, fill
+from mdgettext.alignment.importer import CatalogMismatch, code_changes, fill
 from mdgettext.commands.common import creation_date, project_info
 from mdgettext.commands.options import add_locale
 from mdgettext.commands.terminal import Reporter
+from mdgettext.commands.xliff_import import import_xliff, is_xliff
 from mdgettext.errors import InputError
 from mdgettext.files import display, read_po, read_text
 from mdgettext.locale import check_known, locale_name, script
@@ -29,14 +30,14 @@ def declare(command: ArgumentParser) -> None:
     """import's options."""
     command.description = (
         "Align a Markdown file translated in place with its English source and put its translations into "
-        "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported as fuzzy, with a comment saying why."
+        "locale/LANG/LC_MESSAGES/NAME.po. Doubtful pairs are imported and published all the same, each with a `# import:` comment saying why, listed for review until the translator deletes it."
     )
     command.add_argument(
         "files",
         nargs="*",
         type=Path,
         metavar="TRANSLATED.md",
-        help="the translated files (a whole book: ko/*.md; none: each chapter's where the translations setting puts it)",
+        help="the translated files, or XLIFF files from `export` (a whole book: ko/*.md; none: each chapter's where the translations setting puts it)",
     )
     add_locale(command, "the translation's locale code", required=True)
     command.add_argument(
@@ -55,6 +56,8 @@ def run(args: Namespace, config: Config, report: Reporter) -> int:
     """The translated files into their catalogs (none named: those the project's settings place)."""
     source = config.root / args.source if args.source is not None else None
     files = [config.root / path for path in args.files]
+    if is_xliff(files):  # a CAT tool's work (export --format xliff), not a translated Markdown file
+        return import_xliff(config, files, args.locale, report, fuzzy=args.fuzzy, dry_run=args.dry_run)
     return import_translation(
         config, files, args.locale, source, report, fuzzy=args.fuzzy, overwrite=args.overwrite, dry_run=args.dry_run
     )
@@ -114,16 +117,8 @@ def import_translation(
     return 1 if skipped else 0
 
 
-def _import_one(
-    config: Config,
-    translated: Path,
-    language: str,
-    source: Path,
-    plan: Plan,
-    fuzzy: bool,
-    overwrite: bool,
-    dry_run: bool,
-) -> Translated:
+def _import_one(config: Config, translated: Path, language: str, source: Path, plan: Plan,
+                fuzzy: bool, overwrite: bool, dry_run: bool) -> Translated:  # fmt: skip
     """Stage one file's catalog; the translated file as read (what it had to skip, what to fix)."""
     source_display = display(source, config.root)
     try:
@@ -154,7 +149,8 @@ def _import_one(
     except CatalogMismatch as err:
         raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
     plan.lines.extend(str(outcome) for outcome in result.outcomes)
-    _stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run)
+    read.warnings.extend(code_changes(source_doc, translated_doc))
+    _stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run, whole=not read.skipped)
     text = dumps(po)
     if dry_run:
         state = "dry run: nothing written"
@@ -168,17 +164,39 @@ def _import_one(
 
 
 def _stage_addenda(
-    config: Config, chapter: str, language: str, shown: str, found: Sequence[Addendum], plan: Plan, dry_run: bool
+    config: Config,
+    chapter: str,
+    language: str,
+    shown: str,
+    found: Sequence[Addendum],
+    plan: Plan,
+    dry_run: bool,
+    whole: bool = True,
 ) -> None:
-    """The translator's own blocks, added to the chapter's addenda file."""
+    """The translator's own blocks into the chapter's addenda file. The file follows the
+    translation read whole: a note edited there replaces the old one, a note deleted
+    there is deleted, and importing it again changes nothing (the build writes the
+    notes into the translation, so it holds them all). A translation read in part
+    (its front matter skipped) only adds what is new."""
     where = config.relative(path := config.addenda_path(chapter, language))
+    exists = path.exists()
     try:
-        old = addenda.loads(read_text(path, where), where) if found and path.exists() else []
+        old = addenda.loads(read_text(path, where), where) if exists and (found or whole) else []
     except addenda.AddendaError as err:
         raise InputError(err.at(where)) from None
-    every = addenda.merged(old, found)
-    if len(every) > len(old):
-        if not dry_run:
-            plan.write(path, addenda.dumps(every, f"{shown} in {locale_name(language)} ({language})"))
-        state = "dry run: nothing written" if dry_run else "written"
-        plan.lines.append(f"{where}: {counted(len(every) - len(old), 'addition')} of the translator's ({state})")
+    every = list(found) if whole else addenda.merged(old, found)
+    mine, theirs = [_same(a) for a in old], [_same(a) for a in every]
+    if mine == theirs or not (every or exists):
+        return
+    if not dry_run:
+        plan.write(path, addenda.dumps(every, f"{shown} in {locale_name(language)} ({language})"))
+    state = "dry run: nothing written" if dry_run else "written"
+    added = sum(1 for a in theirs if a not in mine)
+    removed = sum(1 for a in mine if a not in theirs)
+    gone = f", {removed} no longer in the translation removed" if removed else ""
+    plan.lines.append(f"{where}: {counted(added, 'addition')} of the translator's{gone} ({state})")
+
+
+def _same(addendum: Addendum) -> tuple[object, ...]:
+    """What makes two addenda the same note: its place and its text."""
+    return (addendum.after, addendum.occurrence, addendum.markdown.strip())

@@ -43,6 +43,9 @@ class Woven:
     flavor: Flavor = COMMONMARK  # the source's, so the text is read as the source was
     math: str | None = None  # the source's too (keys.MATHS)
     inserted: tuple[tuple[int, str], ...] = ()  # the translator's addenda: (offset in the source, text put there)
+    added: tuple[
+        tuple[int, int], ...
+    ] = ()  # the same addenda's (start, end) in `text`: no English heading id is theirs
 
     @cached_property
     def tokens(self) -> tuple[Token, ...]:
@@ -74,12 +77,14 @@ def weave(
     # a layout that links its contents to headings by name: their anchors, whatever the ids
     contents = doc.flavor.contents_by_slug and isinstance(doc.meta, dict) and bool(doc.meta.get("toc"))
     pending = sorted(insertions, key=lambda insertion: insertion[0])
+    added: list[tuple[int, int]] = []
     for seg in doc.segments:
         while pending and pending[0][0] <= seg.span.start:
             at, text = pending.pop(0)
             for piece in (doc.text[last:at], text):
                 out.append(piece)
                 size += len(piece)
+            added.append((size - len(text), size))
             last = at
         msgstr = translations.get(key_of(seg))
         shift = size + seg.span.start - last  # where the span starts in the output
@@ -105,10 +110,14 @@ def weave(
         translated += 1
     for at, text in pending:
         out += [doc.text[last:at], text]
+        size += at - last + len(text)
+        added.append((size - len(text), size))
         last = at
     out.append(doc.text[last:])
     woven = "".join(out)
-    return Woven(woven, translated, tuple(fallbacks), tuple(placed), doc.flavor, doc.math, tuple(insertions))
+    return Woven(
+        woven, translated, tuple(fallbacks), tuple(placed), doc.flavor, doc.math, tuple(insertions), tuple(added)
+    )
 
 
 def _line(msgstr: str) -> str:

@@ -43,6 +43,11 @@ def load(path: Path, display: str, config: Config) -> tuple[SourceText, Document
 LATE_FRONT_MATTER = re.compile(r"\A((?:[ \t]*\n)+)(---[ \t]*\n(?:.*\n)*?(?:---|\.\.\.)[ \t]*(?:\n|\Z))")
 
 
+# A front matter whose closing `---` has the first line of text glued to it
+# (`---**感谢…`): Jekyll sees no front matter there, and the page shows the YAML as text.
+GLUED_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:(?!(?:---|\.\.\.)[ \t]*(?:\n|\Z)).*\n)*?---(?=[^\s-])")
+
+
 @dataclass(frozen=True)
 class Translated:
     """A translation made in place, read for import: its segments, the parts that
@@ -69,6 +74,15 @@ def load_translated(path: Path, shown: str, config: Config) -> Translated:
             "line(s), where Jekyll does not read it (the page shows it as text): remove the blank lines before "
             "the first `---`; it is read as front matter here"
         )
+    glued = GLUED_FRONT_MATTER.match(text)
+    if glued:  # read as meant: the text on a line of its own, one line further down (undone below)
+        text = text[: glued.end()] + "\n" + text[glued.end() :]
+        line = text[: glued.end()].count("\n") + 1
+        warnings.append(
+            f"{shown}:{line}: the front matter's closing `---` has text glued to it, so Jekyll reads no front "
+            "matter here (the page shows the YAML as text and loses the line's start): put the text on a line "
+            "of its own after `---`; it is read as front matter here"
+        )
     try:
         doc, skipped = _segmented(text, shown, config), []
     except InputError as err:
@@ -84,6 +98,14 @@ def load_translated(path: Path, shown: str, config: Config) -> Translated:
             doc,
             segments=tuple(
                 replace(s, location=replace(s.location, line=s.location.line + moved)) if s.key is not None else s
+                for s in doc.segments
+            ),
+        )
+    if glued:
+        doc = replace(
+            doc,
+            segments=tuple(
+                replace(s, location=replace(s.location, line=s.location.line - 1)) if s.key is None else s
                 for s in doc.segments
             ),
         )

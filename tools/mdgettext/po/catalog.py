@@ -123,9 +123,14 @@ def has_translation(entry: polib.POEntry) -> bool:
 # ---------------------------------------------------------------- use
 
 
-# Translator comments that record why an entry is fuzzy beyond a change of the
-# English: an import's doubtful pair (alignment/importer.py), a merge conflict
-# (po/merge3.py), a translation the memory offered (po/memory.py).
+# Translator comments that record a doubt beyond a change of the English: an
+# import's doubtful pairing (alignment/importer.py), a merge conflict (po/merge3.py),
+# a translation the memory offered (po/memory.py). A merge's and the memory's doubt
+# come with the fuzzy flag. An import's does not: the translation is the translator's
+# own text, published as they wrote it, and the comment alone says the pairing awaits
+# review (`awaiting_review`). A translator comment, because every PO editor (Poedit,
+# Weblate, Lokalize) shows and keeps it, msgcat keeps it, and msgfmt ignores it; the
+# translator clears it by deleting the line.
 IMPORT_DOUBT, MERGE_DOUBT, TM_DOUBT = "import: ", "merge: ", "tm: "
 DOUBTS = (IMPORT_DOUBT, MERGE_DOUBT, TM_DOUBT)
 
@@ -133,6 +138,22 @@ DOUBTS = (IMPORT_DOUBT, MERGE_DOUBT, TM_DOUBT)
 def doubts(entry: polib.POEntry) -> tuple[str, ...]:
     """The comment lines that say why this entry is in doubt, as written."""
     return tuple(line for line in (entry.tcomment or "").split("\n") if line.startswith(DOUBTS))
+
+
+def import_doubts(entry: polib.POEntry) -> tuple[str, ...]:
+    """Why an import doubts this entry's pairing, each reason as written after `import: `."""
+    return tuple(line[len(IMPORT_DOUBT) :] for line in doubts(entry) if line.startswith(IMPORT_DOUBT))
+
+
+def awaiting_review(entry: polib.POEntry) -> bool:
+    """A translation the build publishes whose pairing an import doubted: translated,
+    with an `# import: …` comment the translator has not deleted yet."""
+    return state(entry) is State.TRANSLATED and bool(import_doubts(entry))
+
+
+def without_import_doubts(comment: str) -> str:
+    """A translator comment with the import's doubts taken out: clearing the review."""
+    return "\n".join(line for line in comment.split("\n") if not line.startswith(IMPORT_DOUBT))
 
 
 class State(Enum):
@@ -184,6 +205,7 @@ class Stats:
     translated_words: int
     fuzzy_words: int
     untranslated_words: int
+    review: int = 0  # of the translated: imported, the pairing awaiting review (published all the same)
 
     @property
     def total(self) -> int:
@@ -206,8 +228,10 @@ def stats(po: polib.POFile, template: AbstractSet[Key] | None = None) -> Stats:
     template's messages, those the catalog lacks (it was cut short, or not updated)
     count as untranslated: the page shows them in English."""
     counts = {"translated": [0, 0], "fuzzy": [0, 0], "untranslated": [0, 0]}
+    review = 0
     for entry in live(po):
         found = state(entry).value
+        review += awaiting_review(entry)
         counts[found][0] += 1
         counts[found][1] += len(entry.msgid.split())
     for _, msgid in missing(po, template):
@@ -220,6 +244,7 @@ def stats(po: polib.POFile, template: AbstractSet[Key] | None = None) -> Stats:
         counts["translated"][1],
         counts["fuzzy"][1],
         counts["untranslated"][1],
+        review,
     )
 
 

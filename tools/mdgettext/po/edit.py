@@ -1,5 +1,5 @@
 """One entry of a catalog changed as a translator changes it in an editor (serve's review
-page): its msgstr, and whether it is fuzzy. Everything else of the catalog (comments,
+page): its msgstr, whether it is fuzzy, and whether an import's doubt is cleared. Everything else of the catalog (comments,
 references, the other entries, the header) is left as it was; the caller writes the
 catalog with po/writer.py, as GNU gettext writes it.
 
@@ -17,7 +17,7 @@ import polib
 
 from mdgettext.errors import UserError
 from mdgettext.model import Key, key_of
-from mdgettext.po.catalog import live
+from mdgettext.po.catalog import live, without_import_doubts
 
 MAX_MSGSTR = 100_000  # characters: a paragraph's translation is a few hundred; more is a mistake or an attack
 # What a msgstr typed in a browser may not hold: control characters (a tab and line
@@ -37,6 +37,7 @@ class Edit:
     key: Key  # (msgctxt, msgid)
     msgstr: str
     fuzzy: bool
+    imported: bool | None = None  # False: the import's doubt is cleared (its `# import:` comments go); None: kept
 
 
 def digest(data: bytes) -> str:
@@ -72,4 +73,6 @@ def apply(po: polib.POFile, edit: Edit) -> polib.POEntry:
     else:
         found.flags = [flag for flag in found.flags if flag != "fuzzy"]
         found.previous_msgid = found.previous_msgid_plural = found.previous_msgctxt = None
+    if edit.imported is False and found.tcomment:  # the translator checked the pairing import doubted
+        found.tcomment = without_import_doubts(found.tcomment)
     return found

@@ -14,7 +14,7 @@ import polib
 from mdgettext.locale import locale_name
 from mdgettext.markdown.inline import nothing_to_translate
 from mdgettext.model import key_of
-from mdgettext.po.catalog import Project, by_key, doubts, has_translation, metadata
+from mdgettext.po.catalog import IMPORT_DOUBT, Project, by_key, doubts, has_translation, metadata
 from mdgettext.po.memory import Memory, offer
 from mdgettext.po.similar import Similar
 
@@ -144,7 +144,9 @@ def _restore(entry: polib.POEntry) -> None:
     another doubt: the fuzzy flag update added when the English changed has no
     reason left."""
     if entry.fuzzy and entry.previous_msgid == entry.msgid and entry.previous_msgctxt == entry.msgctxt:
-        if not doubts(entry):  # an import's or a merge's doubt stays until the translator decides
+        # a merge's or the memory's doubt stays until the translator decides (an import's
+        # is no reason to hide a translation: it is published, awaiting review)
+        if not any(not line.startswith(IMPORT_DOUBT) for line in doubts(entry)):
             entry.fuzzy = False
         entry.previous_msgid = entry.previous_msgctxt = None
 

@@ -18,6 +18,7 @@ What it adds to markdown-it-py's HTML is what a localized page needs:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import partial
 from html import escape
@@ -28,7 +29,7 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter
-from mdgettext.markdown.anchors import strip_id
+from mdgettext.markdown.anchors import slugify, strip_id
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import plain_text
@@ -82,6 +83,7 @@ def render(
     fallback_tags: Sequence[tuple[int, int]] = (),
     refused: list[str] | None = None,
     elsewhere: Callable[[str], Elsewhere | None] | None = None,
+    added: Sequence[tuple[int, int]] = (),
 ) -> Fragment:
     """The body of a page.
 
@@ -100,6 +102,8 @@ def render(
     A formula whose macros expand beyond their budget (typeset unexpanded) is told in `refused`.
     `elsewhere` says of a link's destination (as written) the edition in another language it
     leads to: the link gets its `hreflang` and a mark in the page's words.
+    `added` are the (start, end) offsets of the translator's own blocks: a heading there
+    is no English heading's, so it takes an id of its own and shifts none of the others.
     """
     md = parser(flavor, math)
     html = renderer(flavor, math)
@@ -114,7 +118,10 @@ def render(
     if alert_titles:
         _title_alerts(tokens, alert_titles)
     marked = mark_fallbacks(tokens, markdown, fallbacks, source_language)
-    headings = list(_headings(tokens, heading_ids, marked, self_link_label))
+    own = {
+        markdown.count("\n", 0, start) + n for start, end in added for n in range(markdown.count("\n", start, end) + 1)
+    }
+    headings = list(_headings(tokens, heading_ids, marked, self_link_label, own))
     if link is not None:
         rewrite_links(tokens, link, elsewhere=elsewhere)
     if asset is not None:  # an image at a site path (`/assets/img/x.png`): the build's copy, else the site's
@@ -222,14 +229,24 @@ def front_matter(tokens: Sequence[Token]) -> dict[str, Any]:
 # ---------------------------------------------------------------- headings
 
 
-def _headings(tokens: list[Token], ids: Sequence[str], marked: set[int], label: str) -> Iterator[Heading]:
+def _headings(
+    tokens: list[Token], ids: Sequence[str], marked: set[int], label: str, own: AbstractSet[int] = frozenset()
+) -> Iterator[Heading]:
+    """Each heading with its id: the English heading's, in order, for the headings that
+    translate one (ids follow heading pairs); a heading on a line of `own` (the
+    translator's addition) gets its own, never one of theirs."""
     remaining = iter(ids)
+    taken = set(ids)
     for i, token in enumerate(tokens):
         if token.type != "heading_open":
             continue
         children = _without_trailing_id(tokens[i + 1].children or [])
         tokens[i + 1] = inline = tokens[i + 1].copy(children=children)
-        slug = next(remaining, None)
+        slug: str | None
+        if token.map is not None and token.map[0] in own:
+            slug = _own_id(plain_text(tokens[i + 1].copy(children=children)).strip(), taken)
+        else:
+            slug = next(remaining, None)
         if not slug:
             continue
         tokens[i] = token.copy(attrs={**token.attrs, "id": slug})
@@ -237,6 +254,16 @@ def _headings(tokens: list[Token], ids: Sequence[str], marked: set[int], label: 
         link.content = f'<a class="self-link" href="#{escape(slug)}" aria-label="{escape(label)}"></a>'
         inline.children = [*children, link]
         yield Heading(int(token.tag[1:]), slug, plain_text(inline).strip(), i in marked)
+
+
+def _own_id(text: str, taken: set[str]) -> str:
+    """An id for a heading of the translator's own: its slug, numbered past any taken."""
+    base = slugify(text) or "section"
+    slug, n = base, 1
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    taken.add(slug)
+    return slug
 
 
 def _without_trailing_id(children: list[Token]) -> list[Token]:

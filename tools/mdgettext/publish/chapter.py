@@ -16,7 +16,7 @@ from mdgettext.checks import safety
 from mdgettext.checks.addenda import usable
 from mdgettext.markdown.weave import Woven, places, weave
 from mdgettext.model import Addendum, Diagnostic, Document, Fallbacks, Key, Style, TranslationMap, key_of
-from mdgettext.po.catalog import CatalogFile, translation_map
+from mdgettext.po.catalog import CatalogFile, awaiting_review, live, translation_map
 from mdgettext.publish.links import Site
 from mdgettext.report import counted
 
@@ -95,6 +95,14 @@ def publish(
         woven = weave(doc, kept, heading_ids=heading_ids, insertions=insertions)
     fell_back = fallbacks(woven, messages)
     note = f"{fell_back.count} of {counted(messages, 'message')} fell back to English"
+    used = {key_of(s) for s in doc.segments}
+    to_review = (
+        sum(1 for e in live(catalog.po) if awaiting_review(e) and key_of(e) in kept and key_of(e) in used)
+        if catalog is not None
+        else 0
+    )
+    if to_review:  # published as the translator wrote them: not English, but not yet reviewed
+        note += f"; {to_review} imported, awaiting review (`# import:` comments)"
     warnings = tuple(refusal_warnings(refused, catalog)) + tuple(str(d) for d in left_out)
     edits = tuple(
         (p.segment.span.start, p.segment.span.end, woven.text[p.start : p.end])
@@ -107,7 +115,9 @@ def publish(
     from mdgettext.publish.review import review_page
 
     told = []
-    page = chapter_page(woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor, told, doc.math)
+    page = chapter_page(
+        woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor, told, doc.math, woven.added
+    )
     where = catalog.display if catalog is not None else doc.path
     warnings += tuple(f"{where}: {t}" for t in told)
     if catalog is None or site.stylesheet is None:
@@ -146,10 +156,12 @@ def fallbacks(woven: Woven, messages: int) -> Fallbacks:
 def summary(rows: Sequence[Row]) -> str:
     """The build's line about a review page: how its entries stand."""
     counts = {
-        state: sum(1 for r in rows if r.state == state) for state in ("translated", "fuzzy", "untranslated", "refused")
+        state: sum(1 for r in rows if r.state == state)
+        for state in ("translated", "imported", "fuzzy", "untranslated", "refused")
     }
     found = sum(len(r.findings) for r in rows)
+    imported = f", {counts['imported']} imported awaiting review" if counts["imported"] else ""
     return (
-        f"review of {counted(len(rows), 'entry', 'entries')}: {counts['translated']} translated, {counts['fuzzy']} fuzzy, "
+        f"review of {counted(len(rows), 'entry', 'entries')}: {counts['translated']} translated{imported}, {counts['fuzzy']} fuzzy, "
         f"{counts['untranslated']} untranslated, {counts['refused']} refused; {counted(found, 'finding')}"
     )

@@ -50,8 +50,10 @@ def chapter_page(
     flavor: Flavor = COMMONMARK,
     refused: list[str] | None = None,
     math: str | None = None,
+    added: Sequence[tuple[int, int]] = (),
 ) -> str:
-    """The finished page of one chapter in one language; each formula left as TeX
+    """The finished page of one chapter in one language (`added`: where the translator's
+    own blocks are in `markdown`, whose headings take no English id); each formula left as TeX
     because its MathML was not safe to publish is told in `refused`. `flavor` and
     `math` say how the source was read (a site with `math = "none"` typesets nothing)."""
     math = keys.math_of(flavor, math)
@@ -88,6 +90,7 @@ def chapter_page(
         fallback_tags=fallbacks.in_tags,
         refused=refused,
         elsewhere=lambda url: elsewhere(link_target(url, site, language)),
+        added=added,
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}

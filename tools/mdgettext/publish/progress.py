@@ -51,10 +51,24 @@ def table(rows: Sequence[Row]) -> str:
             lines.append(_cells(row.chapter + ("" if row.catalog else " (no catalog)"), row.stats))
         lines.append(_cells(f"total ({language}, {counted(len(group), 'chapter')})", total([r.stats for r in group])))
     width = [max(len(line[i]) for line in lines) for i in range(len(head))]
-    return "\n".join(
+    text = "\n".join(
         "  ".join(cell.ljust(width[0]) if i == 0 else cell.rjust(width[i]) for i, cell in enumerate(line)).rstrip()
         for line in lines
     )
+    return text + "".join(f"\n{line}" for line in awaiting(rows))
+
+
+def awaiting(rows: Sequence[Row]) -> list[str]:
+    """Per language, how many of its translated messages an import doubted: published,
+    and counted as translated, but their pairing awaits review. Nothing when none do."""
+    out = []
+    for language, group in by_language(rows):
+        if n := total([r.stats for r in group]).review:
+            out.append(
+                f"{language}: {counted(n, 'translated message')} imported, awaiting review (published; the "
+                "review page's filter \"Imported, check the pairing\" lists them with import's reason)"
+            )
+    return out
 
 
 def as_json(rows: Sequence[Row]) -> str:
@@ -96,6 +110,7 @@ def _numbers(s: Stats) -> dict[str, Any]:
         "translated": s.translated,
         "fuzzy": s.fuzzy,
         "untranslated": s.untranslated,
+        "review": s.review,
         "words": {
             "total": s.words,
             "translated": s.translated_words,

@@ -37,7 +37,7 @@ from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.keys import dollars_in_text, math_of
 from mdgettext.markdown.parser import parser, text_only
 from mdgettext.model import Diagnostic, Document, Key, Location, Style, key_of
-from mdgettext.po.catalog import CatalogFile, State, live
+from mdgettext.po.catalog import CatalogFile, State, awaiting_review, live
 from mdgettext.po.catalog import state as catalog_state
 from mdgettext.publish import macros as tex
 from mdgettext.publish.body import rewrite_links
@@ -51,7 +51,7 @@ from mdgettext.publish.words import Words, words
 
 MATH = {"math_inline": False, "math_inline_double": False, "math_block": True}  # token -> displayed
 
-STATES = ("translated", "fuzzy", "untranslated", "refused")
+STATES = ("translated", "imported", "fuzzy", "untranslated", "refused")  # imported: published, awaiting review
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,8 @@ def rows(
         line = lines.get(key)
         found = catalog_state(entry) if entry is not None else State.UNTRANSLATED
         state = "refused" if found is State.TRANSLATED and key in refused else found.value
+        if state == "translated" and entry is not None and awaiting_review(entry):
+            state = "imported"  # published; import's reasons are its completeness.imported finding
         previous = entry.previous_msgid if entry is not None and found is State.FUZZY else None
         msgstr = entry.msgstr if entry is not None else ""
         unsafe = state == "refused" or (

@@ -75,6 +75,13 @@
     fuzzy.checked = found.fuzzy;
     fuzzyLabel.appendChild(fuzzy);
     fuzzyLabel.appendChild(document.createTextNode(' ' + word('edit_fuzzy')));
+    // an imported translation whose pairing import doubted: unchecking this clears the doubt
+    var importedLabel = element('label', {'class': 'imported'});
+    var imported = element('input', {type: 'checkbox'});
+    imported.checked = !!found.imported;
+    importedLabel.appendChild(imported);
+    importedLabel.appendChild(document.createTextNode(' ' + word('edit_imported')));
+    importedLabel.hidden = !found.imported;
     var actions = element('div', {'class': 'editor-actions'});
     var save = element('button', {type: 'button', 'class': 'save'}, word('edit_save'));
     var cancel = element('button', {type: 'button', 'class': 'cancel'}, word('edit_cancel'));
@@ -84,21 +91,23 @@
     var findings = element('ul', {'class': 'editor-findings', 'aria-label': word('state_findings')});
     var conflict = element('div', {'class': 'editor-conflict', role: 'alert'});
     conflict.hidden = true;
-    [label, box, fuzzyLabel, actions, status, findings, conflict].forEach(function (part) { panel.appendChild(part); });
+    [label, box, fuzzyLabel, importedLabel, actions, status, findings, conflict].forEach(function (part) { panel.appendChild(part); });
     entry.appendChild(panel);
 
-    var saved = {msgstr: found.msgstr, fuzzy: found.fuzzy};
+    var saved = {msgstr: found.msgstr, fuzzy: found.fuzzy, imported: !!found.imported};
     var dirty = false;
     var timer = null;
     var asked = 0;
     function changed() {
-      var now = box.value !== saved.msgstr || fuzzy.checked !== saved.fuzzy;
+      var now = box.value !== saved.msgstr || fuzzy.checked !== saved.fuzzy || imported.checked !== saved.imported;
       if (now !== dirty) { drafts(now ? 1 : -1); dirty = now; }
       clearTimeout(timer);
       timer = setTimeout(check, 250);
     }
     function request() {
-      return {catalog: catalog, msgctxt: msgctxt, msgid: entry.dataset.msgid, msgstr: box.value, fuzzy: fuzzy.checked};
+      var body = {catalog: catalog, msgctxt: msgctxt, msgid: entry.dataset.msgid, msgstr: box.value, fuzzy: fuzzy.checked};
+      if (found.imported) body.imported = imported.checked;
+      return body;
     }
     function check() {
       var mine = ++asked;
@@ -133,9 +142,10 @@
         save.disabled = false;
         if (answer.status === 200) {
           loaded.hash = answer.data.hash;
-          saved = {msgstr: body.msgstr, fuzzy: body.fuzzy};
+          saved = {msgstr: body.msgstr, fuzzy: body.fuzzy, imported: body.imported !== false && !!found.imported};
           found.msgstr = body.msgstr;
           found.fuzzy = body.fuzzy;
+          if (body.imported === false) { found.imported = false; importedLabel.hidden = true; }
           if (dirty) { drafts(-1); dirty = false; }
           conflict.hidden = true;
           status.textContent = word('edit_saved');
@@ -167,6 +177,7 @@
     }
     box.addEventListener('input', changed);
     fuzzy.addEventListener('change', changed);
+    imported.addEventListener('change', changed);
     save.addEventListener('click', write);
     cancel.addEventListener('click', close);
     panel.addEventListener('keydown', function (event) {

@@ -1,0 +1,112 @@
+"""One catalog value of mdgettext's own entries, and its conversion to and from polib's.
+
+A second catalog format (XLIFF, po/xliff.py) needs a model no file format owns: this
+is it, in gettext's vocabulary, as Babel's `Catalog` sits between its `read_po` and
+`write_po`. Frozen dataclasses, so a format's reader returns a value and its writer
+takes one. polib stays here and in the rest of po/: `from_po` and `to_po` are the
+seam, and a PO text is written by `writer.dumps` exactly as GNU gettext writes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polib
+
+from mdgettext.errors import UserError
+from mdgettext.po.writer import _header_is_fuzzy, dumps
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One message, as a PO file holds it."""
+
+    msgid: str
+    msgstr: str = ""
+    msgctxt: str | None = None
+    translator_comment: str = ""  # `# ` lines, joined by newlines
+    extracted_comment: str = ""  # `#. ` lines: what extraction says about the message
+    references: tuple[tuple[str, str], ...] = ()  # `#: path:line`, line "" when only the file is named
+    flags: tuple[str, ...] = ()  # `#, ` flags as written, `fuzzy` among them
+    previous_msgctxt: str | None = None  # `#| msgctxt`: the context of the English a fuzzy entry translates
+    previous_msgid: str | None = None  # `#| msgid`: the English a fuzzy entry translates
+    obsolete: bool = False  # `#~`: kept for reference, used by nothing
+
+    @property
+    def fuzzy(self) -> bool:
+        """Whether the translation is of older English (or doubtful): the build keeps the English."""
+        return "fuzzy" in self.flags
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """A catalog: its header and its entries, in the file's order."""
+
+    entries: tuple[Entry, ...]
+    metadata: tuple[tuple[str, str], ...] = ()  # header fields, in order
+    header_comment: str = ""  # the `# ` lines above the header
+    header_fuzzy: bool = False  # a template's header is fuzzy
+
+    @property
+    def language(self) -> str:
+        """The `Language` header, or "" (a template)."""
+        return dict(self.metadata).get("Language", "")
+
+
+# The fields an Entry and a polib.POEntry name alike.
+_SAME_NAMES = ("msgid", "msgstr", "msgctxt", "previous_msgctxt", "previous_msgid")
+
+
+class PluralsUnsupported(UserError, ValueError):
+    """An entry with `msgid_plural`: Markdown messages have none, so no format here models them."""
+
+
+def from_po(po: polib.POFile) -> Catalog:
+    """polib's catalog as mdgettext's value."""
+    entries = []
+    for e in po:
+        if not e.msgid and not e.obsolete:
+            continue  # polib keeps the header in `metadata`; an entry without msgid is not one
+        if e.msgid_plural:
+            raise PluralsUnsupported(f"the message {e.msgid!r} has plural forms, which this format does not carry")
+        entries.append(
+            Entry(
+                **{name: getattr(e, name) for name in _SAME_NAMES},
+                translator_comment=e.tcomment or "",
+                extracted_comment=e.comment or "",
+                references=tuple((str(path), str(line)) for path, line in e.occurrences),
+                flags=tuple(e.flags),
+                obsolete=bool(e.obsolete),
+            )
+        )
+    return Catalog(
+        entries=tuple(entries),
+        metadata=tuple(po.metadata.items()),
+        header_comment=po.header or "",
+        header_fuzzy=_header_is_fuzzy(po),
+    )
+
+
+def to_po(catalog: Catalog) -> polib.POFile:
+    """mdgettext's value as polib's catalog (for the code that still asks for one)."""
+    po = polib.POFile(wrapwidth=79)
+    po.header = catalog.header_comment
+    po.metadata = dict(catalog.metadata)
+    po.metadata_is_fuzzy = catalog.header_fuzzy
+    for e in catalog.entries:
+        po.append(
+            polib.POEntry(
+                **{name: getattr(e, name) for name in _SAME_NAMES},
+                tcomment=e.translator_comment,
+                comment=e.extracted_comment,
+                occurrences=list(e.references),
+                flags=list(e.flags),
+                obsolete=e.obsolete,
+            )
+        )
+    return po
+
+
+def write(catalog: Catalog) -> str:
+    """The catalog as a PO text, byte for byte as GNU gettext's `msgcat` writes it."""
+    return dumps(to_po(catalog))
