@@ -107,6 +107,7 @@ def test_every_error_code_is_covered() -> None:
     """Each code that can be an error is here, by a case or a reason."""
     can_be_errors = {code for code in CODES if not code.startswith(("typography.", "consistency."))} - {
         "completeness.fuzzy",
+        "completeness.imported",  # a note: the translation is published, its pairing awaits review
         "completeness.obsolete",
         "completeness.stale",
         "completeness.untranslated",
