@@ -238,7 +238,17 @@ def for_layout(value: str) -> str:
     layout prints a value into is HTML, or read as HTML (the JSON's strings are drawn
     by the page), so the reader sees the character the translator wrote; and the JSON
     parses. Escaping is the tool's job, not the translator's: a `"` in a title is text."""
+    value = LAYOUT_TAG.sub(_single_quoted, value)
     return LAYOUT_BREAKERS.sub(lambda m: LAYOUT_REFERENCES.get(m.group(), f"&#{ord(m.group())};"), value)
+
+
+# A tag the value holds as its English does (`<a href="…">`, checked by the safety judge):
+# its attributes quoted with `'`, which the browser reads the same and a JSON string holds.
+LAYOUT_TAG = re.compile(r"<[A-Za-z][^<>]*>")
+
+
+def _single_quoted(tag: re.Match[str]) -> str:
+    return tag.group().replace('"', "'") if "'" not in tag.group() else tag.group()
 
 
 def encode(value: str, quote: str) -> str:
