@@ -118,3 +118,17 @@ def test_a_translator_may_add_a_link_that_cannot_harm(translation: str, refused:
         markup_of("See the guide.", Where.INLINE), markup_of(translation, Where.INLINE), Where.INLINE
     )
     assert bool(found) is refused, found
+
+
+@pytest.mark.parametrize(
+    ("translation", "refused"),
+    [
+        ('<a href="https://colab.google.com/">Colab</a>에서 실행한다.', False),
+        ('<a href="https://colab.google.com/" onclick="x()">Colab</a>에서 실행한다.', True),
+        ('<a href="javascript:x()">Colab</a>에서 실행한다.', True),
+        ('<a href="https://colab.google.com/">Colab에서 실행한다.', True),  # left open: it swallows what follows
+    ],
+)
+def test_a_front_matter_value_may_link_a_web_page(translation: str, refused: bool) -> None:
+    found = allowlist.differences(markup_of("Run it.", Where.YAML), markup_of(translation, Where.YAML), Where.YAML)
+    assert bool(found) is refused, found

@@ -290,7 +290,9 @@ def _nesting(tokens: list[html.Token]) -> str:
         elif token.kind == html.END:
             if stack and stack[-1][0][1] == token.name:
                 key, children = stack.pop()
-                if _shaping(key):  # closed, it only shapes its text: its children are its parent's
+                if _shaping(key) or _reader_link(
+                    key
+                ):  # closed, it only shapes or links its text: its children are its parent's
                     (stack[-1][1] if stack else root).extend(children)
                 else:
                     close(key, children)
@@ -431,7 +433,7 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         for r in translation.repeated
     ]
     shaping = where is not Where.YAML  # a front matter value is printed where a tag is text or breaks JSON
-    tags = _without_shaping_added(source.tags, translation.tags) if shaping else translation.tags
+    tags = _without_shaping_added(source.tags, translation.tags, links_only=not shaping)
     reasons += _counted("HTML", _tag_kind, source.tags, tags, describe)
     if not reasons:  # these repeat the tags' story in other words: told only when the tags agree
         reasons += _counted(
@@ -479,7 +481,9 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
     return reasons
 
 
-def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey]) -> Counter[TagKey]:
+def _without_shaping_added(
+    english: Counter[TagKey], translation: Counter[TagKey], links_only: bool = False
+) -> Counter[TagKey]:
     """The translation's tags less the elements it adds that only shape text, written
     without attributes and closed as often as opened (`D<sub>Y</sub>` for the English's
     `D`, a `<b>` a language needs): nothing in them can run or load, and the reader's
@@ -488,7 +492,8 @@ def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey
     kept = Counter(translation)
     starts: dict[str, list[TagKey]] = {}
     for key in translation:
-        if _shaping(key) and (key[2] == () or english[key]) and translation[key] > english[key]:
+        allowed = _reader_link(key) or (not links_only and _shaping(key) and (key[2] == () or english[key]))
+        if allowed and translation[key] > english[key]:
             starts.setdefault(key[1], []).append(key)
     for name, keys in starts.items():
         added = sum(translation[k] - english[k] for k in keys)
@@ -498,6 +503,15 @@ def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey
                 kept[key] = english[key]
             kept[end] = english[end] if name not in html.VOID else kept[end]
     return +kept
+
+
+def _reader_link(key: TagKey) -> bool:
+    """`<a href="…">` with a web page's address and nothing else (a front-matter value or
+    an HTML block may link as a Markdown text does): it takes the reader where they click."""
+    if key[0] != html.START or key[1] != "a" or len(key[2]) != 1:
+        return False
+    ((name, value),) = key[2]
+    return name == "href" and re.fullmatch(r"(?i:https?)://\S+", value) is not None and harmless(value)
 
 
 def _classes_as_the_english(english: Counter[str], translation: Counter[str]) -> Counter[str]:
