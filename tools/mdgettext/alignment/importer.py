@@ -12,6 +12,10 @@ Sphinx and Weblate count a msgstr equal to its msgid; English prose left as writ
 is still to translate. A message with several blocks takes the translation most of
 its sure pairs agree on. Blocks only the translation has become addenda
 (po/addenda.py), each anchored to the English message it follows.
+
+Long because the decision for an entry (the majority of its pairs, its doubts, a
+second claimant held back) and the report line for each block read the same pairs:
+apart, each would work them out again.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ What a translator may rightly change is a warning to look at: code spans (units
 translated inside them, quotes fixed), formulas (prose written as math, math as
 prose, the English's newer formula), emphasis added, dropped or repaired, and the
 tags that only shape text (`<b>`, `<sub>`).
+Long because every kind of inline markup is compared from the one inventory of both
+texts; split by kind, each part would take the inventory apart again.
 
 An emphasis delimiter that cannot open or close stays literal on the page, and
 why depends on who reads the Markdown. CommonMark closes `**` after punctuation

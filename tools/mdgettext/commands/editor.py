@@ -25,7 +25,7 @@ from mdgettext.files import read_bytes, write_all
 from mdgettext.model import Diagnostic, key_of
 from mdgettext.pipeline.entry import Chapters, Place, catalog_place, judged_entry, parsed
 from mdgettext.po import edit
-from mdgettext.po.catalog import import_doubts, live
+from mdgettext.po.catalog import live
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 from mdgettext.publish.words import ENGLISH, words
@@ -98,17 +98,7 @@ class Editor:
         return {
             "catalog": place.shown,
             "hash": edit.digest(data),
-            "entries": [
-                {
-                    "msgctxt": e.msgctxt,
-                    "msgid": e.msgid,
-                    "msgstr": e.msgstr,
-                    "fuzzy": e.fuzzy,
-                    "imported": bool(import_doubts(e)),
-                }
-                for e in live(catalog.po)
-                if not e.msgid_plural
-            ],
+            "entries": edit.editable(catalog.po),
             "words": {key: page_words.words[key] for key in WORDS},
             "lang": page_words.language,
         }

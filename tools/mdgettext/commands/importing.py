@@ -13,13 +13,12 @@ from mdgettext.commands.options import add_locale
 from mdgettext.commands.terminal import Reporter
 from mdgettext.commands.xliff_import import import_xliff, is_xliff
 from mdgettext.errors import InputError
-from mdgettext.files import display, read_po, read_text
-from mdgettext.locale import check_known, locale_name, script
-from mdgettext.model import Addendum
+from mdgettext.files import display, read_po
+from mdgettext.locale import check_known, script
+from mdgettext.pipeline.addenda import stage_addenda
 from mdgettext.pipeline.found import english_of, taken_in, translations_of
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.read import Translated, load, load_translated
-from mdgettext.po import addenda
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -150,7 +149,7 @@ def _import_one(config: Config, translated: Path, language: str, source: Path, p
         raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
     plan.lines.extend(str(outcome) for outcome in result.outcomes)
     read.warnings.extend(code_changes(source_doc, translated_doc))
-    _stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run, whole=not read.skipped)
+    stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run, whole=not read.skipped)
     text = dumps(po)
     if dry_run:
         state = "dry run: nothing written"
@@ -161,42 +160,3 @@ def _import_one(config: Config, translated: Path, language: str, source: Path, p
         state = "written"
     plan.lines.append(f"{po_display}: {result.summary()}; catalog entries changed: {result.imported} ({state})")
     return read
-
-
-def _stage_addenda(
-    config: Config,
-    chapter: str,
-    language: str,
-    shown: str,
-    found: Sequence[Addendum],
-    plan: Plan,
-    dry_run: bool,
-    whole: bool = True,
-) -> None:
-    """The translator's own blocks into the chapter's addenda file. The file follows the
-    translation read whole: a note edited there replaces the old one, a note deleted
-    there is deleted, and importing it again changes nothing (the build writes the
-    notes into the translation, so it holds them all). A translation read in part
-    (its front matter skipped) only adds what is new."""
-    where = config.relative(path := config.addenda_path(chapter, language))
-    exists = path.exists()
-    try:
-        old = addenda.loads(read_text(path, where), where) if exists and (found or whole) else []
-    except addenda.AddendaError as err:
-        raise InputError(err.at(where)) from None
-    every = list(found) if whole else addenda.merged(old, found)
-    mine, theirs = [_same(a) for a in old], [_same(a) for a in every]
-    if mine == theirs or not (every or exists):
-        return
-    if not dry_run:
-        plan.write(path, addenda.dumps(every, f"{shown} in {locale_name(language)} ({language})"))
-    state = "dry run: nothing written" if dry_run else "written"
-    added = sum(1 for a in theirs if a not in mine)
-    removed = sum(1 for a in mine if a not in theirs)
-    gone = f", {removed} no longer in the translation removed" if removed else ""
-    plan.lines.append(f"{where}: {counted(added, 'addition')} of the translator's{gone} ({state})")
-
-
-def _same(addendum: Addendum) -> tuple[object, ...]:
-    """What makes two addenda the same note: its place and its text."""
-    return (addendum.after, addendum.occurrence, addendum.markdown.strip())

@@ -12,12 +12,13 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import polib
 
 from mdgettext.errors import UserError
 from mdgettext.model import Key, key_of
-from mdgettext.po.catalog import live, without_import_doubts
+from mdgettext.po.catalog import import_doubts, live, without_import_doubts
 
 MAX_MSGSTR = 100_000  # characters: a paragraph's translation is a few hundred; more is a mistake or an attack
 # What a msgstr typed in a browser may not hold: control characters (a tab and line
@@ -38,6 +39,22 @@ class Edit:
     msgstr: str
     fuzzy: bool
     imported: bool | None = None  # False: the import's doubt is cleared (its `# import:` comments go); None: kept
+
+
+def editable(po: polib.POFile) -> list[dict[str, Any]]:
+    """The entries the editor shows, as its page reads them (plural messages are not
+    Markdown's, so the page has no form for them)."""
+    return [
+        {
+            "msgctxt": e.msgctxt,
+            "msgid": e.msgid,
+            "msgstr": e.msgstr,
+            "fuzzy": e.fuzzy,
+            "imported": bool(import_doubts(e)),
+        }
+        for e in live(po)
+        if not e.msgid_plural
+    ]
 
 
 def digest(data: bytes) -> str:
