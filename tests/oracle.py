@@ -152,11 +152,25 @@ def problems(document: str) -> Counter[str]:
     return found
 
 
+# A link a translator may add (issue 40): to a web page, or to a place on the same site
+# (relative, no scheme, not `//` another host). It cannot run or load; it takes the reader
+# where they click.
+READER_LINK = re.compile(r"<a href=(?:(?i:https?)://[^\s]+|(?!//|/\\)[^:\s]*(?:[/?#]\S*)?)>")
+
+
 def introduced(english: str, translated: str) -> list[str]:
-    """What the translated page has that its English does not, and blocks it lost."""
+    """What the translated page has that its English does not, and blocks it lost; a
+    link to a web page or a place of the site the translator added (as many as the
+    page has more links than its English) is not active."""
     before, after = problems(english), problems(translated)
     lost = [f"{problem} lost" for problem in before if problem.endswith(" block") and after[problem] < before[problem]]
-    return sorted([*(after - before).elements(), *lost])
+    added = list((after - before).elements())
+    # a link that goes elsewhere than the English's (a lost one, one added) is a redirect, not an addition
+    redirects = sum(n for p, n in (before - after).items() if p.startswith("<a href="))
+    readers = [p for p in added if READER_LINK.fullmatch(p)][redirects:]
+    for p in readers:
+        added.remove(p)
+    return sorted([*added, *lost])
 
 
 def liquid(markdown: str) -> Counter[str]:

@@ -10,7 +10,8 @@ emphasis, translate inside code or `\\text{}`, write prose as math or math as pr
 fix the English's own slips) leaves the page whole: a warning at most.
 
 Blocks keep their order and nesting; links, elements and footnotes are multisets
-(a translation may move them), and a link the translation mends (the English's
+(a translation may move them, and add a link to a web page or a place of the
+site: the reader loses nothing), and a link the translation mends (the English's
 `[x]((url))` slip written `[x](url)`) is the English's; emphasis and the tags that
 only shape text are not compared; code is compared by nothing but its delimiters
 showing.
@@ -93,7 +94,8 @@ def _compared(english: Page, translation: Page, rendering: dict[str, str | None]
     why = []
     if english.blocks != translation.blocks:
         why.append("blocks")
-    if _unmended(english.links) != _unmended(translation.links):
+    mine, theirs = _unmended(english.links), _unmended(translation.links)
+    if mine - theirs or any(not _reader_link(link) for link in theirs - mine):
         why.append("links")
     if english.elements != translation.elements:
         why.append("elements")
@@ -103,6 +105,16 @@ def _compared(english: Page, translation: Page, rendering: dict[str, str | None]
         if rendering.get(tex):
             why.append(f"formula: {rendering[tex][:80]}")
     return why
+
+
+# A link a translator may add: to a web page, or to a place on the site (no scheme, no
+# other host). It takes the reader where they click; an image loads, so it is not one.
+READER_URL = re.compile(r"(?i:https?)://\S+|(?!//|/\\)[^:\s]*(?:[/?#]\S*)?")
+
+
+def _reader_link(link: tuple[str, str]) -> bool:
+    kind, url = link
+    return kind == "a" and READER_URL.fullmatch(url) is not None
 
 
 def _unmended(links: Counter[tuple[str, str]]) -> Counter[tuple[str, str]]:

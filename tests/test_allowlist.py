@@ -98,3 +98,37 @@ def test_in_front_matter_no_tag_may_be_added() -> None:
     """The layout prints a value into <title> and a JSON string, where a tag is text."""
     found = allowlist.differences(markup_of("A title", Where.YAML), markup_of("<b>제목</b>", Where.YAML), Where.YAML)
     assert found
+
+
+@pytest.mark.parametrize(
+    ("translation", "refused"),
+    [
+        ("[가이드](https://a.com/x)를 보라.", False),  # a web page
+        ("[가이드](../gpus)를 보라.", False),  # a page of the book (the links check says if it exists)
+        ("[가이드](#the-end)를 보라.", False),  # a heading
+        ("[가이드](javascript:alert(1))를 보라.", True),
+        ("[가이드](//evil.example/x)를 보라.", True),  # another host, without a scheme
+        ("![가이드](https://a.com/x.png)를 보라.", True),  # an image loads
+        ("가이드[보라](우리의 노트).", True),  # a link only kramdown makes
+        ("[가이드]: https://a.com\n\n[가이드]를 보라.", True),  # a definition
+    ],
+)
+def test_a_translator_may_add_a_link_that_cannot_harm(translation: str, refused: bool) -> None:
+    found = allowlist.differences(
+        markup_of("See the guide.", Where.INLINE), markup_of(translation, Where.INLINE), Where.INLINE
+    )
+    assert bool(found) is refused, found
+
+
+@pytest.mark.parametrize(
+    ("translation", "refused"),
+    [
+        ('<a href="https://colab.google.com/">Colab</a>에서 실행한다.', False),
+        ('<a href="https://colab.google.com/" onclick="x()">Colab</a>에서 실행한다.', True),
+        ('<a href="javascript:x()">Colab</a>에서 실행한다.', True),
+        ('<a href="https://colab.google.com/">Colab에서 실행한다.', True),  # left open: it swallows what follows
+    ],
+)
+def test_a_front_matter_value_may_link_a_web_page(translation: str, refused: bool) -> None:
+    found = allowlist.differences(markup_of("Run it.", Where.YAML), markup_of(translation, Where.YAML), Where.YAML)
+    assert bool(found) is refused, found

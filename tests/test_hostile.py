@@ -15,7 +15,11 @@ as written but where `check` reports an error. Formulas have their own corpus
 
 from __future__ import annotations
 
+import html as htmllib
 import json
+import re
+import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -229,6 +233,31 @@ def test_the_build_and_check_refuse_every_hostile_case_and_accept_every_benign_o
             for name, msgstr in case["translate"].items()
             if name not in ("title", "description") and name not in refused
         )
+
+
+ESCAPED = ["title-quote-in-the-json", "title-backslash"]
+
+
+@pytest.mark.parametrize("chapter", ESCAPED)
+def test_a_quote_or_backslash_in_front_matter_is_escaped_for_the_layout(chapter: str, built: Built) -> None:
+    """The tool owns the escaping: the layout's JSON parses, and the title the reader sees,
+    from the JSON, the <h1>, YAML as Python and as Jekyll's Ruby read it, is the translation."""
+    translation = next(case for case in CASES if case["id"] == chapter)["translate"]["title"]
+    front = built.markdown(chapter).split("---\n")[1]
+    value = yaml.safe_load(front)["title"]
+    page = LAYOUT.format(**_front_matter(built.markdown(chapter)))
+    script = re.search(r'<script async type="text/json">(.*?)</script>', page, re.DOTALL)
+    assert script is not None
+    assert htmllib.unescape(json.loads(script.group(1))["title"]) == translation
+    heading = re.search(r"<h1>(.*?)</h1>", page)
+    assert heading is not None and htmllib.unescape(heading.group(1)) == translation
+    if shutil.which("ruby"):
+        ruby = subprocess.run(
+            ["ruby", "-ryaml", "-rdate", "-e", 'print YAML.safe_load(STDIN.read, permitted_classes: [Date])["title"]'],
+            input=front, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        assert ruby.stdout == value
+    assert "<title>" in built.page(chapter) and translation in htmllib.unescape(built.page(chapter))
 
 
 def test_every_hostile_case_fails_check_strict_on_its_own(built: Built) -> None:

@@ -18,3 +18,20 @@ def test_placements_point_at_each_blocks_text_in_the_output() -> None:
         ("same", True),  # identical on purpose: the translator kept it
     ]
     assert [s.msgid for s in woven.fallbacks] == ["Para one wrapped."]
+
+
+def test_a_front_matter_translation_is_escaped_for_the_layout_and_keeps_its_tags() -> None:
+    """The layout prints the value into a JSON string and HTML: `"` and `\\` become
+    references, and a tag's attribute quotes `'`, so the tag still works."""
+    import json
+
+    import yaml
+
+    text = "---\ndescription: \"Taken from <a href='https://a.com/x'>here</a>.\"\n---\n\nBody.\n"
+    doc = segment(text, "x.md", ["description"])
+    (seg,) = [s for s in doc.segments if s.msgid.startswith("Taken")]
+    msgstr = '<a href="https://a.com/x">여기</a>에서 "가져온" 글 \\ 끝.'
+    woven = weave(doc, TranslationMap({(seg.context, seg.msgid): msgstr})).text
+    value = yaml.safe_load(woven.split("---\n")[1])["description"]
+    assert value == "<a href='https://a.com/x'>여기</a>에서 &quot;가져온&quot; 글 &#92; 끝."
+    assert json.loads('{"d": "' + value + '"}')["d"] == value  # the layout's JSON string parses

@@ -82,7 +82,34 @@ def render(findings: Sequence[Diagnostic], summary: Summary, fmt: str) -> str:
         return UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)  # json keeps them raw: a log would not
     if fmt == "github":
         return "\n".join([*(escape(str(d)) for d in findings), *github_annotations(findings), summary.line(findings)])
-    return "\n".join([*(escape(str(d)) for d in findings), summary.line(findings)])
+    return "\n".join([*(escape(line) for line in grouped(findings)), summary.line(findings)])
+
+
+GROUPED = 5  # the same finding on this many entries of one catalog is told once, with its lines
+LINES_SHOWN = 12
+
+
+def grouped(findings: Sequence[Diagnostic]) -> list[str]:
+    """Each finding as a line, except one said word for word on GROUPED or more entries
+    of a catalog: told once where it first stands, `N entries (lines …)`, so a
+    translator reads the advice once and has every line to go to."""
+    same = Counter((d.location.path, d.severity, d.code, d.message) for d in findings)
+    lines: list[str] = []
+    done: set[tuple[Any, ...]] = set()
+    for d in findings:
+        key = (d.location.path, d.severity, d.code, d.message)
+        if same[key] < GROUPED:
+            lines.append(str(d))
+            continue
+        if key in done:
+            continue
+        done.add(key)
+        at = [f.location.line for f in findings if (f.location.path, f.severity, f.code, f.message) == key]
+        shown = ", ".join(map(str, at[:LINES_SHOWN])) + (", …" if len(at) > LINES_SHOWN else "")
+        lines.append(
+            f"{d.location}: {d.severity.value}: {counted(len(at), 'entry', 'entries')} (lines {shown}): {d.message} [{d.code}]"
+        )
+    return lines
 
 
 def as_dict(d: Diagnostic) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from mdgettext.checks import (
     budget,
     completeness,
     consistency,
+    content,
     formulas,
     front_matter,
     links,
@@ -45,6 +46,7 @@ FAMILIES: tuple[Family, ...] = (
     names.FAMILY,
     structure.FAMILY,
     completeness.FAMILY,
+    content.FAMILY,
     front_matter.FAMILY,
     typography.FAMILY,
     consistency.FAMILY,
@@ -142,6 +144,7 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
         and not (d.code == safety.CODE and _said_already(d.reasons, told[d.location.line]))
         and not (d.code in ("markup.html", "markup.liquid") and d.location.line in unsafe_additions)
     ]
+    kept = _one_story(kept)
     # What an entry's translation does is the safety judge's reading of its elements (an
     # image loads, whatever a links finding calls it): no finding on it is accepted then.
     loads = {d.location.line for d in heard if d.code == safety.CODE and safety.active(d.reasons)}
@@ -152,6 +155,32 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
         )
         + elsewhere
     )
+
+
+def _one_story(found: list[Diagnostic]) -> list[Diagnostic]:
+    """A link left open is told once, as that. A translation put in the wrong entry is
+    told once, as that: its lost links and
+    code are not the translator's fix (they are another entry's words). The finding is
+    an error when one it tells was, so the build still publishes the English."""
+    # a link left open: what follows its destination is not a particle nor a cut sentence, but the link's
+    unclosed = {d.location.line for d in found if d.code == "links.missing" and "is not closed" in d.message}
+    found = [
+        d for d in found if not (d.location.line in unclosed and d.code in ("typography.particle-space", content.CUT))
+    ]
+    lines = {d.location.line for d in found if d.code == content.ELSEWHERE}
+    if not lines:
+        return found
+    told = ("links.", "markup.", "structure.")
+    erred = {
+        d.location.line
+        for d in found
+        if d.location.line in lines and d.code.startswith(told) and d.severity is Severity.ERROR
+    }
+    return [
+        replace(d, severity=Severity.ERROR) if d.code == content.ELSEWHERE and d.location.line in erred else d
+        for d in found
+        if not (d.location.line in lines and d.code.startswith(told))
+    ]
 
 
 def _accepted(finding: Diagnostic, accepted: frozenset[str], loads: bool = False) -> Diagnostic:
@@ -167,10 +196,10 @@ def _accepted(finding: Diagnostic, accepted: frozenset[str], loads: bool = False
     return replace(finding, severity=Severity.WARNING, message=f"{finding.message} (accepted in the settings)")
 
 
-EXPLAINING = frozenset(c for c in CODES if c.startswith(("links.", "markup.")))
+EXPLAINING = frozenset(c for c in CODES if c.startswith(("links.", "markup."))) | {content.NEWLINE}
 # What the safety check's reasons say that a links, markup or structure finding on the
 # same entry says better: the reason's kind, and the family that says it.
-SAID_BY = {
+SAID_BY: dict[str, str | tuple[str, ...]] = {
     "drops html": "markup.html",
     "drops liquid": "markup.liquid",
     "adds link": "links.",
@@ -179,7 +208,7 @@ SAID_BY = {
     "drops image": "links.",
     "adds destination": "links.",
     allowlist.BLOCKS: "structure.",
-    allowlist.BREAK: "structure.",
+    allowlist.BREAK: ("structure.", content.NEWLINE),
     formulas.CHANGED: "markup.math",
     formulas.DROPPED: "markup.math",
 }

@@ -36,7 +36,8 @@ disagree, the list holds every reading, so no reader can see markup the list lac
   scheme of each under the WHATWG URL parser, against http, https and mailto;
 - the Markdown block structure, and how many line breaks the text has;
 - in front matter, which the book's layout prints unescaped into HTML and into a
-  JSON string, `"`, `\\` and control characters.
+  JSON string, nothing more: `"`, `\\` and control characters are written there as
+  character references (`markdown/frontmatter.py`'s `for_layout`), so they are text.
 
 Pure functions over strings; `safety.py` decides what to compare with what.
 This module is long because each reader's view is a few lines of its own, and they
@@ -55,6 +56,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any
+from urllib.parse import unquote
 
 from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
@@ -99,7 +101,6 @@ SCHEME_AT = re.compile(r"[\x00-\x20]*([A-Za-z][A-Za-z0-9+.\-\t\n\r]*):")
 ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 IMAGE_OPENER = re.compile(r"!\[")
 LINE_BREAK = re.compile(r"\r\n?|\n")
-JSON_BREAKERS = re.compile(r'["\\\x00-\x1f\x7f]')
 QUICK_LIMIT = 20_000  # characters: a longer text with more `<` than its English is refused unread
 TagKey = tuple[Any, ...]
 
@@ -132,7 +133,6 @@ class Markup:
     image_destinations: Counter[str] = field(default_factory=Counter)  # those an image may load (`![…](`)
     blocks: tuple[str, ...] = ()
     breaks: int = 0
-    json_breakers: Counter[str] = field(default_factory=Counter)
     repeated: tuple[str, ...] = ()  # tags with an attribute written twice
     starts: int = 0  # how many `<` can open markup
 
@@ -160,7 +160,6 @@ def markup_of(
         "breaks": len(LINE_BREAK.findall(text)),
     }
     if where is Where.YAML:
-        found["json_breakers"] = Counter(JSON_BREAKERS.findall(text))
         return Markup(**found)
     kramdown = Counter(KRAMDOWN_SPAN.findall(text))
     kramdown.update(f"a line starting {m.strip()}" for m in KRAMDOWN_LINE.findall(text))
@@ -292,7 +291,9 @@ def _nesting(tokens: list[html.Token]) -> str:
         elif token.kind == html.END:
             if stack and stack[-1][0][1] == token.name:
                 key, children = stack.pop()
-                if _shaping(key):  # closed, it only shapes its text: its children are its parent's
+                if _shaping(key) or _reader_link(
+                    key
+                ):  # closed, it only shapes or links its text: its children are its parent's
                     (stack[-1][1] if stack else root).extend(children)
                 else:
                     close(key, children)
@@ -449,7 +450,7 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         for r in translation.repeated
     ]
     shaping = where is not Where.YAML  # a front matter value is printed where a tag is text or breaks JSON
-    tags = _without_shaping_added(source.tags, translation.tags) if shaping else translation.tags
+    tags = _without_shaping_added(source.tags, translation.tags, links_only=not shaping)
     reasons += _counted("HTML", _tag_kind, source.tags, tags, describe)
     if not reasons:  # these repeat the tags' story in other words: told only when the tags agree
         reasons += _counted(
@@ -475,13 +476,14 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
     )
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
     english_links, translated_links = _mended(source.links, translation.links)
+    translated_links, added = _without_harmless_added(english_links, translated_links)
     links = _counted("a Markdown", lambda k: k[0], english_links, translated_links, lambda k: f"{k[0]} to {k[1]!r}")
     bad = [
         Reason("scheme", f"has a link destination {b}") for b in sorted(translation.bad_schemes - source.bad_schemes)
     ]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        mine, theirs = _mended(source.destinations, translation.destinations)
+        mine, theirs = _mended(source.destinations, translation.destinations - added)
         image = lambda d: "image destination" if translation.image_destinations[d] else "destination"  # noqa: E731
         reasons += _counted("a link destination", image, mine, theirs, repr, drops=False)
     # Blocks the English does not have (as the message reads alone) may carry markup; a
@@ -493,18 +495,12 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         )
     if translation.breaks > source.breaks:
         reasons.append(Reason(BREAK, "adds a line break (a new line can start Markdown or kramdown block syntax)"))
-    reasons += _counted(
-        "a character that ends or breaks the layout's JSON string:",
-        "json breaker",
-        source.json_breakers,
-        translation.json_breakers,
-        repr,
-        drops=False,
-    )
     return reasons
 
 
-def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey]) -> Counter[TagKey]:
+def _without_shaping_added(
+    english: Counter[TagKey], translation: Counter[TagKey], links_only: bool = False
+) -> Counter[TagKey]:
     """The translation's tags less the elements it adds that only shape text, written
     without attributes and closed as often as opened (`D<sub>Y</sub>` for the English's
     `D`, a `<b>` a language needs): nothing in them can run or load, and the reader's
@@ -513,7 +509,8 @@ def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey
     kept = Counter(translation)
     starts: dict[str, list[TagKey]] = {}
     for key in translation:
-        if _shaping(key) and (key[2] == () or english[key]) and translation[key] > english[key]:
+        allowed = _reader_link(key) or (not links_only and _shaping(key) and (key[2] == () or english[key]))
+        if allowed and translation[key] > english[key]:
             starts.setdefault(key[1], []).append(key)
     for name, keys in starts.items():
         added = sum(translation[k] - english[k] for k in keys)
@@ -523,6 +520,15 @@ def _without_shaping_added(english: Counter[TagKey], translation: Counter[TagKey
                 kept[key] = english[key]
             kept[end] = english[end] if name not in html.VOID else kept[end]
     return +kept
+
+
+def _reader_link(key: TagKey) -> bool:
+    """`<a href="…">` with a web page's address and nothing else (a front-matter value or
+    an HTML block may link as a Markdown text does): it takes the reader where they click."""
+    if key[0] != html.START or key[1] != "a" or len(key[2]) != 1:
+        return False
+    ((name, value),) = key[2]
+    return name == "href" and re.fullmatch(r"(?i:https?)://\S+", value) is not None and harmless(value)
 
 
 def _classes_as_the_english(english: Counter[str], translation: Counter[str]) -> Counter[str]:
@@ -561,6 +567,40 @@ def _mended(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[A
             english[key] -= min(count, extra)
             translation[mended] -= min(count, extra)
     return +english, +translation
+
+
+# A destination that cannot harm the reader: a web page, or a place in the book (relative,
+# with no scheme: the links check says when no page or heading has it). Written plainly:
+# no space, quote, backslash or control character for a reader to read otherwise.
+HARMLESS = re.compile(
+    r"(?i:https?)://[^\s<>\"'\\\x00-\x1f\x7f]+|(?![/\\])[^\s<>\"'\\:\x00-\x1f\x7f]+(?:[/?#][^\s<>\"'\\\x00-\x1f\x7f]*)?"
+)
+
+
+def harmless(url: str) -> bool:
+    """Whether a link to `url` added by a translator only takes the reader to a web page
+    or to the book's own pages and headings (no scheme that runs, no other host's `//`)."""
+    return HARMLESS.fullmatch(url) is not None
+
+
+def _without_harmless_added(
+    english: Counter[tuple[str, str]], translation: Counter[tuple[str, str]]
+) -> tuple[Counter[tuple[str, str]], Counter[str]]:
+    """The translation's links less those it adds that cannot harm (`harmless`: a link
+    or autolink, never an image, which loads, nor a definition, which redirects the
+    English's links), and those destinations as kramdown and the browser read them
+    (written, decoded), so the destination count does not refuse what is let through.
+    A translator may link a term to its page; the page still reads, and the links
+    check lists the link as an addition."""
+    kept, passed = Counter(translation), Counter[str]()
+    for key, count in translation.items():
+        kind, url = key
+        extra = count - english[key]
+        if extra > 0 and kind in ("link", "autolink") and harmless(url):
+            kept[key] -= extra
+            for written in {url, unquote(url), htmllib.unescape(url)}:
+                passed[written] += extra
+    return +kept, passed
 
 
 def _tag_kind(key: TagKey) -> str:

@@ -10,6 +10,7 @@ from urllib.parse import unquote
 from markdown_it.common.utils import normalizeReference
 from markdown_it.token import Token
 
+from mdgettext.checks.allowlist import Where, harmless, markup_of
 from mdgettext.checks.entry import Context, Entry, Family, difference, edits, live, text_likeness
 from mdgettext.markdown.anchors import page_ids
 from mdgettext.model import Diagnostic, Severity
@@ -18,7 +19,8 @@ from mdgettext.report import counted
 
 CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
-    "links.added": "the translation has a link destination the source does not have",
+    "links.added": "the translation has a link destination the source does not have: an error when kramdown alone "
+    "makes it or it is not a web page or a place in the book, else a note (the link is published as an addition)",
     "links.changed": "the translation links somewhere else than the English does",
     "links.undefined-label": "a reference-style link uses a label that is not defined",
     "links.unknown-page": "a relative link points at a page the book does not have",
@@ -68,7 +70,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             entry,
             "links.missing",
             Severity.ERROR,
-            f"link {url} is missing from the translation; keep the link target as in the English",
+            f"link {url} is missing from the translation; " + _why_lost(url, entry.msgstr),
         )
     # A changed or added destination that leads nowhere is reported as what the reader
     # hits (no such page, no such heading): the most precise of its findings, and one.
@@ -97,11 +99,40 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             ctx.finding(
                 entry,
                 "links.added",
+                Severity.INFO,
+                f"link {url} is the translation's own (the English has none here); it is published as an addition",
+            )
+            if harmless(url) and url not in _images(entry.msgstr)
+            else ctx.finding(
+                entry,
+                "links.added",
                 Severity.ERROR,
                 f"link {url} is not in the English; remove the link and keep its words, or point it where "
                 "a link of the English points",
             )
         ]
+
+
+def _why_lost(url: str, msgstr: str) -> str:
+    """What the translator did to the link, read from the syntax around its destination
+    where it is still written: a `)` never written, or a space after `]`; else the fix."""
+    at = re.escape(url)
+    spaced = re.search(r"(\[[^\]\n]*\])[ \t]+\((<?" + at + r">?)\)", msgstr)
+    if spaced:
+        return f"a space between `]` and `(` makes it text: write `{spaced.group(1)}({spaced.group(2)})` with no space"
+    opened = re.search(r"(\[[^\]\n]*\])\((<?" + at + r">?)(?![^\s()]*\))", msgstr)
+    if opened:
+        return f"the link is not closed (an unbalanced paren: `({url}` has no `)`): write `{opened.group(1)}({url})`"
+    if re.search(r"\[[^\]\n]*\(<?" + at, msgstr):
+        return f"the link is not closed (an unbalanced bracket: `[` has no `]` before `({url}`)"
+    return "keep the link target as in the English"
+
+
+def _images(msgstr: str) -> set[str]:
+    """What the translation's images load (an image is never a harmless addition: it loads)."""
+    if "![" not in msgstr:
+        return set()
+    return {unquote(url) for kind, url in markup_of(msgstr, Where.INLINE).links if kind == "image"}
 
 
 def _likeness(a: str, b: str) -> float:

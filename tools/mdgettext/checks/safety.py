@@ -71,7 +71,7 @@ CODES = {
 # what is too much to read. The rest (a link no engine makes, a block added) is the page's.
 ACTIVE = frozenset(
     {"adds html", "adds unfinished tag", "adds passed html", "adds liquid", "adds kramdown", "adds tex", "scheme"}
-    | {"adds repeated attribute", "adds json breaker", "starts", "liquid quoting", formulas.CHANGED}
+    | {"adds repeated attribute", "starts", "liquid quoting", formulas.CHANGED}
     # what an element does, whatever a check called it: it loads, redefines links, may hold a handler, reads a file
     | {"adds image", "adds image destination", "adds definition", "adds attributes", "adds include"}
 )

@@ -223,6 +223,32 @@ def _walk(node: yaml.Node, path: str, text: str, flow: bool = False) -> Iterator
 
 
 YAML_BREAKS = re.compile("[\x85\u2028\u2029]")  # line breaks to YAML, though not to Markdown
+# What ends or breaks a JSON string, or an attribute value, where a layout prints a value
+# unescaped: `"`, a backslash, a control character (a line break is the check's: it is
+# the translator's text breaking where the English does not). An apostrophe is left as
+# written: the English's own (`we're`) is printed so, and the layouts quote with `"`.
+LAYOUT_BREAKERS = re.compile(r"[\"\\\x00-\x09\x0b-\x1f\x7f]")
+LAYOUT_REFERENCES = {'"': "&quot;", "\\": "&#92;"}
+
+
+def for_layout(value: str) -> str:
+    """`value` as a site's layout may print it unescaped into HTML, an attribute value
+    and a JSON string alike (distill's `"title": "{{ page.title }}"`): each quote,
+    backslash and control character as an HTML character reference. Every place the
+    layout prints a value into is HTML, or read as HTML (the JSON's strings are drawn
+    by the page), so the reader sees the character the translator wrote; and the JSON
+    parses. Escaping is the tool's job, not the translator's: a `"` in a title is text."""
+    value = LAYOUT_TAG.sub(_single_quoted, value)
+    return LAYOUT_BREAKERS.sub(lambda m: LAYOUT_REFERENCES.get(m.group(), f"&#{ord(m.group())};"), value)
+
+
+# A tag the value holds as its English does (`<a href="…">`, checked by the safety judge):
+# its attributes quoted with `'`, which the browser reads the same and a JSON string holds.
+LAYOUT_TAG = re.compile(r"<[A-Za-z][^<>]*>")
+
+
+def _single_quoted(tag: re.Match[str]) -> str:
+    return tag.group().replace('"', "'") if "'" not in tag.group() else tag.group()
 
 
 def encode(value: str, quote: str) -> str:

@@ -183,8 +183,8 @@ def render(
     engine gives the translated heading when it keeps no English id: then the English
     slug is an anchor too, for a contents name left in English."""
     span = seg.span
-    if span.style is Style.YAML:
-        return frontmatter.encode(msgstr, span.quote)
+    if span.style is Style.YAML:  # a translation escaped for the layout that prints it; the English as written
+        return frontmatter.encode(msgstr if msgstr == seg.msgid else frontmatter.for_layout(msgstr), span.quote)
     if span.style is Style.LIQUID:
         return tagtext.encode_liquid(msgstr, span.quote)
     if span.style is Style.ATTRIBUTE:
