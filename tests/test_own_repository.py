@@ -88,7 +88,7 @@ def test_a_project_translates_the_page_words_in_its_own_repository(project: Path
     assert (project / "locale" / "page.pot").is_file()
     updated = cli("-C", project, "update")
     assert "locale/fr/LC_MESSAGES/page.po: 0 translated" in updated.out
-    assert "locale/ko/LC_MESSAGES/page.po: 61 translated" in updated.out  # mdgettext's Korean, to change
+    assert "locale/ko/LC_MESSAGES/page.po: 63 translated" in updated.out  # mdgettext's Korean, to change
     assert_gnu_reads(project / "locale" / "fr" / "LC_MESSAGES" / "page.po")
     for language, word in (("fr", "Sommaire"), ("ko", "차례")):
         path = project / "locale" / language / "LC_MESSAGES" / "page.po"
