@@ -169,8 +169,8 @@ def test_the_page_holds_only_allowed_mathml_and_nothing_active(case: dict, built
 
 
 def test_an_imported_payload_is_doubtful_and_never_published(tmp_path: Path) -> None:
-    """A translated Markdown file carrying the payload: import marks its entry fuzzy
-    (the build does not use it), and once a reviewer clears the flag, the build refuses it."""
+    """A translated Markdown file carrying the payload: import keeps it awaiting review
+    with its reason, and the build, which publishes such entries, refuses this one."""
     root = tmp_path / "book"
     project(root, ["conclusion"])
     payload = CASES[0]["translate"]["thanks"]
@@ -182,10 +182,7 @@ def test_an_imported_payload_is_doubtful_and_never_published(tmp_path: Path) -> 
     assert "its formulas are not the English's" in imported.out and "more than plain words" in imported.out
     path = root / "locale" / "ko" / "LC_MESSAGES" / "conclusion.po"
     entry = polib.pofile(str(path)).find(MESSAGES["thanks"])
-    assert entry.msgstr == payload and entry.fuzzy
-    po = polib.pofile(str(path))
-    po.find(MESSAGES["thanks"]).flags.remove("fuzzy")
-    po.save()
+    assert entry.msgstr == payload and not entry.fuzzy and "import: " in entry.tcomment  # awaiting review, published
     build = cli("-C", root, "build", "-l", "ko")
     assert build.code == 0 and "refused, the English is used" in build.err
     page = (root / "build" / "ko" / "conclusion.html").read_text(encoding="utf-8")
