@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
@@ -579,8 +579,16 @@ HARMLESS = re.compile(
 
 def harmless(url: str) -> bool:
     """Whether a link to `url` added by a translator only takes the reader to a web page
-    or to the book's own pages and headings (no scheme that runs, no other host's `//`)."""
-    return HARMLESS.fullmatch(url) is not None
+    or to the book's own pages and headings (no scheme that runs, no other host's `//`),
+    and is one a browser can follow (a host that does not parse, `https://[::1`, is a
+    broken link, not a harmless one)."""
+    if HARMLESS.fullmatch(url) is None:
+        return False
+    try:
+        _ = urlsplit(url).port  # reads the host too: a malformed one raises
+    except ValueError:
+        return False
+    return True
 
 
 def _without_harmless_added(
