@@ -34,12 +34,13 @@ README = DATA / "readme"
 SITE = DATA / "mkdocs"
 
 # README-ko.md as the build writes it after the import: reviewed by hand. The Korean of
-# every block the English still has (a paragraph's line break folded, as a message is),
+# every block the English still has (a paragraph's line break kept as the translator wrote it),
 # and the section the English gained since, in English, as README.md has it.
 REBUILT = """\
 # Tiny Queue
 
-작은 팀을 위한 작업 큐입니다. 모든 작업은 SQLite 파일 하나에 있으므로 따로 돌릴 서버가 없습니다.
+작은 팀을 위한 작업 큐입니다. 모든 작업은 SQLite 파일 하나에 있으므로
+따로 돌릴 서버가 없습니다.
 
 ## 설치
 
