@@ -27,19 +27,22 @@ def built(book: Path, tmp_path: Path) -> Path:
     return root
 
 
-def outputs(root: Path) -> dict[str, tuple[bytes, int]]:
+def outputs(root: Path) -> dict[str, tuple[bytes, tuple[int, int]]]:
     """Every built file (the record and the no-op key aside): its bytes and which file it
     is. The build writes a file anew beside it and renames it into place
-    (files.write_all), so a rewrite is a new inode, whatever the clock's resolution."""
+    (files.write_all), so a rewrite is a new inode; with its change time, since a file
+    deleted and made again may take the freed inode's number."""
     return {
-        p.relative_to(root / "build").as_posix(): (p.read_bytes(), p.stat().st_ino)
+        p.relative_to(root / "build").as_posix(): (p.read_bytes(), (p.stat().st_ino, p.stat().st_ctime_ns))
         for p in sorted((root / "build").rglob("*"))
         if p.is_file() and p.name not in (RECORD, NOOP)
     }
 
 
-def rewritten(before: dict[str, tuple[bytes, int]], after: dict[str, tuple[bytes, int]]) -> set[str]:
-    return {name for name in after if before.get(name, (b"", 0))[1] != after[name][1]}
+def rewritten(
+    before: dict[str, tuple[bytes, tuple[int, int]]], after: dict[str, tuple[bytes, tuple[int, int]]]
+) -> set[str]:
+    return {name for name in after if before.get(name, (b"", (0, 0)))[1] != after[name][1]}
 
 
 def edit_translation(root: Path, chapter: str) -> None:
