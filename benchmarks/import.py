@@ -33,19 +33,11 @@ sys.path.insert(0, str(TESTS))
 
 import polib  # noqa: E402
 
-from agreement import BOOKS, HELD_OUT, TRANSLATIONS, TUNE  # noqa: E402
-from conftest import BOOK, BOOK_SETTINGS, cli  # noqa: E402
+from agreement import BOOKS, HELD_OUT, TRANSLATIONS, TUNE, book_project  # noqa: E402
+from conftest import BOOK, cli  # noqa: E402
 from translators import perturbed, read, scored  # noqa: E402
 
-
-def project(root: Path, language: str, english: dict[str, str]) -> Path:
-    (root / "source" / "en").mkdir(parents=True)
-    for chapter, version in english.items():
-        shutil.copy(BOOK / version / f"{chapter}.md", root / "source" / "en" / f"{chapter}.md")
-    settings = BOOK_SETTINGS.read_text(encoding="utf-8").replace('locales = ["ko"]', f'locales = ["{language}"]')
-    (root / "pyproject.toml").write_text(settings, encoding="utf-8")
-    assert cli("-C", root, "-q", "extract").code == 0
-    return root
+project = book_project  # the book's chapters in the English named, extracted
 
 
 def imported(root: Path, language: str, chapter: str, text: str) -> tuple[dict, str]:

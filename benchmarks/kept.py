@@ -25,8 +25,8 @@ sys.path.insert(0, str(TESTS))
 
 import polib  # noqa: E402
 
-from agreement import HELD_OUT, TRANSLATIONS, TUNE  # noqa: E402
-from conftest import BOOK, BOOK_SETTINGS, cli  # noqa: E402
+from agreement import HELD_OUT, TRANSLATIONS, TUNE, book_project  # noqa: E402
+from conftest import BOOK, cli  # noqa: E402
 
 
 def lines(text: str) -> Counter[str]:
@@ -35,13 +35,7 @@ def lines(text: str) -> Counter[str]:
 
 
 def measure(folder: Path, name: str, language: str, translated: str, english: dict[str, str]) -> None:
-    root = folder / name
-    (root / "source" / "en").mkdir(parents=True)
-    for chapter, version in english.items():
-        shutil.copy(BOOK / version / f"{chapter}.md", root / "source" / "en" / f"{chapter}.md")
-    settings = BOOK_SETTINGS.read_text(encoding="utf-8").replace('locales = ["ko"]', f'locales = ["{language}"]')
-    (root / "pyproject.toml").write_text(settings, encoding="utf-8")
-    assert cli("-C", root, "-q", "extract").code == 0
+    root = book_project(folder / name, language, english)
     shutil.copytree(BOOK / translated, root / translated)
     for chapter in english:
         cli("-C", root, "-q", "import", "-l", language, f"{translated}/{chapter}.md")

@@ -101,6 +101,18 @@ def _judge_language(pairs_: Sequence[Pair], flavor: str, language: str, root: Pa
     return _judged(root, language, "kramdown" if flavor == "kramdown" else "commonmark", only_pairs=True)
 
 
+def book_project(root: Path, language: str, english: dict[str, str]) -> Path:
+    """A project of the book's chapters, each in the English version named, set to
+    translate into `language` as the book's settings do, and extracted."""
+    (root / "source" / "en").mkdir(parents=True)
+    for chapter, version in english.items():
+        shutil.copy(BOOK / version / f"{chapter}.md", root / "source" / "en" / f"{chapter}.md")
+    settings_text = BOOK_SETTINGS.read_text(encoding="utf-8").replace('locales = ["ko"]', f'locales = ["{language}"]')
+    (root / "pyproject.toml").write_text(settings_text, encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    return root
+
+
 def judge_book(translation: str, root: Path) -> list[Judged]:
     """A book's chapters with a translation of it imported (`TRANSLATIONS`), every pair
     accepted as it stands (no fuzzy flag), each translated entry judged."""
