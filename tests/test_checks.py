@@ -305,6 +305,38 @@ def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, kore
     assert published == all(f["severity"] == "warning" for f in found), found
 
 
+ELSEWHERE = '\n\nThe chapter\'s own note.<d-footnote>A note.</d-footnote> Cited <d-cite key="jouppi2023"></d-cite>.\n'
+
+
+# What cannot harm the reader, added by a translator (issue 40): a link to a web page and
+# the book's own elements its chapter writes elsewhere are published and listed as notes;
+# the same elements with an attribute, a key the chapter never cites, or in a chapter
+# that has none are refused.
+@pytest.mark.parametrize(
+    ("chapter", "korean", "codes"),
+    [
+        (ELSEWHERE, "X에 의존한다.<d-footnote>번역자의 주석.</d-footnote>", ["markup.added"]),
+        (ELSEWHERE, 'X에 의존한다 <d-cite key="jouppi2023"></d-cite>.', ["markup.added"]),
+        (ELSEWHERE, '<a href="https://colab.google.com/">Colab</a>에서 X에 의존한다.', ["links.added"]),
+        ("\n", "X에 의존한다.<d-footnote>번역자의 주석.</d-footnote>", ["safety.active-content"]),
+        (ELSEWHERE, 'X에 의존한다.<d-footnote style="position:fixed">주석.</d-footnote>', ["safety.active-content"]),
+        (ELSEWHERE, 'X에 의존한다 <d-cite key="unknown2024"></d-cite>.', ["safety.active-content"]),
+        (ELSEWHERE, "X에 의존한다.<d-footnote>주석이 닫히지 않는다.", ["safety.active-content"]),
+        (ELSEWHERE, '<a href="https://colab.google.com/" onclick="x()">Colab</a> X.', ["safety.active-content"]),
+    ],
+)
+def test_a_translator_may_add_what_cannot_harm_the_reader(
+    project: Path, chapter: str, korean: str, codes: list[str]
+) -> None:
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nflavor = "kramdown"\n', encoding="utf-8")
+    found = checked_one(project, f"It depends on X.\n{chapter}", korean, "links,markup,safety")
+    assert sorted(f["code"] for f in found) == codes, found
+    published = cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code == 0 and (
+        korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
+    )
+    assert published == all(f["severity"] != "error" for f in found), found
+
+
 # One problem, one finding: a safety reason another family tells better (a link
 # dropped, a block added) leaves the safety finding out; an added tag is the safety
 # finding's to tell; a reason no other finding tells keeps the safety finding, whole.

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import polib
 
+from mdgettext.checks.allowlist import own_elements
 from mdgettext.checks.tex import commands
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
@@ -104,6 +105,15 @@ class Context:
         if self.judging is not None and self.judging.doc is self.doc:
             return self.judging.reader
         return Reader.of(self.doc)
+
+    @cached_property
+    def own_elements(self) -> frozenset[tuple[object, ...]]:
+        """The book's own elements the chapter's English writes: a translation may add them."""
+        return (
+            self.judging.own
+            if self.judging is not None and self.judging.doc is self.doc
+            else own_elements(self.doc.text)
+        )
 
     @cached_property
     def tex_commands(self) -> frozenset[str]:
