@@ -69,7 +69,8 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
     as_json = json.loads(cli("-C", root, "check", "-l", "ko", "--format", "json").out)
     assert as_json[0] == {
         "file": "locale/ko/LC_MESSAGES/names.po",
-        "line": 24,
+        "line": 25,
+        "msgid_line": 24,
         "severity": "error",
         "code": "glossary.missing",
         "message": "glossary (locale/ko/glossary.po:11): 'TPU' should appear as 'TPU' in the translation",
@@ -80,7 +81,7 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
     github = cli("-C", root, "check", "-l", "ko", "--format", "github").out.splitlines()
     annotations = [line for line in github if line.startswith("::")]
     assert annotations[0] == (
-        "::error file=locale/ko/LC_MESSAGES/names.po,line=24,title=glossary.missing::"
+        "::error file=locale/ko/LC_MESSAGES/names.po,line=25,title=glossary.missing::"
         "glossary (locale/ko/glossary.po:11): 'TPU' should appear as 'TPU' in the translation (source/en/names.md:7)"
     )
     assert len(annotations) == len(as_json)  # fewer than ten per level: one each

@@ -18,7 +18,7 @@ from mdgettext.markdown.weave import Woven
 from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Segment, Severity, accept_key, key_of
 from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
-from mdgettext.po.validate import msgid_line
+from mdgettext.po.validate import msgid_line, msgstr_line
 
 if TYPE_CHECKING:
     from mdgettext.checks.safety import Judge
@@ -37,6 +37,7 @@ class Entry:
     ignore: frozenset[str] = frozenset()
     previous_msgid: str | None = None
     doubts: tuple[str, ...] = ()  # `tm: …`, `merge: …` (why it is fuzzy), `import: …` (a pairing to review)
+    msgstr_line: int = 0  # the line of `msgstr`, where the translator types (0: not known)
 
     @property
     def translated(self) -> bool:
@@ -133,13 +134,22 @@ class Context:
     def finding(
         self, entry: Entry | None, code: str, severity: Severity, message: str, reasons: tuple[Reason, ...] = ()
     ) -> Diagnostic:
-        """A finding at the entry's msgid line (line 1 for the catalog as a whole)."""
+        """A finding on the entry (line 1 for the catalog as a whole): printed at its msgstr
+        line, which the translator edits, unless it is about the entry's English or state
+        (ABOUT_THE_ENTRY), told at the msgid line, as GNU tools tell theirs."""
         line = entry.line if entry is not None else 1
         source = entry.source if entry is not None else None
         key = accept_key(entry.msgctxt, entry.msgid, entry.msgstr) if entry is not None and entry.translated else None
-        return Diagnostic(Location(self.po_path, line), code, severity, message, source, reasons, key)
+        at = (
+            entry.msgstr_line
+            if entry is not None and entry.msgstr_line and not code.startswith(ABOUT_THE_ENTRY)
+            else None
+        )
+        return Diagnostic(Location(self.po_path, line), code, severity, message, source, reasons, key, at)
 
 
+# Findings about an entry's state or its comments, not its translation: at the msgid line.
+ABOUT_THE_ENTRY = ("completeness.", "suppression.", "frontmatter.untranslated")
 EntryCheck = Callable[[Entry, Context], Iterable[Diagnostic]]
 CatalogCheck = Callable[[Sequence[Entry], Context], Iterable[Diagnostic]]
 # One language's catalogs side by side, in chapter order: what only the whole book shows.
@@ -181,6 +191,7 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
                     ignore=ignored_codes(e),
                     previous_msgid=e.previous_msgid,
                     doubts=doubts(e),
+                    msgstr_line=msgstr_line(lines, e),
                 )
             )
     return result
