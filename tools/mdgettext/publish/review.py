@@ -15,6 +15,8 @@ the page: formulas, typeset as MathML with the chapter's TeX macros, and the
 book's `<d-footnote>` notes, shown as notes in place (its citations as their keys). A translation the
 safety check refuses (or would refuse, for a fuzzy one) is not rendered at all: it
 is shown as the text it is, so not even its Markdown links and images are live.
+Long because the rows, their findings' owners and the rendering of each column are
+one page's, each a few lines that read the others' values.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from mdgettext.locale import language_name, language_name_in
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.keys import dollars_in_text, math_of
 from mdgettext.markdown.parser import parser, text_only
-from mdgettext.model import Diagnostic, Document, Key, Location, Style, key_of
+from mdgettext.model import Diagnostic, Document, Key, Location, Severity, Style, key_of
 from mdgettext.po.catalog import CatalogFile, State, awaiting_review, live
 from mdgettext.po.catalog import state as catalog_state
 from mdgettext.publish import macros as tex
@@ -203,6 +205,7 @@ def review_page(
     skeletons = partial(_skeletons, parser(doc.flavor, doc.math), {"references": doc.references})
     title_before, _, title_after = ui.words["review_title"].format(catalog="\0").partition("\0")
     with_findings = sum(1 for r in table if r.findings)
+    with_additions = sum(1 for r in table if additions(r))
     context = {
         "lang": language,
         "ui": ui.words,
@@ -223,6 +226,7 @@ def review_page(
         "counts": counts,
         "total": len(table),
         "with_findings": with_findings,
+        "with_additions": with_additions,
         "opens_on": "findings" if with_findings else "all",
         "loose": [_finding(d, site.repository, ui) for d in loose],
         "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
@@ -275,7 +279,19 @@ def _view(
         "findings": [_finding(d, repository, ui, at) for d in row.findings],
         "skeleton": skeletons(row.key[1], row.msgstr) if broken else None,
         "msgid": row.key[1],
+        "additions": len(additions(row)),
     }
+
+
+# The notes that say a translation adds what cannot harm the reader (a link to a web page
+# or the book's places, the book's own element): published, listed apart for a reviewer.
+ADDITIONS = frozenset({"links.added", "markup.added"})
+
+
+def additions(row: Row) -> list[Diagnostic]:
+    """What the row's translation adds that the English does not have, published: the
+    review page's "Added by the translator" filter shows these entries."""
+    return [d for d in row.findings if d.code in ADDITIONS and d.severity is Severity.INFO and row.state != "refused"]
 
 
 def _finding(d: Diagnostic, repository: str | None, ui: Words, at: Location | None = None) -> dict[str, Any]:
