@@ -8,6 +8,7 @@ and the command's formats, options and exit codes.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -62,6 +63,35 @@ def test_strict_fails_every_broken_catalog(family: str, tmp_path: Path) -> None:
     result = cli("-C", project_with(tmp_path, family, "broken"), "check", "-l", "ko", "--strict")
     assert result.code == 1
     assert ": warning: " not in result.out  # warnings became errors
+
+
+@pytest.mark.parametrize("follow", ["the name", "the heading"])
+def test_the_toc_anchor_advice_can_be_followed(follow: str, tmp_path: Path) -> None:
+    """Issue 40: the advice names the heading the toc name links to (another entry, at its
+    line) and words that reach it; doing either thing it says clears the finding."""
+    root = project_with(tmp_path, "frontmatter", "broken")
+    [finding] = [f for f in checked_json(root) if f["code"] == "frontmatter.toc-anchor"]
+    said = re.search(
+        r"its heading \(line (\d+)\) reads '(.+)': write this name the same, or translate the heading as '(.+)'",
+        finding["message"],
+    )
+    assert said is not None, finding["message"]
+    path = root / "locale" / "ko" / "LC_MESSAGES" / "frontmatter.po"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[int(said.group(1)) - 1] == f'msgstr "{said.group(2)}"'  # the heading's line, another entry
+    assert int(said.group(1)) != finding["line"]
+    po = polib.pofile(str(path))
+    if follow == "the name":
+        po.find("Second Part").msgstr = said.group(2)
+    else:
+        po.find("Second part").msgstr = said.group(3)
+    path.write_text(dumps(po), encoding="utf-8")
+    assert [f for f in checked_json(root) if f["code"] == "frontmatter.toc-anchor"] == []
+
+
+def checked_json(root: Path) -> list[dict]:
+    found: list[dict] = json.loads(cli("-C", root, "check", "-l", "ko", "--format", "json").out)
+    return found
 
 
 def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None:
