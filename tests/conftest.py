@@ -118,6 +118,43 @@ QUALITY = frozenset(
 )
 
 
+@dataclass(frozen=True)
+class Fixture:
+    """One case of a fixture file: where its title is, the title, and its sections."""
+
+    line: int  # 1-based, of the title
+    title: str
+    sections: tuple[str, ...]
+
+    def items(self, section: int) -> tuple[str, ...]:
+        """A section written one item a line."""
+        return tuple(self.sections[section].removesuffix("\n").split("\n"))
+
+
+def read_fixture_file(path: Path, sections: int = 2) -> list[Fixture]:
+    """The cases of a fixture file, as markdown-it-py's tests read theirs: a title line,
+    then `sections` sections, each ended by a line holding one dot (`.`). Text between
+    cases is commentary. A new case is new lines in the file, no new code."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    found: list[Fixture] = []
+    title: str | None = None
+    at = start = 0
+    parts: list[str] = []
+    for i, line in enumerate(lines):
+        if line != ".":
+            continue
+        if title is None:
+            title, at, parts = lines[i - 1].strip(), i, []
+        else:
+            parts.append("".join(f"{text}\n" for text in lines[start:i]))
+            if len(parts) == sections:
+                found.append(Fixture(at, title, tuple(parts)))
+                title = None
+        start = i + 1
+    assert title is None, f"{path}:{at}: the case {title!r} has fewer than {sections} sections"
+    return found
+
+
 def group(module: str) -> str:
     """The group of a test file, by its name (`test_cli`)."""
     return "end_to_end" if module in END_TO_END else "quality" if module in QUALITY else "unit"

@@ -1,6 +1,6 @@
-"""`flavor = "gfm"`: Markdown as GitHub renders it. Each case below pairs an English
-Markdown with the messages a translator is offered and a French translation of them,
-and the French Markdown the build writes: task-list and alert markers stay out of the
+"""`flavor = "gfm"`: Markdown as GitHub renders it. Each case (fixtures/flavors/gfm.txt)
+pairs an English Markdown with the messages a translator is offered and a French
+translation of them, and the French Markdown the build writes: task-list and alert markers stay out of the
 msgids and in the output, strikethrough and autolinks are markup of the message.
 
 What GitHub shows is judged by cmark-gfm, GitHub's own renderer (its CLI with the
@@ -25,7 +25,7 @@ import polib
 import pytest
 
 import fidelity
-from conftest import DATA, EXAMPLES, cli, needed_in_ci
+from conftest import DATA, EXAMPLES, FIXTURES, cli, needed_in_ci, read_fixture_file
 from mdgettext.markdown.flavors import GFM, named
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
@@ -43,73 +43,10 @@ class Case:
     built: str  # the French Markdown the build writes
 
 
+# Each case's English, its messages, their translation and the Markdown built: fixtures/flavors/gfm.txt.
 CASES = {
-    "task list": Case(
-        "- [x] Done task\n- [ ] Open task\n- Not a task\n",
-        ("Done task", "Open task", "Not a task"),
-        ("Tâche faite", "Tâche ouverte", "Pas une tâche"),
-        "- [x] Tâche faite\n- [ ] Tâche ouverte\n- Pas une tâche\n",
-    ),
-    "task over two lines": Case(
-        "1. [X] Checked in capitals,\n   over two lines\n",
-        ("Checked in capitals, over two lines",),
-        ("Coché en capitales, sur deux lignes",),
-        "1. [X] Coché en capitales, sur deux lignes\n",
-    ),
-    "nested tasks": Case(
-        "* [ ] Parent\n  * [x] Child\n",
-        ("Parent", "Child"),
-        ("Parent", "Enfant"),
-        "* [ ] Parent\n  * [x] Enfant\n",
-    ),
-    "strikethrough": Case(
-        "It is ~~old~~ new, and ~so~ on.\n",
-        ("It is ~~old~~ new, and ~so~ on.",),
-        ("C'est ~~ancien~~ neuf, et ~ainsi~ de suite.",),
-        "C'est ~~ancien~~ neuf, et ~ainsi~ de suite.\n",
-    ),
-    "www autolink": Case(
-        "See www.example.com/docs for more.\n",
-        ("See www.example.com/docs for more.",),
-        ("Voir www.example.com/docs pour en savoir plus.",),
-        "Voir www.example.com/docs pour en savoir plus.\n",
-    ),
-    "bare URL and email": Case(
-        "Read https://example.org/a?b=1. Or write to team@example.org.\n",
-        ("Read https://example.org/a?b=1. Or write to team@example.org.",),
-        ("Lisez https://example.org/a?b=1. Ou écrivez à team@example.org.",),
-        "Lisez https://example.org/a?b=1. Ou écrivez à team@example.org.\n",
-    ),
-    "autolink in a task": Case(
-        "- [ ] Move www.example.com to ~~http~~ https\n",
-        ("Move www.example.com to ~~http~~ https",),
-        ("Passer www.example.com de ~~http~~ à https",),
-        "- [ ] Passer www.example.com de ~~http~~ à https\n",
-    ),
-    "note": Case(
-        "> [!NOTE]\n> Useful information.\n",
-        ("Useful information.",),
-        ("Information utile.",),
-        "> [!NOTE]\n> Information utile.\n",
-    ),
-    "warning of two paragraphs": Case(
-        "> [!WARNING]\n> Urgent.\n>\n> Act now.\n",
-        ("Urgent.", "Act now."),
-        ("Urgent.", "Agissez maintenant."),
-        "> [!WARNING]\n> Urgent.\n>\n> Agissez maintenant.\n",
-    ),
-    "alert kinds, any case": Case(
-        "> [!tip]\n> A tip.\n\n> [!Important]\n> Key.\n\n> [!CAUTION]\n> Careful.\n",
-        ("A tip.", "Key.", "Careful."),
-        ("Un conseil.", "Essentiel.", "Prudence."),
-        "> [!tip]\n> Un conseil.\n\n> [!Important]\n> Essentiel.\n\n> [!CAUTION]\n> Prudence.\n",
-    ),
-    "not an alert": Case(
-        "> [!NOTICE]\n> A quote.\n",
-        ("[!NOTICE] A quote.",),
-        ("[!NOTICE] Une citation.",),
-        "> [!NOTICE] Une citation.\n",  # a quote: its lines fold into one message, and one line
-    ),
+    f.title: Case(f.sections[0], f.items(1), f.items(2), f.sections[3])
+    for f in read_fixture_file(FIXTURES / "flavors" / "gfm.txt", sections=4)
 }
 # The same Markdown read as CommonMark: every marker is text, and so in the msgid.
 AS_COMMONMARK = {
