@@ -155,6 +155,23 @@ def read_fixture_file(path: Path, sections: int = 2) -> list[Fixture]:
     return found
 
 
+@dataclass(frozen=True)
+class FlavorCase:
+    """A flavor's case (fixtures/flavors/): English Markdown, the messages a translator is
+    offered, in order, a translation of each, and the Markdown the build writes."""
+
+    english: str
+    msgids: tuple[str, ...]
+    translation: tuple[str, ...]
+    built: str
+
+
+def flavor_cases(flavor: str) -> dict[str, FlavorCase]:
+    """The cases of `fixtures/flavors/<flavor>.txt`, by name, in the file's order."""
+    cases = read_fixture_file(FIXTURES / "flavors" / f"{flavor}.txt", sections=4)
+    return {f.title: FlavorCase(f.sections[0], f.items(1), f.items(2), f.sections[3]) for f in cases}
+
+
 def group(module: str) -> str:
     """The group of a test file, by its name (`test_cli`)."""
     return "end_to_end" if module in END_TO_END else "quality" if module in QUALITY else "unit"

@@ -17,7 +17,6 @@ import json
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -25,7 +24,7 @@ import polib
 import pytest
 
 import fidelity
-from conftest import DATA, EXAMPLES, FIXTURES, cli, needed_in_ci, read_fixture_file
+from conftest import DATA, EXAMPLES, FlavorCase, cli, flavor_cases, needed_in_ci
 from mdgettext.markdown.flavors import GFM, named
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
@@ -34,20 +33,7 @@ from mdgettext.model import TranslationMap
 from mdgettext.publish.body import Rendering, render
 from mdgettext.publish.words import words
 
-
-@dataclass(frozen=True)
-class Case:
-    english: str
-    msgids: tuple[str, ...]  # what the translator is offered, in order
-    french: tuple[str, ...]  # a translation of each
-    built: str  # the French Markdown the build writes
-
-
-# Each case's English, its messages, their translation and the Markdown built: fixtures/flavors/gfm.txt.
-CASES = {
-    f.title: Case(f.sections[0], f.items(1), f.items(2), f.sections[3])
-    for f in read_fixture_file(FIXTURES / "flavors" / "gfm.txt", sections=4)
-}
+CASES = flavor_cases("gfm")  # fixtures/flavors/gfm.txt
 # The same Markdown read as CommonMark: every marker is text, and so in the msgid.
 AS_COMMONMARK = {
     "task list": ("[x] Done task", "[ ] Open task", "Not a task"),
@@ -59,10 +45,10 @@ def msgids(text: str, flavor: str = "gfm") -> tuple[str, ...]:
     return tuple(s.msgid for s in segment(text, "x.md", flavor=named(flavor)).segments)
 
 
-def translated(case: Case) -> str:
+def translated(case: FlavorCase) -> str:
     doc = segment(case.english, "x.md", flavor=GFM)
     return weave(
-        doc, TranslationMap({(s.context, s.msgid): fr for s, fr in zip(doc.segments, case.french, strict=True)})
+        doc, TranslationMap({(s.context, s.msgid): fr for s, fr in zip(doc.segments, case.translation, strict=True)})
     ).text
 
 
@@ -87,8 +73,7 @@ def test_task_items_and_alert_paragraphs_say_what_they_are() -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"ex{e['example']:04d}")
 def test_identity_gives_back_every_commonmark_example_read_as_gfm(example: dict) -> None:
-    doc = segment(example["markdown"], "x.md", flavor=GFM)
-    assert fidelity.same_up_to_folds(fidelity.marked_identity(doc), example["markdown"])
+    assert fidelity.identity_holds(example["markdown"], GFM)
 
 
 # ---------------------------------------------------------------- against cmark-gfm
@@ -232,7 +217,7 @@ def test_a_gfm_project_builds_french_that_keeps_every_marker(project: Path) -> N
     and alert markers and the page shows what GitHub shows (an alert as GitHub documents it)."""
     names = ("task list", "strikethrough", "www autolink", "note")
     catalog = french_catalog(project, "plan", "\n".join(CASES[n].english for n in names))
-    french = {m: fr for n in names for m, fr in zip(CASES[n].msgids, CASES[n].french, strict=True)}
+    french = {m: fr for n in names for m, fr in zip(CASES[n].msgids, CASES[n].translation, strict=True)}
     po = polib.pofile(str(catalog))
     assert [entry.msgid for entry in po] == list(french)
     for entry in po:

@@ -90,13 +90,20 @@ def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @dataclass
-class Site:
+class Built:
+    """A project built in Korean: its root, what the build said, `check`'s findings."""
+
     root: Path
     build_err: str
     findings: list[dict]
 
     def built(self, chapter: str) -> str:
         return (self.root / "build" / "ko" / f"{chapter}.md").read_text(encoding="utf-8")
+
+
+@dataclass
+class Site(Built):
+    """The MkDocs corpus built: its pages, catalogs and Python-Markdown's reading of them."""
 
     def page(self, chapter: str) -> str:
         text = (self.root / "build" / "ko" / f"{chapter}.html").read_text(encoding="utf-8")
@@ -195,14 +202,7 @@ def test_the_build_and_check_refuse_each_mkdocs_attack_and_keep_each_benign_tran
 # ---------------------------------------------------------------- translator's notes
 
 
-@dataclass
-class Noted:
-    root: Path
-    build_err: str
-    findings: list[dict]
-
-    def built(self, chapter: str) -> str:
-        return (self.root / "build" / "ko" / f"{chapter}.md").read_text(encoding="utf-8")
+Noted = Built  # the notes' projects, one per flavor
 
 
 FLAVORS = ("kramdown", "mkdocs")

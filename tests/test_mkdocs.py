@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 
 import pytest
 
 import fidelity
-from conftest import EXAMPLES, FIXTURES, read_fixture_file, span_text
+from conftest import EXAMPLES, flavor_cases, span_text
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.keys import FLAVORS
 from mdgettext.markdown.segment import segment
@@ -28,20 +27,7 @@ from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
 from mkdocs_oracle import MKDOCS, SITE, ours, python_markdown, skeleton
 
-
-@dataclass(frozen=True)
-class Case:
-    english: str
-    msgids: tuple[str, ...]  # what the translator is offered, in order
-    korean: tuple[str, ...]  # a translation of each
-    built: str  # the Korean Markdown the build writes
-
-
-# Each case's English, its messages, their translation and the Markdown built: fixtures/flavors/mkdocs.txt.
-CASES = {
-    f.title: Case(f.sections[0], f.items(1), f.items(2), f.sections[3])
-    for f in read_fixture_file(FIXTURES / "flavors" / "mkdocs.txt", sections=4)
-}
+CASES = flavor_cases("mkdocs")  # fixtures/flavors/mkdocs.txt
 
 
 PAGES = {path.name: path.read_text(encoding="utf-8") for path in sorted((SITE / "docs").glob("*.md"))}
@@ -63,7 +49,7 @@ def test_titles_are_messages_and_the_markup_stays_as_written(name: str) -> None:
     case = CASES[name]
     doc = segment(case.english, "x.md", flavor=MKDOCS)
     assert tuple(s.msgid for s in doc.segments) == case.msgids
-    assert translated(case.english, dict(zip(case.msgids, case.korean, strict=True))) == case.built
+    assert translated(case.english, dict(zip(case.msgids, case.translation, strict=True))) == case.built
     assert translated(case.english, {}) == case.english
 
 
@@ -85,17 +71,16 @@ def test_a_title_says_what_it_is_and_where_it_sits() -> None:
     ]
 
 
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"ex{e['example']:04d}")
+def test_identity_gives_back_every_commonmark_example_read_as_mkdocs(example: dict) -> None:
+    assert fidelity.identity_holds(example["markdown"], MKDOCS)
+
+
 @pytest.mark.parametrize("name", FLAVORS)
 def test_each_registered_flavor_is_its_modules_value(name: str) -> None:
     """keys.FLAVORS is the one registry: a name, how its site reads `$`, and the module whose FLAVOR it is."""
     flavor = named(name)
     assert (flavor.name, flavor.math) == (name, FLAVORS[name].math)
-
-
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"ex{e['example']:04d}")
-def test_identity_gives_back_every_commonmark_example_read_as_mkdocs(example: dict) -> None:
-    doc = segment(example["markdown"], "x.md", flavor=MKDOCS)
-    assert fidelity.same_up_to_folds(fidelity.marked_identity(doc), example["markdown"])
 
 
 # ---------------------------------------------------------------- against Python-Markdown
