@@ -9,10 +9,11 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
@@ -153,6 +154,19 @@ def read_fixture_file(path: Path, sections: int = 2) -> list[Fixture]:
         start = i + 1
     assert title is None, f"{path}:{at}: the case {title!r} has fewer than {sections} sections"
     return found
+
+
+def translate_cases(root: Path, cases: Sequence[Mapping[str, Any]], messages: Mapping[str, str]) -> None:
+    """A corpus project (one chapter per case, named by its `id`) extracted and updated in
+    Korean, each case's catalog given its translations (`translate`: a name of `messages`
+    -> the msgstr), as a translator's editor saves them."""
+    assert cli("-C", root, "-q", "extract").code == 0
+    assert cli("-C", root, "-q", "update", "-l", "ko").code == 0
+    for case in cases:
+        po = polib.pofile(str(root / "locale" / "ko" / "LC_MESSAGES" / f"{case['id']}.po"))
+        for name, msgstr in case["translate"].items():
+            po.find(messages[name]).msgstr = msgstr
+        po.save()
 
 
 @dataclass(frozen=True)
