@@ -29,7 +29,13 @@ def load(path: Path, display: str, config: Config) -> tuple[SourceText, Document
     source = read_source(path, display)
     try:
         doc = segment(
-            source.text, display, config.front_matter_keys, flavor_of(config), config.liquid_prose, config.math
+            source.text,
+            display,
+            config.front_matter_keys,
+            flavor_of(config),
+            config.liquid_prose,
+            config.math,
+            config.code_blocks,
         )
         return source, doc
     except FrontMatterError as err:
@@ -114,7 +120,15 @@ def load_translated(path: Path, shown: str, config: Config) -> Translated:
 
 def _segmented(text: str, shown: str, config: Config) -> Document:
     try:
-        return segment(text, shown, config.front_matter_keys, flavor_of(config), config.liquid_prose, config.math)
+        return segment(
+            text,
+            shown,
+            config.front_matter_keys,
+            flavor_of(config),
+            config.liquid_prose,
+            config.math,
+            config.code_blocks,
+        )
     except FrontMatterError as err:
         raise InputError(f"{shown}:{err.line + 2}: {err}; fix the YAML between the --- lines") from err
     except SegmentationError as err:
