@@ -199,8 +199,9 @@ CODE_ALIKE = 0.5  # a translated code block this much like an English one is tha
 
 def code_changes(source: Document, translated: Document) -> list[str]:
     """A line for each code block of the translation that is not the English's as
-    written (a comment translated, say): code is no message, so the build writes the
-    English's block there; said, so the translator's change is never lost unseen."""
+    written (a comment translated, say), where code is no message (`code_blocks`
+    off): the build would write the English's block there; said, so the translator's
+    change is never lost unseen (import turns the setting on unless a file chose it)."""
     english = [(t.content, t.map[0] + 1) for t in source.tokens if t.type in ("fence", "code_block") and t.map]
     theirs = [(t.content, t.map[0] + 1) for t in translated.tokens if t.type in ("fence", "code_block") and t.map]
     kept = {content for content, _ in english}
@@ -213,8 +214,8 @@ def code_changes(source: Document, translated: Document) -> list[str]:
             continue
         out.append(
             f"{translated.path}:{line}: this code block differs from the English's at {source.path}:{best[1]} "
-            "(a translated comment?); code is not translated, so the page shows the English's block: "
-            "put what you changed in the text around the block"
+            "(a translated comment?); with code_blocks = false the page shows the English's block: "
+            "set code_blocks = true in the settings and import again to keep it"
         )
     return out
 

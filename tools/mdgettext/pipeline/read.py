@@ -54,7 +54,7 @@ LATE_FRONT_MATTER = re.compile(r"\A((?:[ \t]*\n)+)(---[ \t]*\n(?:.*\n)*?(?:---|\
 GLUED_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:(?!(?:---|\.\.\.)[ \t]*(?:\n|\Z)).*\n)*?---(?=[^\s-])")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Translated:
     """A translation made in place, read for import: its segments, the parts that
     could not be read (skipped, which fails the import), and what to tell its translator."""
@@ -62,6 +62,7 @@ class Translated:
     doc: Document
     skipped: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    code_changed: bool = False  # a code block is not the English's (import: `code_blocks` is off)
 
 
 def load_translated(path: Path, shown: str, config: Config) -> Translated:
