@@ -30,7 +30,7 @@ from mdgettext.alignment.additions import Added, additions
 from mdgettext.alignment.align import Alignment, Pair, Unmatched
 from mdgettext.checks.safety import formula_reasons, where
 from mdgettext.errors import UserError
-from mdgettext.model import Addendum, Document, Key, Location, Segment, key_of
+from mdgettext.model import Addendum, Document, Key, Location, Segment, Style, key_of
 from mdgettext.po.catalog import IMPORT_DOUBT, live
 
 COMMENT = IMPORT_DOUBT  # starts each translator comment the import writes
@@ -136,7 +136,7 @@ def fill(
 ) -> Result:
     """Put the alignment's translations into `po`, whose messages must include the
     source's. With the `translated` document, its blocks with no English become addenda."""
-    alignment = Alignment(tuple(_formulas_judged(step) for step in alignment.steps))
+    alignment = Alignment(tuple(_formulas_judged(_code_judged(step)) for step in alignment.steps))
     entries = {key_of(e): e for e in live(po)}
     for step in alignment.steps:
         for seg in step.source if isinstance(step, Pair) else (step.segment,) if step.side == "source" else ():
@@ -271,6 +271,19 @@ def _conflicts(sure: list[Pair], chosen: Pair) -> tuple[str, ...]:
     if not others:
         return ()
     return (f"the same English is translated differently in {', '.join(others)} than in {_at(chosen)}",)
+
+
+def _code_judged(step: Pair | Unmatched) -> Pair | Unmatched:
+    """A code block's pair is judged by its code: most of the English's kept (CODE_ALIKE)
+    is that block with its comments translated, however long its words grew; the prose
+    signals (length, Latin words) say nothing of code."""
+    if not isinstance(step, Pair) or len(step.source) != 1 or step.source[0].span.style is not Style.CODE:
+        return step
+    if any(seg.span.style is not Style.CODE for seg in step.translated):
+        return replace(step, reasons=(*step.reasons, "a code block paired with a block that is no code"))
+    alike = SequenceMatcher(None, step.source[0].msgid, step.translation, autojunk=False).ratio()
+    reasons = () if alike >= CODE_ALIKE else (f"its code is little like the English's ({alike:.0%} alike)",)
+    return replace(step, reasons=reasons)
 
 
 def _formulas_judged(step: Pair | Unmatched) -> Pair | Unmatched:

@@ -91,7 +91,9 @@ def _reread(doc: Document, seg: Segment, msgstr: str) -> list[Reason]:
     tokens = parser(doc.flavor, doc.math).parse(woven.text)
     if len(tokens) == len(doc.tokens):
         now = tokens[index]
-        if now.type == english.type and now.info == english.info and now.content == msgstr + "\n":
+        at = english.content.find(seg.msgid)  # after the blank lines the block may open with
+        expected = english.content[:at] + msgstr + english.content[at + len(seg.msgid) :]
+        if now.type == english.type and now.info == english.info and now.content == expected:
             return []
     return [
         Reason(

@@ -210,12 +210,16 @@ def _code(token: Token, lines: Lines, path: str) -> Iterator[Segment]:
     the msgid is the code as written, the span its lines inside the fence after the
     prefix every line shares (a container's, an indented block's four spaces), so the
     fence, its info string and its indentation stay the source's; a blank line is
-    written back as the block's blank lines are (`Span.quote`). A block whose lines
-    share no one prefix, that starts or ends with a blank line or holds no letter is
-    not offered: its lines could not be written back as its own."""
+    written back as the block's blank lines are (`Span.quote`); blank lines before and
+    after the code stay outside the span. A block whose lines share no one prefix or
+    that holds no letter is not offered: its lines could not be written back as its own."""
     body = token.content.split("\n")[:-1]
     first = block_lines(token)[0] + (1 if token.type == "fence" else 0)
-    if not body or not body[0].strip() or not body[-1].strip() or not any(c.isalpha() for c in token.content):
+    while body and not body[0].strip():  # blank lines around the code stay the source's, outside the span
+        body, first = body[1:], first + 1
+    while body and not body[-1].strip():
+        body = body[:-1]
+    if not body or not any(c.isalpha() for c in token.content):
         return
     prefixes: set[str] = set()
     blanks: set[str] = set()
