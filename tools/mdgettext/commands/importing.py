@@ -17,11 +17,11 @@ from mdgettext.errors import InputError
 from mdgettext.files import display, read_po
 from mdgettext.locale import check_known, script
 from mdgettext.pipeline.addenda import stage_addenda
-from mdgettext.pipeline.code_setting import turn_on
+from mdgettext.pipeline.code_setting import bring_up, turn_on
 from mdgettext.pipeline.found import english_of, taken_in, translations_of
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.read import Translated, load, load_translated
-from mdgettext.po.update import merge, new_catalog
+from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 from mdgettext.report import counted
@@ -73,15 +73,14 @@ def import_translation(
     fuzzy: bool = False,
     overwrite: bool = False,
     dry_run: bool = False,
-    refresh: bool = False,
 ) -> int:
     """Align Markdown files translated in place with their sources; their translations
     go into the catalogs. What cannot be read is skipped and said once, and the rest
     imported: a translated file's broken front matter costs its values, not its body;
     of several files, one that cannot be imported (a stale catalog, say) costs itself.
     A translated code block turns `code_blocks` on (pipeline/code_setting.py): the
-    templates are made again and the import runs again, each catalog brought up to
-    its template first (`refresh`). Exit 1 when anything was skipped; one file refused
+    templates are made again, the catalogs brought up to them, and the import runs
+    again. Exit 1 when anything was skipped; one file refused
     whole is an input error (2)."""
     check_known(language)
     if source is not None and len(translated) > 1:
@@ -97,7 +96,7 @@ def import_translation(
         report.progress(done, len(translated), display(path, config.root))
         try:
             english = source or english_of(config, chapters, path, language)
-            read = _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run, refresh)
+            read = _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
             code = code or read.code_changed
             skipped += read.skipped
             warnings += read.warnings
@@ -114,7 +113,8 @@ def import_translation(
         report.warn(line)
         if not dry_run:  # what `extract` and `update` would do, then this import with the code as messages
             extract(config, report)
-            return import_translation(config, translated, language, source, report, fuzzy, overwrite, refresh=True)
+            bring_up(config, (*config.configured_locales(), language))
+            return import_translation(config, translated, language, source, report, fuzzy, overwrite)
     plan.carry_out(report)
     if not dry_run:
         taken_in(config, language, imported)
@@ -130,7 +130,7 @@ def import_translation(
 
 
 def _import_one(config: Config, translated: Path, language: str, source: Path, plan: Plan,
-                fuzzy: bool, overwrite: bool, dry_run: bool, refresh: bool) -> Translated:  # fmt: skip
+                fuzzy: bool, overwrite: bool, dry_run: bool) -> Translated:  # fmt: skip
     """Stage one file's catalog; the translated file as read (what it had to skip, what to fix)."""
     source_display = display(source, config.root)
     try:
@@ -149,8 +149,6 @@ def _import_one(config: Config, translated: Path, language: str, source: Path, p
     if po_path.exists():
         po, stale = read_po(po_path, po_display), f"{po_display}: older than {source_display}"
         advice = f"run `mdgettext extract` and `mdgettext update -l {language}` first"
-        if refresh and pot_path.exists():  # code_blocks just turned on: the code's messages added
-            po = merge(po, read_po(pot_path, config.relative(pot_path)))
     elif pot_path.exists():
         po = new_catalog(read_po(pot_path, config.relative(pot_path)), language, project_info(config), creation_date())
         stale, advice = f"{config.relative(pot_path)}: older than {source_display}", "run `mdgettext extract` first"

@@ -6,8 +6,10 @@ block there: the translator's work would be lost on the first build. A user who
 runs `import` expects to get their translation back, so `import` does what they
 would otherwise be told to do by hand: it sets `code_blocks = true` in the project's
 settings file (one line, said in the report, with how to undo it), makes the
-templates again (`extract`) and brings each imported catalog up to its template
-before filling it (`update`'s merge), so the translator's code becomes the msgstr.
+templates again (`extract`) and brings every catalog the project has up to its
+template (`update`'s merge, without the memory: nothing but the code's new entries,
+untranslated), then imports again, so the translator's code becomes the msgstr and
+no chapter imported before is left older than its template.
 A dry run changes nothing: it says what the real run would set.
 
 The line goes where the reader reads it: `mdgettext.toml`'s `# code_blocks = …`
@@ -22,7 +24,9 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from mdgettext.files import write_text
+from mdgettext.files import read_po, write_text
+from mdgettext.po.update import merge
+from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 from mdgettext.settings import BY_KEY, PYPROJECT, SETTINGS_FILE
 
@@ -66,3 +70,23 @@ def turn_on(config: Config, dry_run: bool) -> tuple[Config, str] | None:
 
 def _text(path: Path) -> str | None:
     return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def bring_up(config: Config, languages: tuple[str, ...]) -> int:
+    """Every catalog of `languages` merged with its chapter's template, as `update`
+    merges it (no memory offered); how many changed."""
+    changed = 0
+    chapters = set(config.chapters())
+    for language in dict.fromkeys(languages):
+        for chapter in config.catalogs(language):
+            po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
+            if chapter not in chapters or not pot_path.is_file():
+                continue
+            old = po_path.read_text(encoding="utf-8")
+            text = dumps(
+                merge(read_po(po_path, config.relative(po_path)), read_po(pot_path, config.relative(pot_path)))
+            )
+            if text != old:
+                write_text(po_path, text)
+                changed += 1
+    return changed
