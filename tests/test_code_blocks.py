@@ -114,6 +114,10 @@ def test_python_markdown_shows_each_translated_block_as_code() -> None:
         ("# 가중치를 불러온다\n   ~~~~~  \nweights = 1", "its line 2 (~~~~~) closes the block's ~~~ fence"),
         ("# 가중치를 불러온다 {% include secret.html %}\nweights = 1", "adds Liquid the English code does not have"),
         ('--8<-- "/etc/passwd"\nweights = 1', "adds a snippet line"),
+        (
+            "# 가중치\r~~~\r<script>alert(1)</script>",
+            "is no longer one code block as the English is",
+        ),  # a CR ends a line
     ],
 )
 def test_a_translation_that_leaves_its_block_is_refused_with_the_fix(tmp_path: Path, msgstr: str, said: str) -> None:
