@@ -38,6 +38,101 @@ FIXTURES = TESTS / "fixtures"
 DATA = TESTS / "data"  # everything the tests read, with its licence (see data/README.md)
 REPO = TESTS.parent
 
+# Each test file's group, so a run can take one (`pytest -m unit`, `make test-unit`): the
+# folder stays flat and a new file needs no move. A file not listed here is `unit`; one
+# that runs whole commands or outside engines belongs in END_TO_END, one that measures the
+# tool against a corpus, an oracle or the docs' claims in QUALITY. docs/development.md, "Tests".
+GROUPS = ("unit", "end_to_end", "quality")
+END_TO_END = frozenset(
+    {
+        "test_accept",
+        "test_addenda",
+        "test_bibliography",
+        "test_book",
+        "test_browser",
+        "test_browser_editor",
+        "test_browser_pages",
+        "test_budget",
+        "test_chapter",
+        "test_checks",
+        "test_chinese",
+        "test_chinese_book",
+        "test_ci_gate",
+        "test_ci_output",
+        "test_cli",
+        "test_cli_conventions",
+        "test_content",
+        "test_html",
+        "test_import",
+        "test_import_as_made",
+        "test_incremental",
+        "test_init_layouts",
+        "test_liquid_arguments",
+        "test_lost_anchors",
+        "test_math_safety",
+        "test_math_setting",
+        "test_memory",
+        "test_notes_kept",
+        "test_own_repository",
+        "test_packaging",
+        "test_page_words",
+        "test_pages",
+        "test_paths",
+        "test_precommit",
+        "test_progress",
+        "test_reliability",
+        "test_repositories",
+        "test_serve",
+        "test_settings",
+        "test_settings_input",
+        "test_tag_messages",
+        "test_templates",
+        "test_update_scenarios",
+        "test_weblate",
+        "test_xliff",
+    }
+)
+QUALITY = frozenset(
+    {
+        "test_agreement",
+        "test_book_engines",
+        "test_checks_seeded",
+        "test_commonmark",
+        "test_consistency",
+        "test_data_hashes",
+        "test_docs",
+        "test_every_error_has_a_fix",
+        "test_every_url",
+        "test_fixtures",
+        "test_hostile",
+        "test_hostile_inputs",
+        "test_identity_translations",
+        "test_kramdown_engine",
+        "test_layout",
+        "test_mutants",
+        "test_precision",
+        "test_properties",
+        "test_real_sets",
+        "test_startup",
+    }
+)
+
+
+def group(module: str) -> str:
+    """The group of a test file, by its name (`test_cli`)."""
+    return "end_to_end" if module in END_TO_END else "quality" if module in QUALITY else "unit"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name in GROUPS:
+        config.addinivalue_line("markers", f"{name}: a test of the {name.replace('_', '-')} group (conftest.GROUPS)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each test marked with its file's group."""
+    for item in items:
+        item.add_marker(getattr(pytest.mark, group(item.path.stem)))
+
 
 def needed_in_ci(reason: str | None, what: str) -> None:
     """Skip a test whose outside tool is missing (`reason` says which); in CI, where

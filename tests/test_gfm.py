@@ -31,7 +31,7 @@ from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
-from mdgettext.publish.body import render
+from mdgettext.publish.body import Rendering, render
 from mdgettext.publish.words import words
 
 
@@ -376,5 +376,5 @@ def test_an_x_in_brackets_on_a_tasks_first_line_is_judged_as_github_ticks_the_bo
 def test_an_alerts_title_is_in_the_pages_language(kind: str, language: str, title: str) -> None:
     """GitHub writes the title ("Note") that the text does not: the page's words give it
     (a language without page words keeps GitHub's English)."""
-    html = render(f"> [!{kind}]\n> 본문.\n", [], flavor=GFM, alert_titles=words(language).alert_titles).body
+    html = render(f"> [!{kind}]\n> 본문.\n", [], (), Rendering(GFM, alert_titles=words(language).alert_titles)).body
     assert f'<p class="markdown-alert-title">{title}</p>' in html

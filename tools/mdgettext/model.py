@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
@@ -73,6 +73,23 @@ class Flavor:
     # judge reads, for the Jekyll site): Python-Markdown's attr_list takes `{ … }` without
     # the colon. Given a text, each list it could hold, as written; None: no such lists.
     attribute_lists: Callable[[str], Iterable[str]] | None = field(default=None, compare=False)
+
+    def reading(self, math: str | None) -> Flavor:
+        """This flavor with `$` read as a document was read (the project's `math` setting;
+        None: the flavor's own way): one value that says how to parse, render and typeset
+        it, so no later stage carries the setting beside the flavor or works it out again."""
+        return self if math is None or math == self.math else replace(self, math=math)
+
+    @property
+    def typesets(self) -> bool:
+        """Whether its site typesets formulas at all (`math = "none"`: `$5 … $10` is prices)."""
+        return self.math != "none"
+
+    @property
+    def dollars_in_text(self) -> bool:
+        """Whether its site's typesetter reads `$…$` left in the text (kramdown leaves
+        `$x$` to the browser; markdown-it's dollarmath has taken every formula out)."""
+        return self.math == "kramdown"
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,10 +33,10 @@ from markupsafe import Markup
 
 from mdgettext.checks import safety
 from mdgettext.locale import language_name, language_name_in
+from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.inline import Reader
-from mdgettext.markdown.keys import dollars_in_text, math_of
 from mdgettext.markdown.parser import parser, text_only
-from mdgettext.model import Diagnostic, Document, Key, Location, Style, key_of
+from mdgettext.model import Diagnostic, Document, Flavor, Key, Location, Style, key_of
 from mdgettext.po.catalog import CatalogFile, State, awaiting_review, live
 from mdgettext.po.catalog import state as catalog_state
 from mdgettext.publish import macros as tex
@@ -149,25 +149,26 @@ def render_message(
     as_text: bool = False,
     macros: Mapping[str, tex.Macro] | None = None,
     note_label: str = "Note",
-    math: str = "dollars",
+    flavor: Flavor = COMMONMARK,
 ) -> Markup:
     """A message as readers see it; front-matter values are plain text, and an unsafe
     translation is its text, escaped, never rendered. `link` gives each link the
     destination the chapter page gives it, so a reviewer can follow it; formulas
-    are typeset with `macros` (none where the project's `math` is "none"), and notes
+    are typeset with `macros` (none where the project's `math` is "none": `flavor` says
+    how the chapter read `$`), and notes
     shown in place under `note_label`."""
     if as_text:
         return Markup(f'<span class="as-text">{escape(text)}</span>')
     if plain:
         return Markup(escape(text))
-    md = text_only(math)
+    md = text_only(flavor.math)
     env: dict[str, Any] = {}
     tokens = md.parseInline(text, env)
     rewrite_links(tokens, link)
     for token in tokens:
         token.children = [_math_text(c, macros or {}) for c in token.children or ()]
     html = inline_notes(md.renderer.render(tokens, md.options, env), note_label)
-    return Markup(html if math == "none" else typeset(html, dollars=dollars_in_text(math)))
+    return Markup(typeset(html, dollars=flavor.dollars_in_text) if flavor.typesets else html)
 
 
 def _math_text(token: Token, macros: Mapping[str, tex.Macro]) -> Token:
@@ -200,7 +201,8 @@ def review_page(
     macros = tex.page_macros(doc.tokens, tex.from_setting(dict(site.macros)))
     counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
     ui = words(language, site.page_words)
-    skeletons = partial(_skeletons, parser(doc.flavor, doc.math), {"references": doc.references})
+    flavor = doc.flavor.reading(doc.math)
+    skeletons = partial(_skeletons, parser(flavor), {"references": doc.references})
     title_before, _, title_after = ui.words["review_title"].format(catalog="\0").partition("\0")
     with_findings = sum(1 for r in table if r.findings)
     context = {
@@ -216,9 +218,7 @@ def review_page(
         "catalog": catalog.display,
         "source": doc.path,
         "chapter_href": chapter_href,
-        "rows": [
-            _view(row, link, macros, math_of(doc.flavor, doc.math), site.repository, skeletons, ui) for row in table
-        ],
+        "rows": [_view(row, link, macros, flavor, site.repository, skeletons, ui) for row in table],
         "repository": site.repository,
         "counts": counts,
         "total": len(table),
@@ -252,12 +252,12 @@ def _view(
     row: Row,
     link: Callable[[str], str],
     macros: Mapping[str, tex.Macro],
-    math: str,
+    flavor: Flavor,
     repository: str | None,
     skeletons: Callable[[str, str], tuple[list[Piece], list[Piece]] | None],
     ui: Words,
 ) -> dict[str, Any]:
-    render = partial(render_message, plain=row.plain, link=link, macros=macros, math=math)
+    render = partial(render_message, plain=row.plain, link=link, macros=macros, flavor=flavor)
     at = Location(row.catalog, row.msgstr_line) if row.msgstr_line else None
     told = {f"{d.message} [{d.code}]" for d in row.findings} | {d.message for d in row.findings}
     broken = bool(row.findings or row.refused) and bool(row.msgstr) and not row.plain
