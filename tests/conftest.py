@@ -57,6 +57,7 @@ END_TO_END = frozenset(
         "test_checks",
         "test_chinese",
         "test_chinese_book",
+        "test_code_blocks",
         "test_ci_gate",
         "test_ci_output",
         "test_cli",
