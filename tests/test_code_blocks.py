@@ -2,7 +2,7 @@
 engine a site runs, refused when they would leave their block, never a way in.
 
 A code block's translation is written back inside the English's fence, and the
-engines that publish it (markdown-it as our pages read it, kramdown as the book's
+engines that publish it (markdown-it as our pages read it, cmark-gfm as GitHub, kramdown as the book's
 Jekyll site, Python-Markdown as a MkDocs site) must show the translator's lines as
 code, escaped, whatever they hold. A translation that would end the block early, or
 add what runs inside code (Liquid, a snippet line), is a `check` error naming the
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+import subprocess
 from pathlib import Path
 
 import polib
@@ -90,6 +91,14 @@ def assert_shown_as_code(page: str, expected: dict[str, str]) -> None:
 def test_markdown_it_shows_each_translated_block_as_code() -> None:
     woven, expected = translations(ENGLISH)
     assert_shown_as_code(MD.render(woven), expected)
+
+
+def test_cmark_gfm_shows_each_translated_block_as_code() -> None:
+    """cmark-gfm, GitHub's renderer, on the `gfm` flavor's weave (raw HTML left in, as GitHub's
+    own sanitizer is not ours to lean on)."""
+    woven, expected = translations(ENGLISH.replace("~~~", "```"), "gfm")
+    page = subprocess.run(["cmark-gfm", "--unsafe"], input=woven, capture_output=True, text=True, check=True).stdout
+    assert_shown_as_code(page, expected)
 
 
 def test_kramdown_shows_each_translated_block_as_code() -> None:
