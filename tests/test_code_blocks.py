@@ -27,6 +27,8 @@ from mdgettext.markdown.flavors import named
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap, key_of
+from mdgettext.pipeline.code_setting import settings_text
+from mdgettext.settings import parse
 from mkdocs_oracle import python_markdown
 
 ENGLISH = """\
@@ -184,3 +186,54 @@ def project(tmp_path: Path) -> Path:
 def msgid_line(po_path: Path, start: str) -> int:
     lines = po_path.read_text(encoding="utf-8").split("\n")
     return next(n for n, line in enumerate(lines, 1) if line.startswith("msgid") and start in lines[n])
+
+
+@pytest.mark.parametrize(
+    ("own", "pyproject", "written"),
+    [
+        # init's file: its commented default line becomes the setting, in place
+        (
+            '# what it does\n# code_blocks = false\nlocales = ["ko"]\n',
+            None,
+            ("mdgettext.toml", '# what it does\ncode_blocks = true\nlocales = ["ko"]\n'),
+        ),
+        # a file without that line: on top, before any table
+        ('locales = ["ko"]\n[math_macros]\nred = "x"\n', None, ("mdgettext.toml", "code_blocks = true\nlocales")),
+        # settings in pyproject.toml: right under [tool.mdgettext]
+        (
+            None,
+            '[project]\nname = "a"\n\n[tool.mdgettext]\nlocales = ["ko"]\n',
+            ("pyproject.toml", '[project]\nname = "a"\n\n[tool.mdgettext]\ncode_blocks = true\nlocales = ["ko"]\n'),
+        ),
+        # no settings file at all: an mdgettext.toml with the setting
+        (None, None, ("mdgettext.toml", "code_blocks = true\n")),
+        # the project chose English code: kept
+        ("code_blocks = false\n", None, None),
+        (None, "[tool.mdgettext]\ncode_blocks = false\n", None),
+    ],
+)
+def test_import_sets_code_blocks_where_the_settings_are_read(
+    own: str | None, pyproject: str | None, written: tuple[str, str] | None
+) -> None:
+    found = settings_text(own, pyproject)
+    if written is None:
+        assert found is None
+        return
+    assert found is not None and found[0] == written[0] and written[1] in found[1]
+    assert parse(*((found[1], pyproject) if found[0] == "mdgettext.toml" else (own, found[1]))).settings.code_blocks
+
+
+def test_a_dry_run_says_what_it_would_set_and_writes_nothing(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    (root / "source" / "en").mkdir(parents=True)
+    (root / "source" / "en" / "x.md").write_text(ENGLISH, encoding="utf-8")
+    (root / "mdgettext.toml").write_text('locales = ["ko"]\n', encoding="utf-8")
+    (root / "ko").mkdir()
+    (root / "ko" / "x.md").write_text(ENGLISH.replace("# load the weights", "# 가중치를 불러온다"), encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    done = cli("-C", root, "-q", "import", "-l", "ko", "ko/x.md", "--dry-run")
+    assert done.code == 0
+    assert "mdgettext.toml: would set code_blocks = true: " in done.err
+    assert "ko/x.md:3: this code block differs from the English's at source/en/x.md:3" in done.err
+    assert (root / "mdgettext.toml").read_text(encoding="utf-8") == 'locales = ["ko"]\n'
+    assert not (root / "locale" / "ko").exists()
