@@ -25,9 +25,10 @@ from collections.abc import Sequence
 from markdown_it.token import Token
 
 from mdgettext.markdown import liquid
+from mdgettext.markdown.lines import Lines
 from mdgettext.markdown.mkdocs.snippets import LINE as SNIPPET
 from mdgettext.markdown.parser import parser
-from mdgettext.markdown.weave import weave
+from mdgettext.markdown.weave import render, weave
 from mdgettext.model import Document, Reason, Segment, Style, TranslationMap, key_of
 
 # The reasons' kinds: safety.ACTIVE holds them (no `accept` publishes them).
@@ -82,17 +83,29 @@ def _closers(doc: Document, seg: Segment, msgstr: str) -> list[Reason]:
 
 
 def _reread(doc: Document, seg: Segment, msgstr: str) -> list[Reason]:
-    """The chapter with this translation put back, read again: the block must come back whole."""
+    """The top-level block holding the code block (the list, the quote, the fence itself)
+    with this translation put back, read again: the code block must come back whole.
+    Read alone, a block reads as it does in the chapter; where it does not (its English
+    read alone is not the chapter's), the whole chapter is read again instead."""
     index = _index(doc, seg)
     if index is None:
         return []
     english = doc.tokens[index]
-    woven = weave(doc, TranslationMap({key_of(seg): msgstr}))
-    tokens = parser(doc.flavor, doc.math).parse(woven.text)
-    if len(tokens) == len(doc.tokens):
-        now = tokens[index]
-        at = english.content.find(seg.msgid)  # after the blank lines the block may open with
-        expected = english.content[:at] + msgstr + english.content[at + len(seg.msgid) :]
+    at = english.content.find(seg.msgid)  # after the blank lines the block may open with
+    expected = english.content[:at] + msgstr + english.content[at + len(seg.msgid) :]
+    read = parser(doc.flavor, doc.math).parse
+    top = max(i for i in range(index + 1) if doc.tokens[i].level == 0 and doc.tokens[i].nesting >= 0)
+    first, end = doc.tokens[top].map or (0, 0)
+    lines = Lines(doc.text)
+    start, stop = lines.start(first), lines.start(end)
+    alone = read(doc.text[start:stop])
+    if len(alone) > index - top and alone[index - top].content == english.content:
+        text = doc.text[start : seg.span.start] + render(seg, msgstr) + doc.text[seg.span.end : stop]
+        tokens, at_index, count = read(text), index - top, len(alone)
+    else:
+        tokens, at_index, count = read(weave(doc, TranslationMap({key_of(seg): msgstr})).text), index, len(doc.tokens)
+    if len(tokens) == count:
+        now = tokens[at_index]
         if now.type == english.type and now.info == english.info and now.content == expected:
             return []
     return [
