@@ -58,6 +58,7 @@ END_TO_END = frozenset(
         "test_checks",
         "test_chinese",
         "test_chinese_book",
+        "test_code_blocks",
         "test_ci_gate",
         "test_ci_output",
         "test_cli",
@@ -239,6 +240,10 @@ def span_text(doc: Document, seg: Segment) -> str | None:
         return re.sub(r"\s+", " ", raw)
     if seg.kind == "raw html text":
         return raw
+    if seg.span.style is Style.CODE:  # each later line after the block's prefix, or a blank line
+        first, *rest = raw.split("\n")
+        prefix = seg.span.continuation
+        return "\n".join([first, *(line[len(prefix) :] if line.startswith(prefix) else "" for line in rest)])
     first, *rest = raw.split("\n")
     return fold("\n".join([first, *(re.sub(r"^[ \t>]*", "", line) for line in rest)]))
 

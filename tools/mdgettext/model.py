@@ -114,6 +114,7 @@ class Style(Enum):
     YAML = "yaml"  # a front-matter scalar: re-quoted as valid YAML
     LIQUID = "liquid"  # inside a Liquid tag (an include's quoted argument, a details summary): one line, escaped as Liquid reads it
     ATTRIBUTE = "attribute"  # a quoted HTML attribute value: one line, HTML-escaped
+    CODE = "code"  # a code block's lines: a new line gets the block's prefix, a blank one its blank lines' (`quote`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +125,7 @@ class Span:
     indentation), so a translation with a hard break stays in its container.
     `quote` is the YAML scalar style of a front-matter value (`"`, `'`, `` for
     plain, `|`/`>` for block scalars), or the quote around a Liquid argument or
-    HTML attribute value (`` for a bare details summary).
+    HTML attribute value (`` for a bare details summary), or a code block's blank line.
     """
 
     start: int

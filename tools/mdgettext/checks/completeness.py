@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mdgettext.checks.code import is_code
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.model import Diagnostic, Severity, key_of
 from mdgettext.po.catalog import IMPORT_DOUBT, State
@@ -48,6 +49,14 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
             message = (
                 f"imported, check the pairing: {'; '.join(found)}; the page shows this translation; "
                 "delete the `# import:` comment once it translates this English"
+            )
+        elif entry.state is State.UNTRANSLATED and is_code(entry.segments):  # code mostly needs none
+            yield ctx.finding(
+                entry,
+                "completeness.untranslated",
+                Severity.INFO,
+                "code block not translated: the page shows the English code, right where its comments "
+                "and strings need no translation",
             )
         elif entry.state is State.UNTRANSLATED:
             code, severity = "untranslated", Severity.WARNING
