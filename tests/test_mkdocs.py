@@ -5,10 +5,11 @@ kramdown flavor is judged by kramdown.
 Each case (fixtures/flavors/mkdocs.txt) pairs English with the messages a translator is
 offered, a Korean translation of them and the Korean Markdown the build writes:
 admonition, details and tab titles are messages of their own, markers, attribute lists,
-formulas and snippet lines stay as written. Python-Markdown then reads our reading of every case, of the sample site's
-pages and of the edges below as we do (the same headings and ids, admonitions, details,
-tabs and their titles, paragraphs, lists, code, formulas, links and their attributes),
-and reads a translation of every message with the structure of the English.
+formulas and snippet lines stay as written. Python-Markdown then reads our reading of
+every case, of the sample site's pages and of the edges below as we do (the same
+headings and ids, admonitions, details, tabs and their titles, paragraphs, lists, code,
+formulas, links and their attributes), and reads a translation of every message with the
+structure of the English.
 """
 
 from __future__ import annotations
