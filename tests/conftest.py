@@ -9,10 +9,11 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
@@ -117,6 +118,73 @@ QUALITY = frozenset(
         "test_startup",
     }
 )
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One case of a fixture file: where its title is, the title, and its sections."""
+
+    line: int  # 1-based, of the title
+    title: str
+    sections: tuple[str, ...]
+
+    def items(self, section: int) -> tuple[str, ...]:
+        """A section written one item a line."""
+        return tuple(self.sections[section].removesuffix("\n").split("\n"))
+
+
+def read_fixture_file(path: Path, sections: int = 2) -> list[Fixture]:
+    """The cases of a fixture file, as markdown-it-py's tests read theirs: a title line,
+    then `sections` sections, each ended by a line holding one dot (`.`). Text between
+    cases is commentary. A new case is new lines in the file, no new code."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    found: list[Fixture] = []
+    title: str | None = None
+    at = start = 0
+    parts: list[str] = []
+    for i, line in enumerate(lines):
+        if line != ".":
+            continue
+        if title is None:
+            title, at, parts = lines[i - 1].strip(), i, []
+        else:
+            parts.append("".join(f"{text}\n" for text in lines[start:i]))
+            if len(parts) == sections:
+                found.append(Fixture(at, title, tuple(parts)))
+                title = None
+        start = i + 1
+    assert title is None, f"{path}:{at}: the case {title!r} has fewer than {sections} sections"
+    return found
+
+
+def translate_cases(root: Path, cases: Sequence[Mapping[str, Any]], messages: Mapping[str, str]) -> None:
+    """A corpus project (one chapter per case, named by its `id`) extracted and updated in
+    Korean, each case's catalog given its translations (`translate`: a name of `messages`
+    -> the msgstr), as a translator's editor saves them."""
+    assert cli("-C", root, "-q", "extract").code == 0
+    assert cli("-C", root, "-q", "update", "-l", "ko").code == 0
+    for case in cases:
+        po = polib.pofile(str(root / "locale" / "ko" / "LC_MESSAGES" / f"{case['id']}.po"))
+        for name, msgstr in case["translate"].items():
+            po.find(messages[name]).msgstr = msgstr
+        po.save()
+
+
+@dataclass(frozen=True)
+class FlavorCase:
+    """A flavor's case (fixtures/flavors/): English Markdown, the messages a translator is
+    offered, in order, a translation of each, and the Markdown the build writes."""
+
+    english: str
+    msgids: tuple[str, ...]
+    translation: tuple[str, ...]
+    built: str
+
+
+def flavor_cases(flavor: str) -> dict[str, FlavorCase]:
+    """The cases of `fixtures/flavors/<flavor>.txt`, by name, in the file's order."""
+    cases = read_fixture_file(FIXTURES / "flavors" / f"{flavor}.txt", sections=4)
+    return {f.title: FlavorCase(f.sections[0], f.items(1), f.items(2), f.sections[3]) for f in cases}
 
 
 def group(module: str) -> str:

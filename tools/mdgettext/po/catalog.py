@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from functools import cached_property
 
 import polib
@@ -161,7 +161,7 @@ def without_import_doubts(comment: str) -> str:
     return "\n".join(line for line in comment.split("\n") if not line.startswith(IMPORT_DOUBT))
 
 
-class State(Enum):
+class State(StrEnum):
     """Where an entry stands. The one place that decides it: the build, stats,
     checks and the review page all ask `state()`."""
 

@@ -152,10 +152,9 @@ def fallbacks(woven: Woven, messages: int) -> Fallbacks:
 
 def summary(rows: Sequence[Row]) -> str:
     """The build's line about a review page: how its entries stand."""
-    counts = {
-        state: sum(1 for r in rows if r.state == state)
-        for state in ("translated", "imported", "fuzzy", "untranslated", "refused")
-    }
+    from mdgettext.publish.review import STATES  # imported with the review page that made `rows`
+
+    counts = {state.value: sum(1 for r in rows if r.state is state) for state in STATES}
     found = sum(len(r.findings) for r in rows)
     imported = f", {counts['imported']} imported awaiting review" if counts["imported"] else ""
     return (

@@ -15,6 +15,7 @@ the page: formulas, typeset as MathML with the chapter's TeX macros, and the
 book's `<d-footnote>` notes, shown as notes in place (its citations as their keys). A translation the
 safety check refuses (or would refuse, for a fuzzy one) is not rendered at all: it
 is shown as the text it is, so not even its Markdown links and images are live.
+Long because an entry's row, its states and how each column renders are one view of it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import partial
 from html import escape
 from typing import Any
@@ -52,7 +54,18 @@ from mdgettext.publish.words import Words, words
 
 MATH = {"math_inline": False, "math_inline_double": False, "math_block": True}  # token -> displayed
 
-STATES = ("translated", "imported", "fuzzy", "untranslated", "refused")  # imported: published, awaiting review
+
+class ReviewState(StrEnum):
+    """How an entry stands on the review page: its catalog state, and what the build did with it."""
+
+    TRANSLATED = "translated"
+    IMPORTED = "imported"  # published, awaiting review (import's doubts in its comment)
+    FUZZY = "fuzzy"
+    UNTRANSLATED = "untranslated"
+    REFUSED = "refused"  # translated, but the build publishes the English (unsafe, or an error of `check`)
+
+
+STATES = tuple(ReviewState)  # in the order the page's filter lists them
 
 
 @dataclass(frozen=True)
@@ -63,7 +76,7 @@ class Row:
     kind: str  # the segment's label: `paragraph`, `front matter: title`
     plain: bool  # a front-matter value: text, not Markdown
     source: Location
-    state: str  # one of STATES
+    state: ReviewState
     msgstr: str = ""
     previous_msgid: str | None = None
     line: int | None = None  # of the msgid in the .po: where `check` reports the entry's findings
@@ -96,12 +109,12 @@ def rows(
         entry = entries.get(key)
         line = lines.get(key)
         found = catalog_state(entry) if entry is not None else State.UNTRANSLATED
-        state = "refused" if found is State.TRANSLATED and key in refused else found.value
-        if state == "translated" and entry is not None and awaiting_review(entry):
-            state = "imported"  # published; import's reasons are its completeness.imported finding
+        state = ReviewState.REFUSED if found is State.TRANSLATED and key in refused else ReviewState(found)
+        if state is ReviewState.TRANSLATED and entry is not None and awaiting_review(entry):
+            state = ReviewState.IMPORTED  # published; import's reasons are its completeness.imported finding
         previous = entry.previous_msgid if entry is not None and found is State.FUZZY else None
         msgstr = entry.msgstr if entry is not None else ""
-        unsafe = state == "refused" or (
+        unsafe = state is ReviewState.REFUSED or (
             found is State.FUZZY
             and bool(safety.unsafe_reasons(seg.msgid, msgstr, safety.where(seg), seg.comments, reader))
         )
@@ -200,7 +213,7 @@ def review_page(
     chapter_href = relative(page_path(site.chapter, language), site.chapter, language)
     link = partial(_review_link, site, language, chapter_href)
     macros = tex.page_macros(doc.tokens, tex.from_setting(dict(site.macros)))
-    counts = {state: sum(1 for r in table if r.state == state) for state in STATES}
+    counts = {state.value: sum(1 for r in table if r.state is state) for state in STATES}
     ui = words(language, site.page_words)
     flavor = doc.flavor.reading(doc.math)
     skeletons = partial(_skeletons, parser(flavor), {"references": doc.references})
