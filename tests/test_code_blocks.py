@@ -244,3 +244,17 @@ def test_a_dry_run_says_what_it_would_set_and_writes_nothing(tmp_path: Path) -> 
     assert "ko/x.md:3: this code block differs from the English's at source/en/x.md:3" in done.err
     assert (root / "mdgettext.toml").read_text(encoding="utf-8") == 'locales = ["ko"]\n'
     assert not (root / "locale" / "ko").exists()
+
+
+def test_the_review_page_shows_code_as_written(tmp_path: Path) -> None:
+    """Both sides of a code entry as text, line breaks kept (`as-text`), never read as Markdown."""
+    root = project(tmp_path)
+    po_path = root / "locale" / "ko" / "LC_MESSAGES" / "x.po"
+    po = polib.pofile(str(po_path))
+    entry = next(e for e in po if e.msgid.startswith("# load"))
+    entry.msgstr = '# 가중치를 *불러온다* <b>\nweights = load("w.bin")'
+    po.save()
+    assert cli("-C", root, "-q", "build", "-l", "ko").code == 0
+    page = (root / "build" / "ko" / "x.review.html").read_text(encoding="utf-8")
+    assert '<span class="as-text"># load the weights\nweights = load(&quot;w.bin&quot;)</span>' in page
+    assert '<span class="as-text"># 가중치를 *불러온다* &lt;b&gt;\nweights = load(&quot;w.bin&quot;)</span>' in page

@@ -45,7 +45,7 @@ from mdgettext.alignment.signals import (
 )
 from mdgettext.markdown.folding import unfolded
 from mdgettext.markdown.sentences import has_sentence
-from mdgettext.model import Document, Location, Segment
+from mdgettext.model import Document, Location, Segment, Style
 
 SPLIT = 1.0  # the extra cost of pairing one block with two
 BAND = 60  # blocks an insertion may shift the rest by, at least (a long gap's search is banded)
@@ -67,7 +67,7 @@ class Pair:
     translated: tuple[Segment, ...]
     translation: str
     reasons: tuple[str, ...] = ()
-    kept: bool = False  # the block is kept as written and holds no sentence: its own translation
+    kept: bool = False  # kept as written, holding no sentence or being code: its own translation
     written: str = ""  # `translation` with the translator's line breaks, when they wrapped it
 
     @property
@@ -279,7 +279,9 @@ def _place(raw: list[Raw]) -> list[Pair | Unmatched]:
     for index, (s, t, reasons) in enumerate(raw):
         if s and t:
             translation = _translation(s[0], t)
-            kept = len(s) == 1 and translation == s[0].text and not has_sentence(s[0].prose)
+            # code the translator left as it was is theirs too: the block is in their file
+            plain = s[0].segment.span.style is Style.CODE or not has_sentence(s[0].prose)
+            kept = len(s) == 1 and translation == s[0].text and plain
             out.append(Pair(tuple(x.segment for x in s), tuple(x.segment for x in t), translation, reasons, kept))
             continue
         side, other = ("source", 1) if s else ("translated", 0)

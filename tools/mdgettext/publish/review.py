@@ -38,6 +38,7 @@ from mdgettext.locale import language_name, language_name_in
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.parser import parser, text_only
+from mdgettext.markdown.segment import CODE_BLOCK
 from mdgettext.model import Diagnostic, Document, Flavor, Key, Location, Severity, Style, key_of
 from mdgettext.po.catalog import CatalogFile, State, awaiting_review, live
 from mdgettext.po.catalog import state as catalog_state
@@ -121,7 +122,7 @@ def rows(
             Row(
                 key=key,
                 kind=seg.label,
-                plain=seg.key is not None or seg.span.style is Style.ATTRIBUTE,  # alt text is not Markdown
+                plain=seg.key is not None or seg.span.style in (Style.ATTRIBUTE, Style.CODE),  # alt text, code
                 source=seg.location,
                 state=state,
                 msgstr=msgstr,
@@ -278,8 +279,8 @@ def _view(
     broken = bool(row.findings or row.refused) and bool(row.msgstr) and not row.plain
     return {
         "row": row,
-        "source_html": render(row.key[1]),
-        "translation_html": render(row.msgstr, as_text=row.as_text) if row.msgstr else None,
+        "source_html": render(row.key[1], as_text=row.kind == CODE_BLOCK),  # code as written, both sides
+        "translation_html": render(row.msgstr, as_text=row.as_text or row.kind == CODE_BLOCK) if row.msgstr else None,
         "change": diff(row.previous_msgid, row.key[1]) if row.previous_msgid else None,
         "po_href": in_repository(repository, Location(row.catalog, row.msgstr_line)) if row.msgstr_line else None,
         "source_href": in_repository(repository, row.source),
