@@ -352,6 +352,12 @@ ELSEWHERE = '\n\nThe chapter\'s own note.<d-footnote>A note.</d-footnote> Cited 
         ("\n", "X에 의존한다.<d-footnote>번역자의 주석.</d-footnote>", ["safety.active-content"]),
         (ELSEWHERE, 'X에 의존한다.<d-footnote style="position:fixed">주석.</d-footnote>', ["safety.active-content"]),
         (ELSEWHERE, 'X에 의존한다 <d-cite key="unknown2024"></d-cite>.', ["safety.active-content"]),
+        # refused: what it adds is not published, so not listed as an addition
+        (
+            ELSEWHERE,
+            '<d-cite key="jouppi2023"></d-cite> X에 의존한다 <d-cite key="unknown2024"></d-cite>.',
+            ["safety.active-content"],
+        ),
         (ELSEWHERE, "X에 의존한다.<d-footnote>주석이 닫히지 않는다.", ["safety.active-content"]),
         (ELSEWHERE, '<a href="https://colab.google.com/" onclick="x()">Colab</a> X.', ["safety.active-content"]),
     ],
