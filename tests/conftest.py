@@ -17,8 +17,10 @@ from pathlib import Path
 import polib
 import pytest
 from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 import fidelity
+import footprint
 from mdgettext.cli import run
 from mdgettext.markdown.folding import fold
 from mdgettext.model import Document, Segment, Style
@@ -37,6 +39,31 @@ TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"
 DATA = TESTS / "data"  # everything the tests read, with its licence (see data/README.md)
 REPO = TESTS.parent
+
+# Hypothesis keeps its caches where the tests may write (it would make `.hypothesis/` in
+# the current folder, the repository): see `pytest_sessionfinish`.
+set_hypothesis_home_dir(REPO / "build" / ".hypothesis")
+_FOOTPRINT = pytest.StashKey[footprint.Footprint]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_FOOTPRINT] = footprint.now(REPO)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A test writes only under tmp_path (or build/): the run fails, naming the paths,
+    when it left anything else in the repository or in $HOME (`footprint.py`)."""
+    before = session.config.stash.get(_FOOTPRINT, None)
+    if before is None:
+        return
+    changes = before.changes(footprint.now(REPO))
+    if changes:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("The tests wrote outside tmp_path and build/:", red=True)
+            for line in changes:
+                reporter.write_line(f"  {line}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def needed_in_ci(reason: str | None, what: str) -> None:
