@@ -39,6 +39,8 @@ TESTS = [
     "tests/test_identity_translations.py",
     "tests/test_segment.py",
     "tests/test_fixtures.py",
+    "tests/test_folding.py",
+    "tests/test_addenda.py",
 ]
 COPIED = ["tests", "source", "locale", "docs"]  # what the tests read, relative to the repository
 # mutmut's exit codes (mutmut.stats.status_by_exit_code), the ones a run here can give
