@@ -30,6 +30,7 @@ PLAIN_LINE = re.compile(
 )
 
 INDENTED_PLAIN = re.compile(r" {0,3}" + PLAIN_LINE.pattern)
+TRAILING = re.compile(r"[ \t]+(?=\n|\Z)")  # spaces after a block's last word, to the end of its line
 
 
 def fold(content: str) -> str:
@@ -58,8 +59,13 @@ def fold(content: str) -> str:
 
 def as_written(text: str, seg: Segment) -> str:
     """A block of `text` as its author wrapped it: an HTML text run's lines
-    (htmltext.wrapped), any other block's `unfolded`."""
-    return (wrapped if seg.kind == RUN else unfolded)(text, seg.span, seg.msgid)
+    (htmltext.wrapped), any other block's `unfolded`, with the spaces its author left
+    after its last word (no reader shows them at a block's end; `weave` writes them
+    back in place of the English's)."""
+    if seg.kind == RUN:
+        return wrapped(text, seg.span, seg.msgid)
+    trailing = TRAILING.match(text, seg.span.end) if seg.span.style is Style.INLINE else None
+    return unfolded(text, seg.span, seg.msgid) + (trailing.group() if trailing else "")
 
 
 def unfolded(text: str, span: Span, msgid: str) -> str:
