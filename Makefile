@@ -11,7 +11,8 @@ LOCK ?= requirements/lock.txt
 # platform and Python version in one file); only `make lock` and `make test-floors` use it.
 UV_VERSION = 0.13.9
 
-.PHONY: install ko test suite static behaviour lint system-deps screenshots lock test-floors test-newest docs quick
+.PHONY: install ko test suite static behaviour lint system-deps screenshots lock test-floors test-newest docs quick \
+	test-unit test-end-to-end test-quality
 
 # The stamp is newer than the lock and pyproject.toml when the environment matches them.
 $(VENV)/.installed-$(notdir $(LOCK)): $(LOCK) pyproject.toml
@@ -80,6 +81,16 @@ quick: install
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(PY) -m pytest -q -x --ff $(or $(TESTS),$(addprefix --ignore=,$(QUICK_SKIP)))
+
+# One group of the suite (tests/conftest.py GROUPS, docs/development.md "Tests"): the unit
+# tests in seconds, the end-to-end ones (whole commands, browsers, outside engines), the
+# quality ones (corpora, oracles, the docs' claims). `make test` runs all three.
+test-unit: install
+	$(PY) -m pytest -q -m unit
+test-end-to-end: install
+	$(PY) -m pytest -q -m end_to_end
+test-quality: install
+	$(PY) -m pytest -q -m quality
 
 # The suite and the CI gate on our own catalog.
 behaviour:

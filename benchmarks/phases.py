@@ -75,6 +75,7 @@ def one_build(root: Path) -> Counter[str]:
     from mdgettext.markdown.parser import parser
     from mdgettext.pipeline import judged, read
     from mdgettext.project import load_config
+    from mdgettext.publish.context import publishing
     from mdgettext.publish.links import Site
 
     spent: Counter[str] = Counter()
@@ -107,8 +108,8 @@ def one_build(root: Path) -> Counter[str]:
             catalog = timed(spent, "catalog: read and validate", read_catalog)(path, config.relative(path))
             read_once = judged.Chapter(chapter, doc, {chapter: frozenset(doc.headings)}, pages=pages)
             verdict = judged.checked(config, read_once, "ko", catalog, glossary, review=False)
-            site = Site(chapter, {chapter: ("en", "ko")}, config.source_language)
-            timed(spent, "publish (Markdown)", judged.publish_checked)(config, doc, "ko", catalog, site, False, verdict)
+            context = publishing(doc, Site(chapter, {chapter: ("en", "ko")}, config.source_language), config)
+            timed(spent, "publish (Markdown)", judged.publish_checked)(context, "ko", catalog, False, verdict)
     finally:
         checks.FAMILIES, judged.weave = saved
     return spent

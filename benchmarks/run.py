@@ -116,6 +116,7 @@ def pipeline(
     from mdgettext.po import writer as pofile
     from mdgettext.po.update import merge
     from mdgettext.publish.chapter import fallbacks
+    from mdgettext.publish.context import publishing
     from mdgettext.publish.links import single_file
     from mdgettext.publish.page import chapter_page
 
@@ -147,9 +148,8 @@ def pipeline(
     woven = weave(doc, translations, heading_ids=True)
     t2 = clock()
     messages = len({(s.context, s.msgid) for s in doc.segments})
-    html_page = chapter_page(
-        woven.text, LANGUAGE, doc.headings, single_file("spec", LANGUAGE), fallbacks(woven, messages), woven.tokens
-    )
+    context = publishing(doc, single_file("spec", LANGUAGE))
+    html_page = chapter_page(context, woven.text, LANGUAGE, fallbacks(woven, messages), woven.tokens)
     t3 = clock()
     t["translation_map"], t["weave"], t["page"] = t1 - t0, t2 - t1, t3 - t2
 

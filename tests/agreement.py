@@ -172,6 +172,7 @@ def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Ju
         if finding["severity"] == "error":
             errors.setdefault(((root / finding["file"]).resolve(), finding["line"]), []).append(finding["code"])
     rows: list[tuple[str, str, str, tuple[str, ...]]] = []
+    code: list[bool] = []  # each row's entry is a code block's
     for path in sorted(catalogs.rglob("*.po")):  # chapters in sub-folders too (commands/guide)
         chapter = path.relative_to(catalogs).with_suffix("").as_posix()
         lines = path.read_text(encoding="utf-8").split("\n")
@@ -181,7 +182,13 @@ def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Ju
         for entry, line in zip(po, starts[1:], strict=True):
             if entry.msgstr and not entry.fuzzy and entry.msgstr != entry.msgid:
                 rows.append((chapter, entry.msgid, entry.msgstr, tuple(errors.get((path.resolve(), line), ()))))
-    truth = verdicts([(msgid, msgstr) for _, msgid, msgstr, _ in rows], flavor)
+                code.append("no-wrap" in entry.flags)
+    # a code block's lines (`code_blocks`) are read where they stand, inside the fence
+    # the book's code blocks have: its page breaks only where the translation leaves it
+    fenced = [
+        ((f"```\n{i}\n```", f"```\n{s}\n```") if c else (i, s)) for (_, i, s, _), c in zip(rows, code, strict=True)
+    ]
+    truth = verdicts(fenced, flavor)
     return [
         Judged(chapter, msgid, msgstr, bool(codes), bool(why), codes, tuple(why))
         for (chapter, msgid, msgstr, codes), why in zip(rows, truth, strict=True)

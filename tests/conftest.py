@@ -9,10 +9,11 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
@@ -37,6 +38,169 @@ TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"
 DATA = TESTS / "data"  # everything the tests read, with its licence (see data/README.md)
 REPO = TESTS.parent
+
+# Each test file's group, so a run can take one (`pytest -m unit`, `make test-unit`): the
+# folder stays flat and a new file needs no move. A file not listed here is `unit`; one
+# that runs whole commands or outside engines belongs in END_TO_END, one that measures the
+# tool against a corpus, an oracle or the docs' claims in QUALITY. docs/development.md, "Tests".
+GROUPS = ("unit", "end_to_end", "quality")
+END_TO_END = frozenset(
+    {
+        "test_accept",
+        "test_addenda",
+        "test_bibliography",
+        "test_book",
+        "test_browser",
+        "test_browser_editor",
+        "test_browser_pages",
+        "test_budget",
+        "test_chapter",
+        "test_checks",
+        "test_chinese",
+        "test_chinese_book",
+        "test_code_blocks",
+        "test_ci_gate",
+        "test_ci_output",
+        "test_cli",
+        "test_cli_conventions",
+        "test_content",
+        "test_html",
+        "test_import",
+        "test_import_as_made",
+        "test_incremental",
+        "test_init_layouts",
+        "test_liquid_arguments",
+        "test_lost_anchors",
+        "test_math_safety",
+        "test_math_setting",
+        "test_memory",
+        "test_notes_kept",
+        "test_own_repository",
+        "test_packaging",
+        "test_page_words",
+        "test_pages",
+        "test_paths",
+        "test_precommit",
+        "test_progress",
+        "test_reliability",
+        "test_repositories",
+        "test_serve",
+        "test_settings",
+        "test_settings_input",
+        "test_tag_messages",
+        "test_templates",
+        "test_update_scenarios",
+        "test_weblate",
+        "test_xliff",
+    }
+)
+QUALITY = frozenset(
+    {
+        "test_agreement",
+        "test_book_engines",
+        "test_checks_seeded",
+        "test_commonmark",
+        "test_consistency",
+        "test_data_hashes",
+        "test_docs",
+        "test_every_error_has_a_fix",
+        "test_every_url",
+        "test_fixtures",
+        "test_hostile",
+        "test_hostile_inputs",
+        "test_identity_translations",
+        "test_kramdown_engine",
+        "test_layout",
+        "test_mutants",
+        "test_precision",
+        "test_properties",
+        "test_real_sets",
+        "test_startup",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One case of a fixture file: where its title is, the title, and its sections."""
+
+    line: int  # 1-based, of the title
+    title: str
+    sections: tuple[str, ...]
+
+    def items(self, section: int) -> tuple[str, ...]:
+        """A section written one item a line."""
+        return tuple(self.sections[section].removesuffix("\n").split("\n"))
+
+
+def read_fixture_file(path: Path, sections: int = 2) -> list[Fixture]:
+    """The cases of a fixture file, as markdown-it-py's tests read theirs: a title line,
+    then `sections` sections, each ended by a line holding one dot (`.`). Text between
+    cases is commentary. A new case is new lines in the file, no new code."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    found: list[Fixture] = []
+    title: str | None = None
+    at = start = 0
+    parts: list[str] = []
+    for i, line in enumerate(lines):
+        if line != ".":
+            continue
+        if title is None:
+            title, at, parts = lines[i - 1].strip(), i, []
+        else:
+            parts.append("".join(f"{text}\n" for text in lines[start:i]))
+            if len(parts) == sections:
+                found.append(Fixture(at, title, tuple(parts)))
+                title = None
+        start = i + 1
+    assert title is None, f"{path}:{at}: the case {title!r} has fewer than {sections} sections"
+    return found
+
+
+def translate_cases(root: Path, cases: Sequence[Mapping[str, Any]], messages: Mapping[str, str]) -> None:
+    """A corpus project (one chapter per case, named by its `id`) extracted and updated in
+    Korean, each case's catalog given its translations (`translate`: a name of `messages`
+    -> the msgstr), as a translator's editor saves them."""
+    assert cli("-C", root, "-q", "extract").code == 0
+    assert cli("-C", root, "-q", "update", "-l", "ko").code == 0
+    for case in cases:
+        po = polib.pofile(str(root / "locale" / "ko" / "LC_MESSAGES" / f"{case['id']}.po"))
+        for name, msgstr in case["translate"].items():
+            po.find(messages[name]).msgstr = msgstr
+        po.save()
+
+
+@dataclass(frozen=True)
+class FlavorCase:
+    """A flavor's case (fixtures/flavors/): English Markdown, the messages a translator is
+    offered, in order, a translation of each, and the Markdown the build writes."""
+
+    english: str
+    msgids: tuple[str, ...]
+    translation: tuple[str, ...]
+    built: str
+
+
+def flavor_cases(flavor: str) -> dict[str, FlavorCase]:
+    """The cases of `fixtures/flavors/<flavor>.txt`, by name, in the file's order."""
+    cases = read_fixture_file(FIXTURES / "flavors" / f"{flavor}.txt", sections=4)
+    return {f.title: FlavorCase(f.sections[0], f.items(1), f.items(2), f.sections[3]) for f in cases}
+
+
+def group(module: str) -> str:
+    """The group of a test file, by its name (`test_cli`)."""
+    return "end_to_end" if module in END_TO_END else "quality" if module in QUALITY else "unit"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name in GROUPS:
+        config.addinivalue_line("markers", f"{name}: a test of the {name.replace('_', '-')} group (conftest.GROUPS)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each test marked with its file's group."""
+    for item in items:
+        item.add_marker(getattr(pytest.mark, group(item.path.stem)))
 
 
 def needed_in_ci(reason: str | None, what: str) -> None:
@@ -76,6 +240,10 @@ def span_text(doc: Document, seg: Segment) -> str | None:
         return re.sub(r"\s+", " ", raw)
     if seg.kind == "raw html text":
         return raw
+    if seg.span.style is Style.CODE:  # each later line after the block's prefix, or a blank line
+        first, *rest = raw.split("\n")
+        prefix = seg.span.continuation
+        return "\n".join([first, *(line[len(prefix) :] if line.startswith(prefix) else "" for line in rest)])
     first, *rest = raw.split("\n")
     return fold("\n".join([first, *(re.sub(r"^[ \t>]*", "", line) for line in rest)]))
 

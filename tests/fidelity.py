@@ -38,8 +38,9 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdgettext.markdown.anchors import ANCHOR_SPAN
 from mdgettext.markdown.keys import DEFAULT_KEYS
 from mdgettext.markdown.parser import parser
+from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
-from mdgettext.model import Document, TranslationMap, key_of
+from mdgettext.model import Document, Flavor, TranslationMap, key_of
 
 # Markup a pseudo translation must leave alone, as a translator would. Each entry is
 # one construct of CommonMark (or of the book's extensions), tried in this order.
@@ -216,3 +217,9 @@ def same_up_to_folds(out: str, source: str) -> bool:
     same once every run of whitespace (and `>`, a blockquote's marker) is read as one space: no
     character of the source lost, moved or doubled."""
     return out == source or _BREAK.sub(" ", out) == _BREAK.sub(" ", source)
+
+
+def identity_holds(text: str, flavor: Flavor) -> bool:
+    """`text` read as `flavor`, every message translated as itself (`marked_identity`),
+    gives `text` back, up to folded whitespace."""
+    return same_up_to_folds(marked_identity(segment(text, "x.md", flavor=flavor)), text)

@@ -19,7 +19,7 @@ import yaml
 
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.segment import segment
-from mdgettext.publish.body import render
+from mdgettext.publish.body import Rendering, render
 
 SITE = Path(__file__).resolve().parent / "data" / "mkdocs"
 MKDOCS = named("mkdocs")
@@ -48,7 +48,7 @@ def python_markdown(text: str) -> str:
 
 def ours(text: str) -> str:
     """The body our page renders from our reading of `text`, its headings' ids the segmenter's."""
-    return render(text, segment(text, "x.md", flavor=MKDOCS).headings, flavor=MKDOCS).body
+    return render(text, segment(text, "x.md", flavor=MKDOCS).headings, (), Rendering(MKDOCS)).body
 
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}

@@ -138,7 +138,7 @@ def test_notes_never_closed_are_left_as_written_and_citations_after_them_still_c
     text = (
         "A " + "<d-footnote>open " * 2000 + '<d-cite key="k"></d-cite>.\n\n<div>' + "<d-footnote>b " * 2000 + "</div>\n"
     )
-    fragment = body.render(text, [], flavor=KRAMDOWN)
+    fragment = body.render(text, [], (), body.Rendering(KRAMDOWN))
     assert fragment.notes.notes == () and fragment.notes.cited == ("k",)
     assert fragment.body.count("<d-footnote>") == 4000
     review = notes.inline_notes("&lt;d-footnote&gt;x " * 2000 + "&lt;d-footnote&gt;y&lt;/d-footnote&gt;", "Note")

@@ -24,7 +24,7 @@ import kramdown
 from conftest import CHAPTERS, DATA
 from mdgettext.markdown.flavors import KRAMDOWN
 from mdgettext.markdown.segment import segment
-from mdgettext.publish.body import render
+from mdgettext.publish.body import Rendering, render
 
 # Differences from kramdown we accept, each with its reason: (language, chapter) -> lines of the diff.
 # None today. (The community translation's `[S<sub>X</sub>, D<sub>Y</sub>](우리의 activation)`, a
@@ -94,7 +94,7 @@ def test_the_body_has_the_structure_kramdown_gives_the_same_markdown(
 ) -> None:
     text = markdown_of(book, language, chapter)
     doc = segment(text, f"{chapter}.md", flavor=KRAMDOWN)
-    ours = render(text, doc.headings, parsed=doc.tokens, flavor=KRAMDOWN).body
+    ours = render(text, doc.headings, (), Rendering(KRAMDOWN), parsed=doc.tokens).body
     theirs = kramdown_html[(language, chapter)]
     assert differences(shape(theirs), shape(ours)) == ACCEPTED.get((language, chapter), [])
 

@@ -4,7 +4,8 @@
     build/X.md + build/X.po           -> build/X.expected.md      (what the build writes)
     update/X.old.po + update/X.pot    -> update/X.expected.po     (what `update` keeps)
 
-A new case is new files, no new code.
+A new case is new files, no new code; a case named `code-blocks*` is read with the
+`code_blocks` setting on (code blocks are messages too).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from conftest import FIXTURES, MD, REPO, span_text
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
-from mdgettext.model import TranslationMap
+from mdgettext.model import Document, TranslationMap
 from mdgettext.po.catalog import Project, template, translation_map
 from mdgettext.po.update import merge
 from mdgettext.po.writer import dumps
@@ -37,9 +38,14 @@ def read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def segmented(source: Path, text: str | None = None) -> Document:
+    """A fixture's source segmented, with its code blocks offered when its name says so."""
+    return segment(read(source) if text is None else text, source.name, code=source.stem.startswith("code-blocks"))
+
+
 @pytest.mark.parametrize("source", cases("extract", "*.md"), ids=lambda p: p.stem)
 def test_extract_offers_what_the_reviewed_template_lists(source: Path) -> None:
-    doc = segment(read(source), source.name)
+    doc = segmented(source)
     assert dumps(template([doc], PROJECT)) == read(source.with_suffix(".pot"))
 
 
@@ -51,7 +57,7 @@ def test_fixture_templates_are_what_gnu_gettext_writes(source: Path) -> None:
 
 @pytest.mark.parametrize("source", cases("build", "*.md"), ids=lambda p: p.stem)
 def test_build_splices_translations_into_the_source(source: Path) -> None:
-    doc = segment(read(source), source.name)
+    doc = segmented(source)
     translations = translation_map(polib.pofile(str(source.with_suffix(".po"))))
     woven = weave(doc, translations, heading_ids=True)
     assert woven.text == read(source.with_name(f"{source.stem}.expected.md"))
@@ -60,7 +66,7 @@ def test_build_splices_translations_into_the_source(source: Path) -> None:
 @pytest.mark.parametrize("source", cases("build", "*.md") + cases("extract", "*.md"), ids=lambda p: p.stem)
 def test_identity_translation_reproduces_the_source(source: Path) -> None:
     text = read(source)
-    doc = segment(text, source.name)
+    doc = segmented(source, text)
     assert fidelity.same_up_to_folds(fidelity.marked_identity(doc), text)
 
 
@@ -90,7 +96,7 @@ def test_pseudo_translation_of_real_chapter_shapes_keeps_their_structure(source:
     """Front matter with comments and `_styles`, math, `<d-footnote>`, Liquid, tables,
     `<details>`, hard-wrapped paragraphs: every untouched line stays, tags stay."""
     text = read(source)
-    doc = segment(text, source.name)
+    doc = segment(text, source.name)  # code as no message: every line of code is an untouched line
     out = weave(doc, TranslationMap({(s.context, s.msgid): fidelity.pseudo(s.msgid) for s in doc.segments})).text
     assert fidelity.skeleton(MD.render(out))[0] == fidelity.skeleton(MD.render(text))[0]
     assert fidelity.keeps_in_order(fidelity.untouched_lines(text), out)
@@ -99,7 +105,7 @@ def test_pseudo_translation_of_real_chapter_shapes_keeps_their_structure(source:
 
 @pytest.mark.parametrize("source", CHAPTER_LIKE, ids=lambda p: p.stem)
 def test_every_span_of_a_chapter_holds_exactly_its_msgid(source: Path) -> None:
-    doc = segment(read(source), source.name)
+    doc = segmented(source)
     for seg in doc.segments:
         held = span_text(doc, seg)
         assert held is None or held == seg.msgid, (seg.location, seg.msgid, held)

@@ -1,6 +1,6 @@
-"""`flavor = "gfm"`: Markdown as GitHub renders it. Each case below pairs an English
-Markdown with the messages a translator is offered and a French translation of them,
-and the French Markdown the build writes: task-list and alert markers stay out of the
+"""`flavor = "gfm"`: Markdown as GitHub renders it. Each case (fixtures/flavors/gfm.txt)
+pairs an English Markdown with the messages a translator is offered and a French
+translation of them, and the French Markdown the build writes: task-list and alert markers stay out of the
 msgids and in the output, strikethrough and autolinks are markup of the message.
 
 What GitHub shows is judged by cmark-gfm, GitHub's own renderer (its CLI with the
@@ -17,7 +17,6 @@ import json
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -25,92 +24,16 @@ import polib
 import pytest
 
 import fidelity
-from conftest import DATA, EXAMPLES, cli, needed_in_ci
+from conftest import DATA, EXAMPLES, FlavorCase, cli, flavor_cases, needed_in_ci
 from mdgettext.markdown.flavors import GFM, named
 from mdgettext.markdown.parser import parser
 from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
-from mdgettext.publish.body import render
+from mdgettext.publish.body import Rendering, render
 from mdgettext.publish.words import words
 
-
-@dataclass(frozen=True)
-class Case:
-    english: str
-    msgids: tuple[str, ...]  # what the translator is offered, in order
-    french: tuple[str, ...]  # a translation of each
-    built: str  # the French Markdown the build writes
-
-
-CASES = {
-    "task list": Case(
-        "- [x] Done task\n- [ ] Open task\n- Not a task\n",
-        ("Done task", "Open task", "Not a task"),
-        ("Tâche faite", "Tâche ouverte", "Pas une tâche"),
-        "- [x] Tâche faite\n- [ ] Tâche ouverte\n- Pas une tâche\n",
-    ),
-    "task over two lines": Case(
-        "1. [X] Checked in capitals,\n   over two lines\n",
-        ("Checked in capitals, over two lines",),
-        ("Coché en capitales, sur deux lignes",),
-        "1. [X] Coché en capitales, sur deux lignes\n",
-    ),
-    "nested tasks": Case(
-        "* [ ] Parent\n  * [x] Child\n",
-        ("Parent", "Child"),
-        ("Parent", "Enfant"),
-        "* [ ] Parent\n  * [x] Enfant\n",
-    ),
-    "strikethrough": Case(
-        "It is ~~old~~ new, and ~so~ on.\n",
-        ("It is ~~old~~ new, and ~so~ on.",),
-        ("C'est ~~ancien~~ neuf, et ~ainsi~ de suite.",),
-        "C'est ~~ancien~~ neuf, et ~ainsi~ de suite.\n",
-    ),
-    "www autolink": Case(
-        "See www.example.com/docs for more.\n",
-        ("See www.example.com/docs for more.",),
-        ("Voir www.example.com/docs pour en savoir plus.",),
-        "Voir www.example.com/docs pour en savoir plus.\n",
-    ),
-    "bare URL and email": Case(
-        "Read https://example.org/a?b=1. Or write to team@example.org.\n",
-        ("Read https://example.org/a?b=1. Or write to team@example.org.",),
-        ("Lisez https://example.org/a?b=1. Ou écrivez à team@example.org.",),
-        "Lisez https://example.org/a?b=1. Ou écrivez à team@example.org.\n",
-    ),
-    "autolink in a task": Case(
-        "- [ ] Move www.example.com to ~~http~~ https\n",
-        ("Move www.example.com to ~~http~~ https",),
-        ("Passer www.example.com de ~~http~~ à https",),
-        "- [ ] Passer www.example.com de ~~http~~ à https\n",
-    ),
-    "note": Case(
-        "> [!NOTE]\n> Useful information.\n",
-        ("Useful information.",),
-        ("Information utile.",),
-        "> [!NOTE]\n> Information utile.\n",
-    ),
-    "warning of two paragraphs": Case(
-        "> [!WARNING]\n> Urgent.\n>\n> Act now.\n",
-        ("Urgent.", "Act now."),
-        ("Urgent.", "Agissez maintenant."),
-        "> [!WARNING]\n> Urgent.\n>\n> Agissez maintenant.\n",
-    ),
-    "alert kinds, any case": Case(
-        "> [!tip]\n> A tip.\n\n> [!Important]\n> Key.\n\n> [!CAUTION]\n> Careful.\n",
-        ("A tip.", "Key.", "Careful."),
-        ("Un conseil.", "Essentiel.", "Prudence."),
-        "> [!tip]\n> Un conseil.\n\n> [!Important]\n> Essentiel.\n\n> [!CAUTION]\n> Prudence.\n",
-    ),
-    "not an alert": Case(
-        "> [!NOTICE]\n> A quote.\n",
-        ("[!NOTICE] A quote.",),
-        ("[!NOTICE] Une citation.",),
-        "> [!NOTICE] Une citation.\n",  # a quote: its lines fold into one message, and one line
-    ),
-}
+CASES = flavor_cases("gfm")  # fixtures/flavors/gfm.txt
 # The same Markdown read as CommonMark: every marker is text, and so in the msgid.
 AS_COMMONMARK = {
     "task list": ("[x] Done task", "[ ] Open task", "Not a task"),
@@ -122,10 +45,10 @@ def msgids(text: str, flavor: str = "gfm") -> tuple[str, ...]:
     return tuple(s.msgid for s in segment(text, "x.md", flavor=named(flavor)).segments)
 
 
-def translated(case: Case) -> str:
+def translated(case: FlavorCase) -> str:
     doc = segment(case.english, "x.md", flavor=GFM)
     return weave(
-        doc, TranslationMap({(s.context, s.msgid): fr for s, fr in zip(doc.segments, case.french, strict=True)})
+        doc, TranslationMap({(s.context, s.msgid): fr for s, fr in zip(doc.segments, case.translation, strict=True)})
     ).text
 
 
@@ -150,8 +73,7 @@ def test_task_items_and_alert_paragraphs_say_what_they_are() -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"ex{e['example']:04d}")
 def test_identity_gives_back_every_commonmark_example_read_as_gfm(example: dict) -> None:
-    doc = segment(example["markdown"], "x.md", flavor=GFM)
-    assert fidelity.same_up_to_folds(fidelity.marked_identity(doc), example["markdown"])
+    assert fidelity.identity_holds(example["markdown"], GFM)
 
 
 # ---------------------------------------------------------------- against cmark-gfm
@@ -295,7 +217,7 @@ def test_a_gfm_project_builds_french_that_keeps_every_marker(project: Path) -> N
     and alert markers and the page shows what GitHub shows (an alert as GitHub documents it)."""
     names = ("task list", "strikethrough", "www autolink", "note")
     catalog = french_catalog(project, "plan", "\n".join(CASES[n].english for n in names))
-    french = {m: fr for n in names for m, fr in zip(CASES[n].msgids, CASES[n].french, strict=True)}
+    french = {m: fr for n in names for m, fr in zip(CASES[n].msgids, CASES[n].translation, strict=True)}
     po = polib.pofile(str(catalog))
     assert [entry.msgid for entry in po] == list(french)
     for entry in po:
@@ -376,5 +298,5 @@ def test_an_x_in_brackets_on_a_tasks_first_line_is_judged_as_github_ticks_the_bo
 def test_an_alerts_title_is_in_the_pages_language(kind: str, language: str, title: str) -> None:
     """GitHub writes the title ("Note") that the text does not: the page's words give it
     (a language without page words keeps GitHub's English)."""
-    html = render(f"> [!{kind}]\n> 본문.\n", [], flavor=GFM, alert_titles=words(language).alert_titles).body
+    html = render(f"> [!{kind}]\n> 본문.\n", [], (), Rendering(GFM, alert_titles=words(language).alert_titles)).body
     assert f'<p class="markdown-alert-title">{title}</p>' in html

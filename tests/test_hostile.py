@@ -32,7 +32,7 @@ import yaml
 import kramdown
 import oracle
 from browser import Browser, chromium_or_skip
-from conftest import DATA, cli
+from conftest import DATA, cli, translate_cases
 from mdgettext.checks import CODES
 
 HOSTILE = DATA / "hostile"
@@ -107,14 +107,7 @@ def _project(root: Path) -> None:
     chapter = (HOSTILE / "chapter.md").read_text(encoding="utf-8")
     for name in [ENGLISH, *(case["id"] for case in CASES)]:
         (root / "source" / "en" / f"{name}.md").write_text(chapter, encoding="utf-8")
-    assert cli("-C", root, "-q", "extract").code == 0
-    assert cli("-C", root, "-q", "update", "-l", "ko").code == 0
-    for case in CASES:
-        path = root / "locale" / "ko" / "LC_MESSAGES" / f"{case['id']}.po"
-        po = polib.pofile(str(path))
-        for name, msgstr in case["translate"].items():
-            po.find(MESSAGES[name]).msgstr = msgstr
-        po.save()
+    translate_cases(root, CASES, MESSAGES)
 
 
 @pytest.fixture(scope="module")

@@ -38,7 +38,7 @@ from mkdocs.utils import meta
 import kramdown
 import mkdocs_oracle
 import oracle
-from conftest import DATA, cli, snapshot
+from conftest import DATA, cli, snapshot, translate_cases
 from mdgettext.checks.safety import judge
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.segment import segment
@@ -90,13 +90,20 @@ def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @dataclass
-class Site:
+class Built:
+    """A project built in Korean: its root, what the build said, `check`'s findings."""
+
     root: Path
     build_err: str
     findings: list[dict]
 
     def built(self, chapter: str) -> str:
         return (self.root / "build" / "ko" / f"{chapter}.md").read_text(encoding="utf-8")
+
+
+@dataclass
+class Site(Built):
+    """The MkDocs corpus built: its pages, catalogs and Python-Markdown's reading of them."""
 
     def page(self, chapter: str) -> str:
         text = (self.root / "build" / "ko" / f"{chapter}.html").read_text(encoding="utf-8")
@@ -122,14 +129,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     chapter = (HOSTILE / "mkdocs.md").read_text(encoding="utf-8")
     for name in [ENGLISH, *(case["id"] for case in CASES)]:
         (root / "docs" / f"{name}.md").write_text(chapter, encoding="utf-8")
-    assert cli("-C", root, "-q", "extract").code == 0
-    assert cli("-C", root, "-q", "update", "-l", "ko").code == 0
-    for case in CASES:
-        path = root / "locale" / "ko" / "LC_MESSAGES" / f"{case['id']}.po"
-        po = polib.pofile(str(path))
-        for name, msgstr in case["translate"].items():
-            po.find(MESSAGES[name]).msgstr = msgstr
-        po.save()
+    translate_cases(root, CASES, MESSAGES)
     build = cli("-C", root, "build", "-l", "ko")
     assert build.code == 0, build.err
     checked = cli("-C", root, "check", "-l", "ko", "--strict", "--format", "json")
@@ -195,14 +195,7 @@ def test_the_build_and_check_refuse_each_mkdocs_attack_and_keep_each_benign_tran
 # ---------------------------------------------------------------- translator's notes
 
 
-@dataclass
-class Noted:
-    root: Path
-    build_err: str
-    findings: list[dict]
-
-    def built(self, chapter: str) -> str:
-        return (self.root / "build" / "ko" / f"{chapter}.md").read_text(encoding="utf-8")
+Noted = Built  # the notes' projects, one per flavor
 
 
 FLAVORS = ("kramdown", "mkdocs")

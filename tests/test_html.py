@@ -41,7 +41,9 @@ def korean_body(source: Path) -> str:
     woven = weave(doc, translations, heading_ids=True)
     fallbacks = chapter.fallbacks(woven, len(doc.segments))
     site = links.Site(source.stem, {source.stem: ("en", "ko"), "part-two": ("en",)})
-    return html.render(woven.text, doc.headings, fallbacks.spans, lambda url: links.chapter_link(url, site, "ko")).body
+    return html.render(
+        woven.text, doc.headings, fallbacks.spans, html.Rendering(link=lambda url: links.chapter_link(url, site, "ko"))
+    ).body
 
 
 @pytest.mark.parametrize("source", HTML_FIXTURES, ids=lambda p: p.stem)
@@ -515,7 +517,7 @@ def test_the_books_notes_and_citations_are_numbered_and_listed(book: Path, chapt
 
 def test_a_note_in_an_english_paragraph_is_marked_english_in_the_notes() -> None:
     text = 'Intro<d-footnote>A *note*.</d-footnote> and <d-cite key="a, b"></d-cite> again <d-cite key="b"></d-cite>.\n'
-    fragment = html.render(text, [], [(0, len(text) - 1)], flavor=KRAMDOWN)
+    fragment = html.render(text, [], [(0, len(text) - 1)], html.Rendering(KRAMDOWN))
     assert fragment.body.startswith('<p lang="en" class="untranslated">Intro<sup class="note-ref">')
     # kramdown keeps a note raw (the site shows `*note*` as written); the page renders its Markdown (issue 30)
     assert [(n.number, n.html, n.english) for n in fragment.notes.notes] == [(1, "A <em>note</em>.", True)]

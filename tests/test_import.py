@@ -719,24 +719,45 @@ def test_a_heading_the_translator_added_takes_no_english_id(tmp_path: Path) -> N
     assert read(tmp_path / "build" / "ko" / f"{name}.md") == read(translation)
 
 
-def test_a_code_comment_the_translator_translated_is_reported_never_lost_unseen(project: Path) -> None:
-    """Issue 45: code is no message, so the page shows the English's block; import says
-    so, with both places, instead of reverting the translator's comment silently."""
-    (project / "source" / "en" / "code.md").write_text(
-        "Add them:\n\n```python\n# add two numbers\nx = 1 + 2\n```\n\nDone.\n", encoding="utf-8"
-    )
+CODE_EN = "Add them:\n\n```python\n# add two numbers\nx = 1 + 2\n```\n\nDone.\n"
+CODE_KO = "더한다:\n\n```python\n# 두 수를 더한다\nx = 1 + 2\n```\n\n끝.\n"
+
+
+def test_a_code_comment_the_translator_translated_comes_back_as_they_wrote_it(project: Path) -> None:
+    """Issue 45: import turns `code_blocks` on (said in one line, with how to undo it),
+    so the translated comment is the code block's msgstr and the build writes the
+    translator's file back byte for byte, inside the English's fence."""
+    (project / "source" / "en" / "code.md").write_text(CODE_EN, encoding="utf-8")
     (project / "ko").mkdir()
-    (project / "ko" / "code.md").write_text(
-        "더한다:\n\n```python\n# 두 수를 더한다\nx = 1 + 2\n```\n\n끝.\n", encoding="utf-8"
-    )
+    (project / "ko" / "code.md").write_text(CODE_KO, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    result = cli("-C", project, "-q", "import", "-l", "ko", "ko/code.md")
+    assert result.code == 0
+    assert result.err.startswith("mdgettext: warning: mdgettext.toml: set code_blocks = true: ")
+    assert "code_blocks = true\n" in read(project / "mdgettext.toml")
+    po = polib.pofile(str(project / "locale" / "ko" / "LC_MESSAGES" / "code.po"))
+    code = next(e for e in po if e.msgid.startswith("# add"))
+    assert (code.msgstr, code.flags) == ("# 두 수를 더한다\nx = 1 + 2", ["no-wrap"])
+    assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code == 0
+    assert read(project / "build" / "ko" / "code.md") == CODE_KO
+
+
+def test_a_project_that_chose_english_code_keeps_it_and_is_told(project: Path) -> None:
+    """`code_blocks = false` in the settings is the project's choice: import keeps it and
+    says, with both places, that the page shows the English's block and how to keep theirs."""
+    (project / "mdgettext.toml").write_text("code_blocks = false\n", encoding="utf-8")
+    (project / "source" / "en" / "code.md").write_text(CODE_EN, encoding="utf-8")
+    (project / "ko").mkdir()
+    (project / "ko" / "code.md").write_text(CODE_KO, encoding="utf-8")
     assert cli("-C", project, "-q", "extract").code == 0
     result = cli("-C", project, "import", "-l", "ko", "ko/code.md")
     assert result.code == 0
     assert result.err == (
         "mdgettext: warning: ko/code.md:3: this code block differs from the English's at source/en/code.md:3 "
-        "(a translated comment?); code is not translated, so the page shows the English's block: "
-        "put what you changed in the text around the block\n"
+        "(a translated comment?); with code_blocks = false the page shows the English's block: "
+        "set code_blocks = true in the settings and import again to keep it\n"
     )
+    assert read(project / "mdgettext.toml") == "code_blocks = false\n"
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ def test_strikethrough_is_read_and_rendered_as_the_books_kramdown_does() -> None
 
     text = "It was ~~three~~ four, not ~~ five~~.\n"
     (site,) = kramdown.html([text])
-    ours = body.render(text, [], [], flavor=KRAMDOWN).body
+    ours = body.render(text, [], [], body.Rendering(KRAMDOWN)).body
     assert "<del>three</del>" in site and "~~ five~~" in site  # kramdown opens ~~ only before a non-space
     assert "<del>three</del>" in ours and "~~ five~~" in ours
 
@@ -43,7 +43,7 @@ def test_a_task_list_is_read_and_rendered_as_the_books_kramdown_does() -> None:
 
     text = "Steps:\n\n- plain first\n- [ ] Write the *draft*\n- [X] Review it\n- plain last\n"
     (site,) = kramdown.html([text])
-    ours = body.render(text, [], [], flavor=KRAMDOWN).body
+    ours = body.render(text, [], [], body.Rendering(KRAMDOWN)).body
     for page in (site, ours):
         assert '<ul class="task-list">' in page
         assert "<li>plain first</li>" in page and '<li class="task-list-item">plain last</li>' in page

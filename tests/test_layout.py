@@ -187,3 +187,11 @@ def test_every_error_a_user_can_cause_is_a_user_error() -> None:
             if issubclass(cls, UserError) == (name in INTERNAL_EXCEPTIONS):
                 outside.append(name)
     assert outside == [], "derive from mdgettext.errors.UserError, or list as internal with where it is caught"
+
+
+def test_every_grouped_test_file_exists() -> None:
+    """A file renamed out of conftest's END_TO_END or QUALITY table would fall to `unit`
+    without a word: each name there is a test file."""
+    from conftest import END_TO_END, QUALITY, TESTS
+
+    assert sorted(n for n in END_TO_END | QUALITY if not (TESTS / f"{n}.py").is_file()) == []

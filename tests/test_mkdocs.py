@@ -2,25 +2,25 @@
 the pymdown-extensions of tests/data/mkdocs/mkdocs.yml (tests/mkdocs_oracle.py), as the
 kramdown flavor is judged by kramdown.
 
-Each case pairs English with the messages a translator is offered, a Korean translation
-of them and the Korean Markdown the build writes: admonition, details and tab titles are
-messages of their own, markers, attribute lists, formulas and snippet lines stay as
-written. Python-Markdown then reads our reading of every case, of the sample site's
-pages and of the edges below as we do (the same headings and ids, admonitions, details,
-tabs and their titles, paragraphs, lists, code, formulas, links and their attributes),
-and reads a translation of every message with the structure of the English.
+Each case (fixtures/flavors/mkdocs.txt) pairs English with the messages a translator is
+offered, a Korean translation of them and the Korean Markdown the build writes:
+admonition, details and tab titles are messages of their own, markers, attribute lists,
+formulas and snippet lines stay as written. Python-Markdown then reads our reading of
+every case, of the sample site's pages and of the edges below as we do (the same
+headings and ids, admonitions, details, tabs and their titles, paragraphs, lists, code,
+formulas, links and their attributes), and reads a translation of every message with the
+structure of the English.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 
 import pytest
 
 import fidelity
-from conftest import EXAMPLES, span_text
+from conftest import EXAMPLES, flavor_cases, span_text
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.keys import FLAVORS
 from mdgettext.markdown.segment import segment
@@ -28,65 +28,7 @@ from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
 from mkdocs_oracle import MKDOCS, SITE, ours, python_markdown, skeleton
 
-
-@dataclass(frozen=True)
-class Case:
-    english: str
-    msgids: tuple[str, ...]  # what the translator is offered, in order
-    korean: tuple[str, ...]  # a translation of each
-    built: str  # the Korean Markdown the build writes
-
-
-CASES = {
-    "admonition with a title": Case(
-        '!!! warning "Jobs must be *idempotent*"\n    A job may run twice.\n',
-        ("Jobs must be *idempotent*", "A job may run twice."),
-        ("작업은 *멱등*이어야 합니다", "작업이 두 번 실행될 수 있습니다."),
-        '!!! warning "작업은 *멱등*이어야 합니다"\n    작업이 두 번 실행될 수 있습니다.\n',
-    ),
-    "admonition titled by its kind": Case(
-        "!!! note\n    One job at a time.\n\n    Start more workers.\n",
-        ("One job at a time.", "Start more workers."),
-        ("한 번에 작업 하나.", "워커를 더 시작하세요."),
-        "!!! note\n    한 번에 작업 하나.\n\n    워커를 더 시작하세요.\n",
-    ),
-    "details, open and closed": Case(
-        '??? question "Why SQLite?"\n    One file.\n\n???+ example\n    Retries.\n',
-        ("Why SQLite?", "One file.", "Retries."),
-        ("왜 SQLite인가요?", "파일 하나.", "재시도."),
-        '??? question "왜 SQLite인가요?"\n    파일 하나.\n\n???+ example\n    재시도.\n',
-    ),
-    "content tabs": Case(
-        '=== "From PyPI"\n\n    Install it.\n\n=== "From source"\n\n    Clone it.\n',
-        ("From PyPI", "Install it.", "From source", "Clone it."),
-        ("PyPI에서", "설치하세요.", "소스에서", "복제하세요."),
-        '=== "PyPI에서"\n\n    설치하세요.\n\n=== "소스에서"\n\n    복제하세요.\n',
-    ),
-    "attribute lists": Case(
-        "# Tiny Queue { #tiny-queue }\n\nA queue for small teams.\n{: .lead }\n\n[Get started](guide.md){ .md-button }\n",
-        ("Tiny Queue", "A queue for small teams.", "[Get started](guide.md){ .md-button }"),
-        ("작은 큐", "작은 팀을 위한 큐.", "[시작하기](guide.md){ .md-button }"),
-        "# 작은 큐 { #tiny-queue }\n\n작은 팀을 위한 큐.\n{: .lead }\n\n[시작하기](guide.md){ .md-button }\n",
-    ),
-    "arithmatex": Case(
-        "It costs $2^n$ seconds, \\(O(\\log N)\\) per step, at $5 or $6 a month.\n\n$$\nT = \\sum_i 2^i\n$$\n",
-        ("It costs $2^n$ seconds, \\(O(\\log N)\\) per step, at $5 or $6 a month.",),
-        ("$2^n$초가 걸리고 단계마다 \\(O(\\log N)\\), 한 달에 $5 또는 $6입니다.",),
-        "$2^n$초가 걸리고 단계마다 \\(O(\\log N)\\), 한 달에 $5 또는 $6입니다.\n\n$$\nT = \\sum_i 2^i\n$$\n",
-    ),
-    "snippets": Case(
-        'Read this.\n--8<-- "notice.md"\n\n--8<--\nfooter.md\n--8<--\n',
-        ("Read this.",),
-        ("읽어 보세요.",),
-        '읽어 보세요.\n--8<-- "notice.md"\n\n--8<--\nfooter.md\n--8<--\n',
-    ),
-    "nested in a list and a tab": Case(
-        '- Step one\n\n    !!! tip "Careful"\n        Back up first.\n\n=== "A"\n    !!! note "Inner"\n        Text.\n',
-        ("Step one", "Careful", "Back up first.", "A", "Inner", "Text."),
-        ("첫 단계", "조심", "먼저 백업하세요.", "가", "안쪽", "글."),
-        '- 첫 단계\n\n    !!! tip "조심"\n        먼저 백업하세요.\n\n=== "가"\n    !!! note "안쪽"\n        글.\n',
-    ),
-}
+CASES = flavor_cases("mkdocs")  # fixtures/flavors/mkdocs.txt
 
 
 PAGES = {path.name: path.read_text(encoding="utf-8") for path in sorted((SITE / "docs").glob("*.md"))}
@@ -108,7 +50,7 @@ def test_titles_are_messages_and_the_markup_stays_as_written(name: str) -> None:
     case = CASES[name]
     doc = segment(case.english, "x.md", flavor=MKDOCS)
     assert tuple(s.msgid for s in doc.segments) == case.msgids
-    assert translated(case.english, dict(zip(case.msgids, case.korean, strict=True))) == case.built
+    assert translated(case.english, dict(zip(case.msgids, case.translation, strict=True))) == case.built
     assert translated(case.english, {}) == case.english
 
 
@@ -130,17 +72,16 @@ def test_a_title_says_what_it_is_and_where_it_sits() -> None:
     ]
 
 
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"ex{e['example']:04d}")
+def test_identity_gives_back_every_commonmark_example_read_as_mkdocs(example: dict) -> None:
+    assert fidelity.identity_holds(example["markdown"], MKDOCS)
+
+
 @pytest.mark.parametrize("name", FLAVORS)
 def test_each_registered_flavor_is_its_modules_value(name: str) -> None:
     """keys.FLAVORS is the one registry: a name, how its site reads `$`, and the module whose FLAVOR it is."""
     flavor = named(name)
     assert (flavor.name, flavor.math) == (name, FLAVORS[name].math)
-
-
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"ex{e['example']:04d}")
-def test_identity_gives_back_every_commonmark_example_read_as_mkdocs(example: dict) -> None:
-    doc = segment(example["markdown"], "x.md", flavor=MKDOCS)
-    assert fidelity.same_up_to_folds(fidelity.marked_identity(doc), example["markdown"])
 
 
 # ---------------------------------------------------------------- against Python-Markdown

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
@@ -74,6 +74,23 @@ class Flavor:
     # the colon. Given a text, each list it could hold, as written; None: no such lists.
     attribute_lists: Callable[[str], Iterable[str]] | None = field(default=None, compare=False)
 
+    def reading(self, math: str | None) -> Flavor:
+        """This flavor with `$` read as a document was read (the project's `math` setting;
+        None: the flavor's own way): one value that says how to parse, render and typeset
+        it, so no later stage carries the setting beside the flavor or works it out again."""
+        return self if math is None or math == self.math else replace(self, math=math)
+
+    @property
+    def typesets(self) -> bool:
+        """Whether its site typesets formulas at all (`math = "none"`: `$5 … $10` is prices)."""
+        return self.math != "none"
+
+    @property
+    def dollars_in_text(self) -> bool:
+        """Whether its site's typesetter reads `$…$` left in the text (kramdown leaves
+        `$x$` to the browser; markdown-it's dollarmath has taken every formula out)."""
+        return self.math == "kramdown"
+
 
 @dataclass(frozen=True, slots=True)
 class Location:
@@ -97,6 +114,7 @@ class Style(Enum):
     YAML = "yaml"  # a front-matter scalar: re-quoted as valid YAML
     LIQUID = "liquid"  # inside a Liquid tag (an include's quoted argument, a details summary): one line, escaped as Liquid reads it
     ATTRIBUTE = "attribute"  # a quoted HTML attribute value: one line, HTML-escaped
+    CODE = "code"  # a code block's lines: a new line gets the block's prefix, a blank one its blank lines' (`quote`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +125,7 @@ class Span:
     indentation), so a translation with a hard break stays in its container.
     `quote` is the YAML scalar style of a front-matter value (`"`, `'`, `` for
     plain, `|`/`>` for block scalars), or the quote around a Liquid argument or
-    HTML attribute value (`` for a bare details summary).
+    HTML attribute value (`` for a bare details summary), or a code block's blank line.
     """
 
     start: int

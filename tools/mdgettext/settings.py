@@ -112,6 +112,12 @@ class Settings:
     heading_ids: bool = setting(
         False, "translated headings end with `{#english-slug}` in the built Markdown, so links to the English ids land"
     )
+    code_blocks: bool = setting(
+        False,
+        "code blocks are messages too (`#, no-wrap`), so a translator may translate their comments and strings, "
+        "as Sphinx's `gettext_additional_targets = ['literal-block']`; a translation that is no longer that one "
+        "code block, or adds Liquid or a snippet line, is refused; `import` turns it on for a translated code block",
+    )
     pages: tuple[str, ...] = setting(
         (), "other pages of the site that relative links may name (`check`), besides the chapters", option="--page"
     )

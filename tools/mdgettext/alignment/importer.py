@@ -30,7 +30,7 @@ from mdgettext.alignment.additions import Added, additions
 from mdgettext.alignment.align import Alignment, Pair, Unmatched
 from mdgettext.checks.safety import formula_reasons, where
 from mdgettext.errors import UserError
-from mdgettext.model import Addendum, Document, Key, Location, Segment, key_of
+from mdgettext.model import Addendum, Document, Key, Location, Segment, Style, key_of
 from mdgettext.po.catalog import IMPORT_DOUBT, live
 
 COMMENT = IMPORT_DOUBT  # starts each translator comment the import writes
@@ -136,7 +136,7 @@ def fill(
 ) -> Result:
     """Put the alignment's translations into `po`, whose messages must include the
     source's. With the `translated` document, its blocks with no English become addenda."""
-    alignment = Alignment(tuple(_formulas_judged(step) for step in alignment.steps))
+    alignment = Alignment(tuple(_formulas_judged(_code_judged(step)) for step in alignment.steps))
     entries = {key_of(e): e for e in live(po)}
     for step in alignment.steps:
         for seg in step.source if isinstance(step, Pair) else (step.segment,) if step.side == "source" else ():
@@ -199,8 +199,9 @@ CODE_ALIKE = 0.5  # a translated code block this much like an English one is tha
 
 def code_changes(source: Document, translated: Document) -> list[str]:
     """A line for each code block of the translation that is not the English's as
-    written (a comment translated, say): code is no message, so the build writes the
-    English's block there; said, so the translator's change is never lost unseen."""
+    written (a comment translated, say), where code is no message (`code_blocks`
+    off): the build would write the English's block there; said, so the translator's
+    change is never lost unseen (import turns the setting on unless a file chose it)."""
     english = [(t.content, t.map[0] + 1) for t in source.tokens if t.type in ("fence", "code_block") and t.map]
     theirs = [(t.content, t.map[0] + 1) for t in translated.tokens if t.type in ("fence", "code_block") and t.map]
     kept = {content for content, _ in english}
@@ -213,8 +214,8 @@ def code_changes(source: Document, translated: Document) -> list[str]:
             continue
         out.append(
             f"{translated.path}:{line}: this code block differs from the English's at {source.path}:{best[1]} "
-            "(a translated comment?); code is not translated, so the page shows the English's block: "
-            "put what you changed in the text around the block"
+            "(a translated comment?); with code_blocks = false the page shows the English's block: "
+            "set code_blocks = true in the settings and import again to keep it"
         )
     return out
 
@@ -270,6 +271,19 @@ def _conflicts(sure: list[Pair], chosen: Pair) -> tuple[str, ...]:
     if not others:
         return ()
     return (f"the same English is translated differently in {', '.join(others)} than in {_at(chosen)}",)
+
+
+def _code_judged(step: Pair | Unmatched) -> Pair | Unmatched:
+    """A code block's pair is judged by its code: most of the English's kept (CODE_ALIKE)
+    is that block with its comments translated, however long its words grew; the prose
+    signals (length, Latin words) say nothing of code."""
+    if not isinstance(step, Pair) or len(step.source) != 1 or step.source[0].span.style is not Style.CODE:
+        return step
+    if any(seg.span.style is not Style.CODE for seg in step.translated):
+        return replace(step, reasons=(*step.reasons, "a code block paired with a block that is no code"))
+    alike = SequenceMatcher(None, step.source[0].msgid, step.translation, autojunk=False).ratio()
+    reasons = () if alike >= CODE_ALIKE else (f"its code is little like the English's ({alike:.0%} alike)",)
+    return replace(step, reasons=reasons)
 
 
 def _formulas_judged(step: Pair | Unmatched) -> Pair | Unmatched:

@@ -201,8 +201,10 @@ def model(source: Iterable[Signals], translated: Iterable[Signals], latin: bool 
     `latin` is what the language's script says (locale.script), when the caller knows
     the language; otherwise the letters of the translation decide. Blocks left as
     written count in neither: a chapter half left in English is still Korean, and its
-    translated half is what says how long Korean runs."""
-    source, translated = list(source), list(translated)
+    translated half is what says how long Korean runs. Code blocks (`code_blocks`) count
+    in neither either: code is the same length in every language."""
+    source = [s for s in source if not _code(s)]
+    translated = [t for t in translated if not _code(t)]
     kept = {s.text for s in source} & {t.text for t in translated}
     src = sum(s.length for s in source if s.text not in kept)
     dst = sum(t.length for t in translated if t.text not in kept)
@@ -318,8 +320,14 @@ def _evidence(s: Signals, t: Signals, m: Model) -> float:
 
 
 def deviation(s: Signals, t: Signals, m: Model) -> float:
-    """Gale and Church's delta: how many standard deviations `t` is from the expected length."""
-    return (t.length - m.ratio * s.length) / math.sqrt(VARIANCE * m.ratio * (s.length + 1))
+    """Gale and Church's delta: how many standard deviations `t` is from the expected length
+    (a code block's own: its code keeps its length, whatever its comments become)."""
+    ratio = 1.0 if _code(s) else m.ratio
+    return (t.length - ratio * s.length) / math.sqrt(VARIANCE * ratio * (s.length + 1))
+
+
+def _code(b: Signals) -> bool:
+    return b.segment.span.style is Style.CODE
 
 
 def verbatim(b: Signals) -> frozenset[str]:
@@ -363,7 +371,7 @@ def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
     # what the page shows): it says nothing about the pairing
     delta = deviation(s, t, m)
     if abs(delta) > OUTLIER:
-        expected = round(m.ratio * s.length)
+        expected = round((1.0 if _code(s) else m.ratio) * s.length)
         size = "shorter" if delta < 0 else "longer"
         reasons.append(f"much {size} than expected: {counted(t.length, 'character')} for about {expected}")
     return tuple(reasons)

@@ -34,6 +34,7 @@ from mdgettext.checks import (
     structure,
     typography,
 )
+from mdgettext.checks.code import is_code
 from mdgettext.checks.entry import Context, Entry, Family, Glossary, entries_of
 from mdgettext.markdown.weave import weave
 from mdgettext.model import Diagnostic, Key, Reason, Severity, TranslationMap, key_of
@@ -113,15 +114,18 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
     if ctx.rebuilt is None:
         translations = TranslationMap({key_of(e): e.msgstr for e in entries if e.translated})
         ctx = replace(ctx, rebuilt=weave(ctx.doc, translations, heading_ids=ctx.heading_ids))
+    # A code block's lines are judged as code (checks/code.py, through the safety judge),
+    # never as prose: its comments and strings have no markup, links or typography to keep.
+    prose = [e for e in entries if not is_code(e.segments)]
     for entry in entries:
-        if entry.translated:
+        if entry.translated and not is_code(entry.segments):
             for family in families:
                 if family.entry is not None:
                     found.extend(family.entry(entry, ctx))
         found.extend(_unknown_codes(entry, ctx))
     for family in families:
         if family.catalog is not None:
-            found.extend(family.catalog(entries, ctx))
+            found.extend(family.catalog(entries if family in WHOLE else prose, ctx))
     by_line = {e.line: e for e in entries}
     elsewhere = [d for d in found if d.location.path != ctx.po_path]  # the addenda file's: no entry silences them
     heard = [d for d in found if d.location.path == ctx.po_path and not _silenced(d, by_line.get(d.location.line))]
@@ -196,6 +200,7 @@ def _accepted(finding: Diagnostic, accepted: frozenset[str], loads: bool = False
     return replace(finding, severity=Severity.WARNING, message=f"{finding.message} (accepted in the settings)")
 
 
+WHOLE = (safety.FAMILY, budget.FAMILY, completeness.FAMILY)  # catalog checks that read code entries too
 EXPLAINING = frozenset(c for c in CODES if c.startswith(("links.", "markup."))) | {content.NEWLINE}
 # What the safety check's reasons say that a links, markup or structure finding on the
 # same entry says better: the reason's kind, and the family that says it.

@@ -108,26 +108,18 @@ def reasons(
         Reason("adds html", f"has {key!r}, a tag never finished") for key in mine.loose if key not in chapter.loose
     ]
     found += [Reason("adds repeated attribute", f"has a tag that {r}") for r in mine.repeated]
-    found += [
-        Reason("adds liquid", f"has the Liquid {tag}, which the chapter never uses")
-        for tag in mine.liquid
-        if tag not in chapter.liquid
-    ]
-    found += [
-        Reason("adds kramdown", f"has kramdown's {k}, which the chapter never uses")
-        for k in mine.kramdown
-        if k not in chapter.kramdown and not DEFINES.match(k)
-    ]
-    found += [
-        Reason("adds attributes", f"has the attribute list {k}, which the chapter never uses")
-        for k in mine.attributes
-        if k not in chapter.attributes
-    ]
-    found += [
-        Reason("adds tex", f"has the TeX command \\{c}, which the chapter never uses")
-        for c in mine.tex
-        if c not in chapter.tex
-    ]
+    kramdown = [
+        k for k in mine.kramdown if not DEFINES.match(k)
+    ]  # a definition is refused below, whatever the chapter has
+    for kind, what, used, chapters in (
+        ("adds liquid", "the Liquid {}", mine.liquid, chapter.liquid),
+        ("adds kramdown", "kramdown's {}", kramdown, chapter.kramdown),
+        ("adds attributes", "the attribute list {}", mine.attributes, chapter.attributes),
+        ("adds tex", "the TeX command \\{}", mine.tex, chapter.tex),
+    ):
+        found += [
+            Reason(kind, f"has {what.format(k)}, which the chapter never uses") for k in used if k not in chapters
+        ]
     found += [Reason("scheme", f"has a link destination {bad}") for bad in mine.bad_schemes]
     images = {url for kind, url in chapter.links if kind == "image"} | set(chapter.image_destinations)
     found += [

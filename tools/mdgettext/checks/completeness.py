@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mdgettext.checks.code import is_code
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.model import Diagnostic, Severity, key_of
 from mdgettext.po.catalog import IMPORT_DOUBT, State
@@ -37,35 +38,32 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """What the page will still show in English, and whether the catalog is older than its template."""
     current = live(entries)
     for entry in entries:
+        found = _imported(entry) if entry.state is State.TRANSLATED else ()
         if entry.state is State.OBSOLETE:
-            yield ctx.finding(
-                entry,
-                "completeness.obsolete",
-                Severity.INFO,
-                "obsolete translation (`#~`) kept for reference; delete it once it is of no use",
-            )
+            code, severity = "obsolete", Severity.INFO
+            message = "obsolete translation (`#~`) kept for reference; delete it once it is of no use"
         elif entry.state is State.FUZZY:
-            yield ctx.finding(
-                entry,
-                "completeness.fuzzy",
-                Severity.WARNING,
-                _why_fuzzy(entry),
-            )
-        elif entry.state is State.TRANSLATED and (found := _imported(entry)):
-            yield ctx.finding(
-                entry,
-                "completeness.imported",
-                Severity.INFO,
+            code, severity, message = "fuzzy", Severity.WARNING, _why_fuzzy(entry)
+        elif found:
+            code, severity = "imported", Severity.INFO
+            message = (
                 f"imported, check the pairing: {'; '.join(found)}; the page shows this translation; "
-                "delete the `# import:` comment once it translates this English",
+                "delete the `# import:` comment once it translates this English"
             )
-        elif entry.state is State.UNTRANSLATED:
+        elif entry.state is State.UNTRANSLATED and is_code(entry.segments):  # code mostly needs none
             yield ctx.finding(
                 entry,
                 "completeness.untranslated",
-                Severity.WARNING,
-                "not translated yet: the page shows the English text",
+                Severity.INFO,
+                "code block not translated: the page shows the English code, right where its comments "
+                "and strings need no translation",
             )
+        elif entry.state is State.UNTRANSLATED:
+            code, severity = "untranslated", Severity.WARNING
+            message = "not translated yet: the page shows the English text"
+        else:
+            continue
+        yield ctx.finding(entry, f"completeness.{code}", severity, message)
     new = 0  # the template's messages the catalog lacks: English on the page, so not translated
     if ctx.template_keys is not None:
         mine = {key_of(e) for e in current}

@@ -30,7 +30,7 @@ from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from mdgettext.checks import formulas
+from mdgettext.checks import code, formulas
 from mdgettext.checks.allowlist import Markup, Where, block_breaks, markup_of, refusals, wrapped_only
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
@@ -74,6 +74,7 @@ ACTIVE = frozenset(
     | {"adds repeated attribute", "starts", "liquid quoting", formulas.CHANGED}
     # what an element does, whatever a check called it: it loads, redefines links, may hold a handler, reads a file
     | {"adds image", "adds image destination", "adds definition", "adds attributes", "adds include"}
+    | code.KINDS  # a code block left (its lines read as Markdown), Liquid or a snippet added
 )
 
 
@@ -231,6 +232,8 @@ class Judge:
         return formula_reasons(seg.msgid, msgstr, where(seg), seg.comments, self.reader)
 
     def _alone(self, seg: Segment, msgstr: str) -> list[Reason]:
+        if seg.span.style is Style.CODE:  # shown as code, escaped: it must only stay that code block
+            return code.reasons(self.doc, seg, msgstr)
         place = where(seg)
         if place is Where.YAML:  # the value itself, not its YAML quoting: the layout prints the value
             return self._compared(seg.msgid, msgstr, place) + self.formulas(seg, msgstr)
@@ -314,8 +317,10 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
 
 
 def message(reasons: Sequence[Reason]) -> str:
-    """A refusal as one finding: what the translation does, and what to change."""
-    return f"{OPENING}{'; '.join(r.text for r in reasons)}{CLOSING}"
+    """A refusal as one finding: what the translation does, and what to change (a code
+    block's own fix when every reason is about code)."""
+    closing = code.CLOSING if reasons and all(r.kind in code.KINDS for r in reasons) else CLOSING
+    return f"{OPENING}{'; '.join(r.text for r in reasons)}{closing}"
 
 
 FAMILY = Family(CODES, catalog=check)

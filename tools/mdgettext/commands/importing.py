@@ -9,6 +9,7 @@ from pathlib import Path
 from mdgettext.alignment.align import align
 from mdgettext.alignment.importer import CatalogMismatch, code_changes, fill
 from mdgettext.commands.common import creation_date, project_info
+from mdgettext.commands.extract import extract
 from mdgettext.commands.options import add_locale
 from mdgettext.commands.terminal import Reporter
 from mdgettext.commands.xliff_import import import_xliff, is_xliff
@@ -16,6 +17,7 @@ from mdgettext.errors import InputError
 from mdgettext.files import display, read_po
 from mdgettext.locale import check_known, script
 from mdgettext.pipeline.addenda import stage_addenda
+from mdgettext.pipeline.code_setting import bring_up, turn_on
 from mdgettext.pipeline.found import english_of, taken_in, translations_of
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.read import Translated, load, load_translated
@@ -76,7 +78,10 @@ def import_translation(
     go into the catalogs. What cannot be read is skipped and said once, and the rest
     imported: a translated file's broken front matter costs its values, not its body;
     of several files, one that cannot be imported (a stale catalog, say) costs itself.
-    Exit 1 when anything was skipped; one file refused whole is an input error (2)."""
+    A translated code block turns `code_blocks` on (pipeline/code_setting.py): the
+    templates are made again, the catalogs brought up to them, and the import runs
+    again. Exit 1 when anything was skipped; one file refused
+    whole is an input error (2)."""
     check_known(language)
     if source is not None and len(translated) > 1:
         raise InputError("--source names the English of one translated file; import the others without it")
@@ -86,12 +91,13 @@ def import_translation(
     skipped: list[str] = []  # one line per part or file not imported
     warnings: list[str] = []  # what the translator should fix, imported all the same
     imported: list[tuple[Path, Path]] = []  # (English, translation) of each file read in
-    refused = 0
+    refused, code = 0, False
     for done, path in enumerate(translated, 1):
         report.progress(done, len(translated), display(path, config.root))
         try:
             english = source or english_of(config, chapters, path, language)
             read = _import_one(config, path, language, english, plan, fuzzy, overwrite, dry_run)
+            code = code or read.code_changed
             skipped += read.skipped
             warnings += read.warnings
             if not read.skipped:  # read whole: a build may replace it
@@ -102,6 +108,13 @@ def import_translation(
             skipped.append(f"{err}; not imported")
             refused += 1
     report.clear()
+    if code and not config.code_blocks and (on := turn_on(config, dry_run)) is not None:
+        config, line = on
+        report.warn(line)
+        if not dry_run:  # what `extract` and `update` would do, then this import with the code as messages
+            extract(config, report)
+            bring_up(config, (*config.configured_locales(), language))
+            return import_translation(config, translated, language, source, report, fuzzy, overwrite)
     plan.carry_out(report)
     if not dry_run:
         taken_in(config, language, imported)
@@ -148,7 +161,9 @@ def _import_one(config: Config, translated: Path, language: str, source: Path, p
     except CatalogMismatch as err:
         raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
     plan.lines.extend(str(outcome) for outcome in result.outcomes)
-    read.warnings.extend(code_changes(source_doc, translated_doc))
+    if not config.code_blocks and (changes := code_changes(source_doc, translated_doc)):
+        read.warnings.extend(changes)
+        read.code_changed = True
     stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run, whole=not read.skipped)
     text = dumps(po)
     if dry_run:

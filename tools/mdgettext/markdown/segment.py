@@ -9,6 +9,10 @@ The msgid of a block is its inline Markdown source as markdown-it-py saw it
 re-wrapping an English paragraph changes no msgid. Offsets come from the tokens'
 line maps: every content line markdown-it-py gives us is the tail of its source
 line, which pins each block to exact character positions without re-parsing.
+
+Long because each kind of block (paragraph, heading, cell, HTML text, front matter,
+code) has its own small reader here, beside the one loop that walks the tokens
+and keeps the container stack they all need.
 """
 
 from __future__ import annotations
@@ -47,13 +51,15 @@ def segment(
     flavor: Flavor = COMMONMARK,
     liquid_prose: keys.Prose = keys.LIQUID_PROSE,
     math: str | None = None,
+    code: bool = False,
 ) -> Document:
     """Split a Markdown document into the segments a translator works on.
 
     `text` must use `\\n` line endings (the file layer converts CRLF); `flavor` says
     how the project's site reads Markdown (markdown/parser.py), `math` how it reads `$`
     (None: as the flavor does); `liquid_prose` names the arguments of each include
-    that are prose (a figure's caption).
+    that are prose (a figure's caption); `code` (the `code_blocks` setting) offers
+    code blocks too, for their comments and strings.
     """
     math = keys.math_of(flavor, math)
     src = normalize(text)
@@ -80,6 +86,8 @@ def segment(
             meta = frontmatter.load(token.content)
         elif token.type == "html_block":
             found = _html_block(token, lines, path, stack)
+        elif token.type in ("fence", "code_block") and code:
+            found = _code(token, lines, path)
         elif token.type == "inline":
             parent = tokens[index - 1]
             if parent.type == "heading_open":
@@ -191,6 +199,46 @@ def _heading(opening: Token, token: Token, lines: Lines, path: str, slug: str) -
         content = content[anchor.end() :]
         span = Span(span.start + anchor.end(), span.end, Style.LINE)
     yield Segment(fold(content), kind, Location(path, line + 1), span, anchor=slug)
+
+
+CODE_BLOCK = "code block"
+CODE_NOTE = "code: translate only its comments and the strings a reader sees; keep the code as written"
+
+
+def _code(token: Token, lines: Lines, path: str) -> Iterator[Segment]:
+    """A code block's lines, for its comments and strings (the `code_blocks` setting):
+    the msgid is the code as written, the span its lines inside the fence after the
+    prefix every line shares (a container's, an indented block's four spaces), so the
+    fence, its info string and its indentation stay the source's; a blank line is
+    written back as the block's blank lines are (`Span.quote`); blank lines before and
+    after the code stay outside the span. A block whose lines share no one prefix or
+    that holds no letter is not offered: its lines could not be written back as its own."""
+    body = token.content.split("\n")[:-1]
+    first = block_lines(token)[0] + (1 if token.type == "fence" else 0)
+    while body and not body[0].strip():  # blank lines around the code stay the source's, outside the span
+        body, first = body[1:], first + 1
+    while body and not body[-1].strip():
+        body = body[:-1]
+    if not body or not any(c.isalpha() for c in token.content):
+        return
+    prefixes: set[str] = set()
+    blanks: set[str] = set()
+    for offset, piece in enumerate(body):
+        text = lines.get(first + offset)
+        if not text.endswith(piece):
+            return
+        (prefixes if piece else blanks).add(text[: len(text) - len(piece)])
+    if len(prefixes) != 1:
+        return
+    (prefix,) = prefixes
+    blank = blanks.pop() if len(blanks) == 1 else prefix.rstrip()
+    yield Segment(
+        "\n".join(body),
+        CODE_BLOCK,
+        Location(path, block_lines(token)[0] + 1),
+        Span(lines.start(first) + len(prefix), lines.end(first + len(body) - 1), Style.CODE, prefix, blank),
+        comments=(CODE_NOTE,),
+    )
 
 
 def _table_cell(opening: Token, token: Token, cursor: Cursor, lines: Lines, path: str) -> Iterator[Segment]:

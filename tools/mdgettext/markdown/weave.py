@@ -202,4 +202,7 @@ def render(
         if heading_ids and seg.anchor:
             text = f"{text} {{#{seg.anchor}}}"
         return text
+    if span.style is Style.CODE:  # each line after the block's prefix; a blank one as the block's blank lines are
+        first, *rest = msgstr.split("\n")
+        return "\n".join([first, *(span.continuation + line if line else span.quote for line in rest)])
     return msgstr.replace("\n", "\n" + span.continuation)

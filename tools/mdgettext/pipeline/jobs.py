@@ -25,7 +25,8 @@ from mdgettext.pipeline.read import ChapterAnchors, import_readers, load, load_c
 from mdgettext.po.catalog import catalog_language
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs
-from mdgettext.publish.links import Site, review_name, single_file
+from mdgettext.publish.context import book_site, file_site, publishing
+from mdgettext.publish.links import review_name
 
 
 @dataclass(frozen=True)
@@ -117,20 +118,10 @@ def build_chapter(config: Config, job: Job, book: str = "") -> Done:
         done.warnings.extend(bib_warnings)
         used = assets.used_images(config, doc)
         done.warnings.extend(used.warnings)
-    site = Site(
-        job.chapter,
-        job.published,
-        config.source_language,
-        templates=job.templates,
-        book=book,
-        site_url=config.site_url,
-        repository=config.repository_url,
-        index=config.index,
-        assets=used.site,
-        bibliography=bib,
-        macros=config.math_macros,
-        page_words=config.own_page_words(),
+    site = book_site(
+        config, job.chapter, job.published, templates=job.templates, book=book, assets=used.site, bibliography=bib
     )
+    context = publishing(doc, site, config)
     chapter = Chapter(job.chapter, doc, anchors, pages=job.pages)  # its template read for the first catalog
     for language in job.languages:
         catalog, verdict = None, Verdict()
@@ -147,7 +138,7 @@ def build_chapter(config: Config, job: Job, book: str = "") -> Done:
                 verdict = checked(config, chapter, language, catalog, job.glossaries[language], review)
             else:
                 done.warnings.append(f"{config.relative(po_path)}: no catalog; run `mdgettext update -l {language}`")
-        outputs = publish_checked(config, doc, language, catalog, site, "html" in job.formats, verdict)
+        outputs = publish_checked(context, language, catalog, "html" in job.formats, verdict)
         paths = {fmt: config.output_path(job.chapter, language, fmt) for fmt in job.formats}
         done.add(outputs, source, paths, config.root, language)
         images = assets.copied(config, used, language)  # its pages' images
@@ -174,9 +165,9 @@ def build_file(config: Config, source_path: Path, po_path: Path | None, output: 
         chapter = Chapter(name, doc, {name: frozenset(doc.headings)})
         glossary = load_project_glossary(config, language)
         verdict = checked(config, chapter, language, catalog, glossary, review=False)  # no review page
-    site = replace(single_file(name, language, config.source_language), macros=config.math_macros)
+    context = publishing(doc, file_site(config, name, language), config)
     fmt = output.suffix.lstrip(".")
-    outputs = publish_checked(config, doc, language, catalog, site, fmt == "html", verdict)
+    outputs = publish_checked(context, language, catalog, fmt == "html", verdict)
     done = Done()
     done.add(outputs, source, {fmt: output}, config.root, language)
     return done

@@ -21,7 +21,7 @@ from mdgettext.po import addenda
 from mdgettext.po.catalog import CatalogFile, translation_map
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish
-from mdgettext.publish.links import Site
+from mdgettext.publish.context import Publishing
 
 
 @dataclass(frozen=True)
@@ -47,23 +47,19 @@ class Chapter:
 
 
 def publish_checked(
-    config: Config, doc: Document, language: str, catalog: CatalogFile | None, site: Site, html: bool, verdict: Verdict
+    context: Publishing, language: str, catalog: CatalogFile | None, html: bool, verdict: Verdict
 ) -> Outputs:
     """The chapter's outputs in one language, from what `checked` found."""
     return publish(
-        doc,
+        context,
         language,
         catalog,
-        site,
-        source_language=config.source_language,
         html=html,
-        heading_ids=config.heading_ids,
         findings=verdict.findings,
         woven=verdict.woven,
         refuse=verdict.refuse,
         judging=verdict.judging,
         addenda=verdict.addenda,
-        accepted=frozenset(config.accept),
     )
 
 

@@ -29,7 +29,13 @@ def load(path: Path, display: str, config: Config) -> tuple[SourceText, Document
     source = read_source(path, display)
     try:
         doc = segment(
-            source.text, display, config.front_matter_keys, flavor_of(config), config.liquid_prose, config.math
+            source.text,
+            display,
+            config.front_matter_keys,
+            flavor_of(config),
+            config.liquid_prose,
+            config.math,
+            config.code_blocks,
         )
         return source, doc
     except FrontMatterError as err:
@@ -48,7 +54,7 @@ LATE_FRONT_MATTER = re.compile(r"\A((?:[ \t]*\n)+)(---[ \t]*\n(?:.*\n)*?(?:---|\
 GLUED_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:(?!(?:---|\.\.\.)[ \t]*(?:\n|\Z)).*\n)*?---(?=[^\s-])")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Translated:
     """A translation made in place, read for import: its segments, the parts that
     could not be read (skipped, which fails the import), and what to tell its translator."""
@@ -56,6 +62,7 @@ class Translated:
     doc: Document
     skipped: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    code_changed: bool = False  # a code block is not the English's (import: `code_blocks` is off)
 
 
 def load_translated(path: Path, shown: str, config: Config) -> Translated:
@@ -114,7 +121,15 @@ def load_translated(path: Path, shown: str, config: Config) -> Translated:
 
 def _segmented(text: str, shown: str, config: Config) -> Document:
     try:
-        return segment(text, shown, config.front_matter_keys, flavor_of(config), config.liquid_prose, config.math)
+        return segment(
+            text,
+            shown,
+            config.front_matter_keys,
+            flavor_of(config),
+            config.liquid_prose,
+            config.math,
+            config.code_blocks,
+        )
     except FrontMatterError as err:
         raise InputError(f"{shown}:{err.line + 2}: {err}; fix the YAML between the --- lines") from err
     except SegmentationError as err:

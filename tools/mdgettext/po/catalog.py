@@ -11,13 +11,13 @@ import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from functools import cached_property
 
 import polib
 
 from mdgettext.locale import locale_name, plural_forms
-from mdgettext.model import Document, Key, TranslationMap, key_of
+from mdgettext.model import Document, Key, Style, TranslationMap, key_of
 from mdgettext.po.validate import msgid_line, msgstr_line
 
 
@@ -51,6 +51,8 @@ def template(docs: Sequence[Document], project: Project, references: str = "full
             entry = by_key.get(key)
             if entry is None:
                 entry = polib.POEntry(msgid=seg.msgid, msgstr="", msgctxt=seg.context, occurrences=[])
+                if seg.span.style is Style.CODE:  # code's lines as written, never re-wrapped (as xgettext marks them)
+                    entry.flags = [NO_WRAP]
                 by_key[key] = entry
                 pot.append(entry)
             occurrence = (seg.location.path, str(seg.location.line))
@@ -62,6 +64,9 @@ def template(docs: Sequence[Document], project: Project, references: str = "full
                     entry.comment = "\n".join([*lines, comment])
     limit_references(pot, references)
     return pot
+
+
+NO_WRAP = "no-wrap"
 
 
 def limit_references(po: polib.POFile, references: str) -> None:
@@ -156,7 +161,7 @@ def without_import_doubts(comment: str) -> str:
     return "\n".join(line for line in comment.split("\n") if not line.startswith(IMPORT_DOUBT))
 
 
-class State(Enum):
+class State(StrEnum):
     """Where an entry stands. The one place that decides it: the build, stats,
     checks and the review page all ask `state()`."""
 

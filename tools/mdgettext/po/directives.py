@@ -23,6 +23,11 @@ def _skip_digits(s: str, i: int) -> int:
     return i
 
 
+def _width(s: str, i: int) -> tuple[int, int]:
+    """Past a width or precision at *i*: digits, or `*`, which takes an argument (1)."""
+    return (i + 1, 1) if _at(s, i) == "*" else (_skip_digits(s, i), 0)
+
+
 def _at(s: str, i: int) -> str:
     """The character at *i*, or "" past the end (C's NUL)."""
     return s[i] if i < len(s) else ""
@@ -61,22 +66,13 @@ def python_directives(s: str, translated: bool = False) -> list[Span]:
             i += 1
         while _at(s, i) in ("-", "+", " ", "#", "0"):
             i += 1
-        if _at(s, i) == "*":
-            i += 1
-            if named:
-                return spans
-            unnamed += 1
-        else:
-            i = _skip_digits(s, i)
+        i, star = _width(s, i)
         if _at(s, i) == ".":
-            i += 1
-            if _at(s, i) == "*":
-                i += 1
-                if named:
-                    return spans
-                unnamed += 1
-            else:
-                i = _skip_digits(s, i)
+            i, precision_star = _width(s, i + 1)
+            star += precision_star
+        if star and named:  # an argument taken by `*` has no name to take
+            return spans
+        unnamed += star
         if _at(s, i) in ("h", "l", "L"):
             i += 1
         conversion = _at(s, i)

@@ -14,7 +14,7 @@ import polib
 from mdgettext.locale import locale_name
 from mdgettext.markdown.inline import nothing_to_translate
 from mdgettext.model import key_of
-from mdgettext.po.catalog import IMPORT_DOUBT, Project, by_key, doubts, has_translation, metadata
+from mdgettext.po.catalog import IMPORT_DOUBT, NO_WRAP, Project, by_key, doubts, has_translation, metadata
 from mdgettext.po.memory import Memory, offer
 from mdgettext.po.similar import Similar
 
@@ -170,7 +170,7 @@ def _fresh(entry: polib.POEntry) -> polib.POEntry:
         msgstr="",
         occurrences=list(entry.occurrences),
         comment=entry.comment,
-        flags=[],
+        flags=[flag for flag in entry.flags if flag == NO_WRAP],  # the template's, as msgmerge keeps it
     )
 
 
@@ -179,7 +179,7 @@ def _keep_translation(new: polib.POEntry, old: polib.POEntry) -> None:
     new.msgstr = old.msgstr
     new.msgstr_plural = dict(old.msgstr_plural)
     new.tcomment = old.tcomment
-    new.flags = list(old.flags)
+    new.flags = list(dict.fromkeys([*old.flags, *new.flags]))
     if old.fuzzy:
         new.previous_msgid = old.previous_msgid
         new.previous_msgctxt = old.previous_msgctxt

@@ -2,8 +2,9 @@
 
 polib is lenient: it reads `msgid Feedback` or a string missing its closing quote
 without a word, and the translation silently disappears from the build. This module
-does not parse catalogs (polib does); it checks each line's lexical shape and the
-parsed catalog's header, so a broken file gets one clear message with its line.
+does not parse catalogs (polib does); it checks each line's lexical shape, as the
+lexer (po/lexer.py) reads it, and the parsed catalog's header, so a broken file gets
+one clear message with its line.
 """
 
 from __future__ import annotations
@@ -16,16 +17,10 @@ import polib
 
 from mdgettext.errors import UserError
 from mdgettext.locale import LocaleError, plural_forms
+from mdgettext.po.lexer import Kind, lex, structure
 
-# Matched against stripped lines, so `rest` runs to the end: a lazy `.*?` before `\s*$`
-# would try the end of the line after every character, quadratic in a run of spaces.
-KEYWORD = re.compile(
-    r"^(?P<obsolete>#~\s*)?(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+(?P<rest>.*))?$"
-)
-CONTINUATION = re.compile(r'^(?P<obsolete>#~\s*)?(?P<rest>".*)$')
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 ESCAPE = re.compile(r'\\(?:[\\"abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)|(?P<bad>\\.?)')
-CONFLICT = re.compile(r"^(<{7}|={7}|>{7})(\s|$)")
 # A file every line of which `_line_errors` accepts, in the shape GNU gettext and our
 # writer give it: blank lines, comments, `keyword "string"` lines each followed by
 # their continuation strings, obsolete (#~) or not, with no msgstr[n] and only the
@@ -58,9 +53,6 @@ def check_text(text: str) -> None:
 
 # Each entry's keywords in order: [msgctxt] msgid [msgid_plural] msgstr... (GNU gettext's
 # grammar): the keywords each may follow, "" being the start of the file.
-ENTRY_KEYWORD = re.compile(
-    r"^[ \t]*(?:#~[ \t]*)?(msgctxt|msgid_plural|msgid|msgstr)(\[\d+\])?(?=[ \t\"])", re.MULTILINE
-)
 AFTER = {
     "msgctxt": {"", "msgstr", "msgstr[]"},
     "msgid": {"", "msgctxt", "msgstr", "msgstr[]"},
@@ -75,11 +67,9 @@ CUT = "the file may have been cut short or a line deleted: restore it (from git)
 def _sequence_errors(text: str) -> Iterator[CatalogSyntaxError]:
     """Keywords out of GNU gettext's order, which polib reads without a word: a msgid
     with no msgstr after it (a file cut short), a msgstr with no msgid before it."""
-    state, opened, line, at = "", 0, 1, 0  # the last keyword read; the line its entry starts on
-    for found in ENTRY_KEYWORD.finditer(text):
-        line += text.count("\n", at, found.start())
-        at = found.start()
-        word = found.group(1) + ("[]" if found.group(2) else "")
+    state, opened = "", 0  # the last keyword read; the line its entry starts on
+    for found in structure(text):
+        line, word = found.number, found.entry
         if state not in AFTER[word]:
             if word == "msgid_plural":
                 yield CatalogSyntaxError(line, "a msgid_plural with no msgid just before it; " + CUT)
@@ -100,31 +90,22 @@ def _sequence_errors(text: str) -> Iterator[CatalogSyntaxError]:
 def _line_errors(text: str) -> Iterator[CatalogSyntaxError]:
     after_keyword = False
     plural = False  # the entry being read has a msgid_plural
-    for number, line in enumerate(text.split("\n"), start=1):
-        if "\0" in line:
+    for line in lex(text):
+        number, kind = line.number, line.kind
+        if kind is Kind.NUL:
             yield CatalogSyntaxError(number, "a NUL character: remove it (it would end the text for GNU gettext)")
-            continue
-        if CONFLICT.match(line):
+        elif kind is Kind.CONFLICT:
             yield CatalogSyntaxError(
                 number,
                 "a git merge-conflict marker: keep one side of the conflict, delete the marker lines, then run `mdgettext update`",
             )
-            continue
-        stripped = line.strip()
-        if not stripped:
+        elif kind is Kind.BLANK:
             after_keyword = False
-            continue
-        keyword = KEYWORD.match(stripped)
-        continuation = CONTINUATION.match(stripped)
-        if keyword:
-            rest = keyword.group("rest") or ""
+        elif kind is Kind.KEYWORD:
+            word, rest = line.keyword, line.rest
             if not rest.startswith('"'):
-                yield CatalogSyntaxError(
-                    number,
-                    f'`{keyword.group("keyword")}` must be followed by a quoted string, as in {keyword.group("keyword")} "text"',
-                )
+                yield CatalogSyntaxError(number, f'`{word}` must be followed by a quoted string, as in {word} "text"')
                 continue
-            word = keyword.group("keyword")
             if word == "msgid":
                 plural = False
             elif word == "msgid_plural":
@@ -137,19 +118,18 @@ def _line_errors(text: str) -> Iterator[CatalogSyntaxError]:
                 continue
             yield from _string_errors(number, rest)
             after_keyword = True
-        elif continuation and (not stripped.startswith("#") or continuation.group("obsolete")):
+        elif kind is Kind.STRING:
             if not after_keyword:
                 yield CatalogSyntaxError(
                     number, "a quoted string with no msgid or msgstr before it (an empty line inside an entry?)"
                 )
-            yield from _string_errors(number, continuation.group("rest"))
-        elif stripped.startswith("#"):
+            yield from _string_errors(number, line.rest)
+        elif kind is Kind.COMMENT:
             after_keyword = False
         else:
-            word = stripped.split()[0]
             yield CatalogSyntaxError(
                 number,
-                f"`{word}` is not a PO keyword (msgctxt, msgid, msgid_plural, msgstr) or comment; check the spelling, or start a comment with #",
+                f"`{line.first}` is not a PO keyword (msgctxt, msgid, msgid_plural, msgstr) or comment; check the spelling, or start a comment with #",
             )
 
 

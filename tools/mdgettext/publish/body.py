@@ -64,64 +64,77 @@ class Fragment:
     notes: Notes = field(default_factory=Notes)  # the footnotes taken out of the text, and the keys it cites
 
 
+@dataclass(frozen=True)
+class Rendering:
+    """How every text of one page is rendered, the same for its body and its notes (as
+    mdformat's `RenderContext` carries what its renderers share): built once per page.
+
+    `flavor` says how the text was read, `$` included (`Flavor.reading`). `link` maps each
+    Markdown link's destination to the one the page should use, and `elsewhere` says of a
+    link's destination (as written) the edition in another language it leads to: the link
+    gets its `hreflang` and a mark in the page's words. With `liquid`, the Liquid tags the
+    book's pages use are drawn as the site draws them (publish/liquid.py), and `asset` gives
+    a site path (`assets/img/x.png`) the URL the page uses. The page's TeX macros (and
+    `macros`) are expanded (publish/macros.py); its Distill notes and citations are numbered
+    (publish/notes.py), each note reference labelled by `note_label`. A GitHub alert's title
+    (which the text does not write) is `alert_titles[kind]`, in the page's language; text
+    left in English is marked as `source_language`.
+    """
+
+    flavor: Flavor = COMMONMARK
+    link: Callable[[str], str] | None = None
+    elsewhere: Callable[[str], Elsewhere | None] | None = None
+    liquid: bool = False
+    site_url: str | None = None
+    asset: Callable[[str], str] | None = None
+    macros: Mapping[str, tex_macros.Macro] | None = None
+    source_language: str = "en"
+    self_link_label: str = "Link to this section"
+    note_label: str = "Note {number}"
+    alert_titles: Mapping[str, str] | None = None
+
+
 def render(
     markdown: str,
     heading_ids: Sequence[str],
     fallbacks: Sequence[tuple[int, int]] = (),
-    link: Callable[[str], str] | None = None,
-    self_link_label: str = "Link to this section",
+    context: Rendering = Rendering(),
+    *,
     parsed: Sequence[Token] | None = None,
-    flavor: Flavor = COMMONMARK,
-    math: str | None = None,
-    liquid: bool = False,
-    site_url: str | None = None,
-    asset: Callable[[str], str] | None = None,
-    macros: Mapping[str, tex_macros.Macro] | None = None,
-    note_label: str = "Note {number}",
-    source_language: str = "en",
-    alert_titles: Mapping[str, str] | None = None,
     fallback_tags: Sequence[tuple[int, int]] = (),
-    refused: list[str] | None = None,
-    elsewhere: Callable[[str], Elsewhere | None] | None = None,
     added: Sequence[tuple[int, int]] = (),
+    refused: list[str] | None = None,
 ) -> Fragment:
-    """The body of a page.
+    """The body of a page, rendered as `context` says.
 
     `heading_ids[i]` is the id of heading `i` (the source's slugs); `fallbacks` are
-    `(start, end)` offsets in `markdown` of text left in English; `link` maps each
-    Markdown link's destination to the one the page should use. `parsed` are the
-    tokens of `markdown` when a caller already has them: they are not changed
-    (a token this function alters is copied first), so the checks and every page
-    of a build can share one parse. With `liquid`, the Liquid tags the book's pages
-    use are drawn as the site draws them (publish/liquid.py), and `asset` gives a
-    site path (`assets/img/x.png`) the URL the page uses. The page's TeX macros (and
-    `macros`) are expanded (publish/macros.py); its Distill notes and citations are
-    numbered (publish/notes.py), each note reference labelled by `note_label`. A GitHub
-    alert's title (which the text does not write) is `alert_titles[kind]`, in the page's language.
-    `fallback_tags` are the spans of Liquid values left in English (a caption, an answer button).
-    A formula whose macros expand beyond their budget (typeset unexpanded) is told in `refused`.
-    `elsewhere` says of a link's destination (as written) the edition in another language it
-    leads to: the link gets its `hreflang` and a mark in the page's words.
-    `added` are the (start, end) offsets of the translator's own blocks: a heading there
-    is no English heading's, so it takes an id of its own and shifts none of the others.
+    `(start, end)` offsets in `markdown` of text left in English, and `fallback_tags` the
+    spans of Liquid values left in English (a caption, an answer button). `parsed` are
+    the tokens of `markdown` when a caller already has them: they are not changed (a
+    token this function alters is copied first), so the checks and every page of a build
+    can share one parse. A formula whose macros expand beyond their budget (typeset
+    unexpanded) is told in `refused`. `added` are the (start, end) offsets of the
+    translator's own blocks: a heading there is no English heading's, so it takes an id
+    of its own and shifts none of the others.
     """
-    md = parser(flavor, math)
-    html = renderer(flavor, math)
+    flavor, link, elsewhere, asset = context.flavor, context.link, context.elsewhere, context.asset
+    md = parser(flavor)
+    html = renderer(flavor)
     tokens = list(parsed) if parsed is not None else md.parse(markdown)
-    if liquid:
+    if context.liquid:
         raw = partial(_raw_note, md, html, link, elsewhere)
-        draw = partial(emulate, site_url=site_url, link=link, asset=asset)
+        draw = partial(emulate, site_url=context.site_url, link=link, asset=asset)
         english = (fallbacks, fallback_tags)
-        tokens = draw_blocks(tokens, markdown, draw, english, fallback_attributes(source_language), raw)
-        tokens = emulate(tokens, site_url, link, asset)
-    tokens = tex_macros.expand_tokens(tokens, macros, refused)
-    if alert_titles:
-        _title_alerts(tokens, alert_titles)
-    marked = mark_fallbacks(tokens, markdown, fallbacks, source_language)
+        tokens = draw_blocks(tokens, markdown, draw, english, fallback_attributes(context.source_language), raw)
+        tokens = emulate(tokens, context.site_url, link, asset)
+    tokens = tex_macros.expand_tokens(tokens, context.macros, refused)
+    if context.alert_titles:
+        _title_alerts(tokens, context.alert_titles)
+    marked = mark_fallbacks(tokens, markdown, fallbacks, context.source_language)
     own = {
         markdown.count("\n", 0, start) + n for start, end in added for n in range(markdown.count("\n", start, end) + 1)
     }
-    headings = list(_headings(tokens, heading_ids, marked, self_link_label, own))
+    headings = list(_headings(tokens, heading_ids, marked, context.self_link_label, own))
     if link is not None:
         rewrite_links(tokens, link, elsewhere=elsewhere)
     if asset is not None:  # an image at a site path (`/assets/img/x.png`): the build's copy, else the site's
@@ -131,7 +144,7 @@ def render(
     notes = collect(
         tokens,
         marked,
-        note_label,
+        context.note_label,
         lambda children: str(html.renderInline(children, md.options, {})),
         partial(_raw_note, md, html, link, elsewhere) if flavor.raw_notes else None,
     )

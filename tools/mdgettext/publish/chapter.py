@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from mdgettext.checks import safety
 from mdgettext.checks.addenda import usable
 from mdgettext.markdown.weave import Woven, places, weave
-from mdgettext.model import Addendum, Diagnostic, Document, Fallbacks, Key, Style, TranslationMap, key_of
+from mdgettext.model import Addendum, Diagnostic, Fallbacks, Key, Style, TranslationMap, key_of
 from mdgettext.po.catalog import CatalogFile, awaiting_review, live, translation_map
-from mdgettext.publish.links import Site
+from mdgettext.publish.context import Publishing
 from mdgettext.report import counted
 
 if TYPE_CHECKING:
@@ -40,24 +40,21 @@ class Outputs:
 
 
 def publish(
-    doc: Document,
+    context: Publishing,
     language: str,
     catalog: CatalogFile | None,
-    site: Site,
     *,
-    source_language: str,
     html: bool,
-    heading_ids: bool,
     findings: Sequence[Diagnostic] = (),
     woven: Woven | None = None,
     refuse: Mapping[Key, Sequence[Diagnostic]] | None = None,
     judging: safety.Judge | None = None,
     addenda: Sequence[Addendum] = (),
-    accepted: frozenset[str] = frozenset(),
 ) -> Outputs:
     """Weave the usable, safe translations into the chapter and render its pages.
 
-    `catalog` is None for the source language (the page is the source itself) and
+    `context` is the chapter and what its pages need (publish/context.py). `catalog` is
+    None for the source language (the page is the source itself) and
     for a translation with no catalog yet (every message falls back). `findings` are
     `check`'s findings for the catalog, which the review page shows. `woven` is
     the chapter with every translation put back, when the caller has woven it
@@ -66,23 +63,24 @@ def publish(
     they are not published, and the page shows the English for them. `judging` is
     the safety judge that judged the catalog for `check` (each message is judged once).
     `addenda` are the translator's own blocks: those with a place and nothing the
-    chapter never uses are woven in after the English block they follow. `accepted`
-    are the translations a maintainer accepts (the `accept` setting).
+    chapter never uses are woven in after the English block they follow. The context's
+    `accepted` are the translations a maintainer accepts (the `accept` setting).
     """
+    doc, site = context.doc, context.site
     messages = len({key_of(s) for s in doc.segments})
-    if language == source_language:
+    if language == site.source_language:
         if not html:
             return Outputs("source text")
         from mdgettext.publish.page import chapter_page  # the HTML stack: only a build that makes pages
 
         whole = Fallbacks(total=messages)
         told: list[str] = []
-        page = chapter_page(doc.text, language, doc.headings, site, whole, doc.tokens, doc.flavor, told, doc.math)
+        page = chapter_page(context, doc.text, language, whole, doc.tokens, told)
         return Outputs("source text", page=page, warnings=tuple(f"{doc.path}: {t}" for t in told))
     translations = translation_map(catalog.po) if catalog is not None else TranslationMap()
     if refuse:
         translations = TranslationMap({k: v for k, v in translations.items() if k not in refuse})
-    kept, unsafe = safety.safe_translations(doc, translations, judging, accepted)
+    kept, unsafe = safety.safe_translations(doc, translations, judging, context.accepted)
     by_check = {k: [f"{d.message} [{d.code}]" for d in found] for k, found in (refuse or {}).items()}
     refused = {**by_check, **{k: [r.text for r in v] for k, v in unsafe.items()}}
     # the review page says, for each refusal, what is wrong and what to change: check's message
@@ -92,7 +90,7 @@ def publish(
     if (
         woven is None or refused or kept != translations or insertions
     ):  # refused, closed as kramdown closes it, added to
-        woven = weave(doc, kept, heading_ids=heading_ids, insertions=insertions)
+        woven = weave(doc, kept, heading_ids=context.heading_ids, insertions=insertions)
     fell_back = fallbacks(woven, messages)
     note = f"{fell_back.count} of {counted(messages, 'message')} fell back to English"
     used = {key_of(s) for s in doc.segments}
@@ -116,9 +114,7 @@ def publish(
     from mdgettext.publish.review import review_page
 
     told = []
-    page = chapter_page(
-        woven.text, language, doc.headings, site, fell_back, woven.tokens, doc.flavor, told, doc.math, woven.added
-    )
+    page = chapter_page(context, woven.text, language, fell_back, woven.tokens, told, woven.added)
     where = catalog.display if catalog is not None else doc.path
     warnings += tuple(f"{where}: {t}" for t in told)
     if catalog is None or site.stylesheet is None:
@@ -156,10 +152,9 @@ def fallbacks(woven: Woven, messages: int) -> Fallbacks:
 
 def summary(rows: Sequence[Row]) -> str:
     """The build's line about a review page: how its entries stand."""
-    counts = {
-        state: sum(1 for r in rows if r.state == state)
-        for state in ("translated", "imported", "fuzzy", "untranslated", "refused")
-    }
+    from mdgettext.publish.review import STATES  # imported with the review page that made `rows`
+
+    counts = {state.value: sum(1 for r in rows if r.state is state) for state in STATES}
     found = sum(len(r.findings) for r in rows)
     imported = f", {counts['imported']} imported awaiting review" if counts["imported"] else ""
     return (

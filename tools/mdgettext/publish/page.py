@@ -20,10 +20,10 @@ from markupsafe import Markup
 
 from mdgettext import locale
 from mdgettext.markdown import keys, urls
-from mdgettext.markdown.flavors import COMMONMARK
-from mdgettext.model import Fallbacks, Flavor
+from mdgettext.model import Fallbacks
 from mdgettext.publish import body, macros, mathml, notes
 from mdgettext.publish.body import Elsewhere
+from mdgettext.publish.context import Publishing
 from mdgettext.publish.frontmatter_html import inline_html, text_of
 from mdgettext.publish.links import (
     Site,
@@ -41,25 +41,23 @@ from mdgettext.publish.words import words
 
 
 def chapter_page(
+    context: Publishing,
     markdown: str,
     language: str,
-    heading_ids: Sequence[str],
-    site: Site,
     fallbacks: Fallbacks = Fallbacks(),
     parsed: Sequence[Token] | None = None,
-    flavor: Flavor = COMMONMARK,
     refused: list[str] | None = None,
-    math: str | None = None,
     added: Sequence[tuple[int, int]] = (),
 ) -> str:
-    """The finished page of one chapter in one language (`added`: where the translator's
-    own blocks are in `markdown`, whose headings take no English id); each formula left as TeX
-    because its MathML was not safe to publish is told in `refused`. `flavor` and
-    `math` say how the source was read (a site with `math = "none"` typesets nothing)."""
-    math = keys.math_of(flavor, math)
+    """The finished page of one chapter in one language: `markdown` is the chapter's text in
+    that language (`added`: where the translator's own blocks are in it, whose headings take
+    no English id); each formula left as TeX because its MathML was not safe to publish is
+    told in `refused`. The context's flavor says how the source was read (a site with
+    `math = "none"` typesets nothing)."""
+    site, flavor = context.site, context.flavor
 
     def typeset(html: str) -> str:
-        return html if math == "none" else mathml.typeset(html, refused, keys.dollars_in_text(math))
+        return mathml.typeset(html, refused, flavor.dollars_in_text) if flavor.typesets else html
 
     page_words = words(language, site.page_words)
     ui_lang, ui = page_words.language, page_words.words
@@ -71,30 +69,32 @@ def chapter_page(
         name = locale.language_name_in(target.language, mark.lang)
         return Elsewhere(target.language, mark.format(language=name), mark.lang)
 
-    fragment = body.render(
-        markdown,
-        heading_ids,
-        fallbacks.spans,
+    rendering = body.Rendering(
+        flavor,
         link=lambda url: chapter_link(url, site, language),
-        self_link_label=ui["self_link"],
-        parsed=parsed,
-        flavor=flavor,
-        math=math,
+        elsewhere=lambda url: elsewhere(link_target(url, site, language)),
         liquid=True,
         site_url=site.site_url,
         asset=lambda path: asset_url(path, site, language),
         macros=macros.from_setting(dict(site.macros)),
-        note_label=ui["note"],
         source_language=site.source_language,
+        self_link_label=ui["self_link"],
+        note_label=ui["note"],
         alert_titles=page_words.alert_titles,
+    )
+    fragment = body.render(
+        markdown,
+        context.doc.headings,
+        fallbacks.spans,
+        rendering,
+        parsed=parsed,
         fallback_tags=fallbacks.in_tags,
-        refused=refused,
-        elsewhere=lambda url: elsewhere(link_target(url, site, language)),
         added=added,
+        refused=refused,
     )
     meta = fragment.front_matter
     entries = site.bibliography.entries if site.bibliography is not None else {}
-    context = {
+    fields = {
         "lang": language,
         "source_lang": site.source_language,
         "dir": locale.direction(language),
@@ -135,7 +135,7 @@ def chapter_page(
         "canonical": site_url(site, site.chapter) if site.site_url and language == site.source_language else None,
         "x_default": site_url(site, site.chapter) if site.site_url else None,
     }
-    return environment(site.templates).get_template("chapter.html.j2").render(context)
+    return environment(site.templates).get_template("chapter.html.j2").render(fields)
 
 
 def _untitled(headings: Sequence[body.Heading], chapter: str) -> str:
