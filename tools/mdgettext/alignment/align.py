@@ -44,7 +44,7 @@ from mdgettext.alignment.signals import (
     model,
     signals,
 )
-from mdgettext.markdown.folding import unfolded
+from mdgettext.markdown.folding import as_written
 from mdgettext.markdown.sentences import has_sentence
 from mdgettext.model import Document, Location, Segment, Style
 
@@ -128,7 +128,7 @@ def align(source: Document, translated: Document, latin: bool | None = None) -> 
 def _wrapped(step: Pair | Unmatched, translated: Document) -> Pair | Unmatched:
     """A pair of one translated block, with the translator's line breaks (a heading's `{#id}` removed: one line)."""
     if isinstance(step, Pair) and len(step.translated) == 1 and step.translation == (seg := step.translated[0]).msgid:
-        return replace(step, written=unfolded(translated.text, seg.span, seg.msgid))
+        return replace(step, written=as_written(translated.text, seg))
     return step
 
 
