@@ -35,7 +35,7 @@ from mdgettext.checks.allowlist import Markup, Where, block_breaks, markup_of, o
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
 from mdgettext.markdown.closing import closed
-from mdgettext.markdown.htmltext import HtmlBlock, html_blocks
+from mdgettext.markdown.htmltext import RUN, HtmlBlock, html_blocks
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import render
 from mdgettext.model import (
@@ -250,7 +250,7 @@ class Judge:
             # container's prefix (`> `), which is the container's, not the message's
             english, text = seg.msgid, msgstr
         else:
-            english, text = render(seg, seg.msgid), render(seg, msgstr)
+            english, text = render(seg, seg.msgid), render(seg, _one_line(seg, msgstr))
         compared = self._compared(english, text, place)
         return wrapped_only(seg.msgid, msgstr, place, compared) + self.formulas(seg, msgstr)
 
@@ -283,7 +283,7 @@ class Judge:
     def _rebuilt(self, block: HtmlBlock, english: str, runs: Iterable[tuple[Segment, str]]) -> list[Reason]:
         pieces, last = [], block.start
         for seg, msgstr in sorted(runs, key=lambda run: run[0].span.start):
-            pieces += [self.doc.text[last : seg.span.start], render(seg, msgstr)]
+            pieces += [self.doc.text[last : seg.span.start], render(seg, _one_line(seg, msgstr))]
             last = seg.span.end
         pieces.append(self.doc.text[last : block.end])
         rebuilt = "".join(pieces)
@@ -291,6 +291,15 @@ class Judge:
             return []
         # the block's reasons, not the run's: another family's finding on the run tells none of them
         return [Reason(f"block {r.kind}", f"the block {r.text}") for r in self._compared(english, rebuilt, Where.HTML)]
+
+
+def _one_line(seg: Segment, msgstr: str) -> str:
+    """An HTML text run's translation as the judge reads it: the breaks `weave` keeps
+    there (each after the run's prefix, in a block only a blank line ends, never a
+    blank line) are spaces to the browser, so it is judged on one line."""
+    if seg.kind != RUN or not seg.span.continuation:
+        return msgstr  # `weave` writes it on one line itself
+    return " ".join(line.strip() for line in msgstr.split("\n") if line.strip())
 
 
 def placed(seg: Segment) -> Hashable:
