@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mdgettext.checks import code, formulas
-from mdgettext.checks.allowlist import Markup, Where, block_breaks, markup_of, refusals, wrapped_only
+from mdgettext.checks.allowlist import Markup, Where, block_breaks, markup_of, own_elements, refusals, wrapped_only
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
 from mdgettext.markdown.closing import closed
@@ -61,8 +61,10 @@ CLOSING = (
 CODE = "safety.active-content"
 CODES = {
     CODE: "the translation has markup, a link, Liquid, a formula or structure its English does not have "
-    "(or lacks some it has), beyond tags that only shape text (`<sub>`, `<b>`: bare, closed) and the English's "
-    "class-only attribute lists repeated; the build refuses it, and no mdgettext-ignore comment silences this",
+    "(or lacks some it has), beyond tags that only shape text (`<sub>`, `<b>`: bare, closed), links to web pages "
+    "and the book's places, the book's own elements its chapter writes (`<d-footnote>`, `<d-cite>` of a key it cites) "
+    "and the English's class-only attribute lists repeated; the build refuses it, and no mdgettext-ignore comment "
+    "silences this",
 }
 
 
@@ -206,6 +208,7 @@ class Judge:
         the checks have read is not parsed again here."""
         self.doc = doc
         self.references: Mapping[str, Any] = doc.references
+        self.own = own_elements(doc.text)  # the book's elements its English writes: a translation may add them
         self.blocks = html_blocks(doc)
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
@@ -254,7 +257,7 @@ class Judge:
     def _compared(self, english: str, text: str, place: Where) -> list[Reason]:
         """`text` against the markup of `english`, both read in the document's flavor."""
         references = None if place is Where.YAML else self.references
-        return refusals(self._source(english, place), text, place, references, self.doc.flavor)
+        return refusals(self._source(english, place), text, place, references, self.doc.flavor, self.own)
 
     def block(self, block: HtmlBlock, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""
