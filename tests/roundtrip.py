@@ -234,7 +234,7 @@ def _findings(root: Path, language: str) -> dict[Path, dict[int, list[str]]]:
         return found
     for finding in findings:
         path = (root / finding["file"]).resolve()
-        line = finding.get("line") or 0
+        line = finding.get("msgid_line") or finding.get("line") or 0  # the entry, as _entries numbers it
         text = f"{finding['severity']} {finding['code']}: {finding.get('message', '')}"
         found.setdefault(path, {}).setdefault(line, []).append(text)
     return found

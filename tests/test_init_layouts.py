@@ -599,3 +599,24 @@ def test_a_language_the_site_lists_with_no_pages_is_not_made_a_locale(tmp_path: 
         "ja: listed in mkdocs.yml's i18n languages, but docs/ja/ has no pages yet; not a locale "
         '(add "ja" to `locales` to start it)'
     ) in result.out.splitlines()
+
+
+def test_a_vitepress_home_page_offers_its_hero_and_features(tmp_path: Path) -> None:
+    home = "---\nlayout: home\nhero:\n  tagline: {}\nfeatures:\n  - title: {}\n    details: {}\n---\n\n{}\n"
+    write(tmp_path / "docs" / "README.md", home.format("A fast prompt", "Fast", "It is fast.", "Some text."))
+    write(tmp_path / "docs" / "ko" / "README.md", home.format("빠른 프롬프트", "빠름", "빠릅니다.", "글."))
+    result = cli("-C", tmp_path, "init")
+    assert result.code == 0, result.err
+    assert "docs/README.md: a VitePress home page (layout: home)" in result.out
+    assert {"hero.tagline", "features[].title", "features[].details"} <= set(load_config(tmp_path).front_matter_keys)
+    for command in (["extract"], ["import", "-l", "ko"], ["build", "-l", "ko"]):
+        assert cli("-C", tmp_path, *command).code == 0, command
+    built = (tmp_path / "docs" / "ko" / "README.md").read_text(encoding="utf-8")
+    assert built == home.format("빠른 프롬프트", "빠름", "빠릅니다.", "글.")  # the tagline and features come back
+
+
+def test_a_page_of_another_layout_adds_no_front_matter_keys(tmp_path: Path) -> None:
+    write(tmp_path / "docs" / "README.md", "---\nlayout: page\nhero:\n  tagline: x\n---\n\nText.\n")
+    write(tmp_path / "docs" / "ko" / "README.md", "---\nlayout: page\nhero:\n  tagline: y\n---\n\n글.\n")
+    assert cli("-C", tmp_path, "init").code == 0
+    assert "hero.tagline" not in load_config(tmp_path).front_matter_keys

@@ -32,8 +32,10 @@ import yaml
 from mdgettext.errors import InputError
 from mdgettext.layout import Translations
 from mdgettext.locale import CODE, LocaleError, is_known, locale_name, primary
+from mdgettext.markdown import frontmatter
 from mdgettext.markdown.anchors import explicit_id
 from mdgettext.markdown.frontmatter import FrontMatterError, composed
+from mdgettext.markdown.keys import DEFAULT_KEYS
 from mdgettext.markdown.parser import parser
 from mdgettext.settings import toml_value
 from mdgettext.settings_input import MAX_DEPTH, deep_line
@@ -552,6 +554,49 @@ def translators_ids(chosen: Chosen, paths: Iterable[str], read: Callable[[str], 
         return chosen
     why = f"{settings['locales'].why}: their headings have no {{#id}}, so each keeps the id its site gives it"
     return replace(chosen, settings={**chosen.settings, "heading_ids": Why(False, why)})
+
+
+# The text of a VitePress (or VuePress 2) home page's front matter (`layout: home`) that
+# its default theme shows: the hero's name, text, tagline and buttons, each feature's.
+HOME_KEYS = (
+    "hero.name",
+    "hero.text",
+    "hero.tagline",
+    "hero.actions[].text",
+    "features[].title",
+    "features[].details",
+)
+
+
+def from_pages(chosen: Chosen, paths: Iterable[str], read: Callable[[str], str]) -> Chosen:
+    """What the pages already there say besides the layout: whether the translations
+    write heading ids (`translators_ids`), and whether the source has a home page whose
+    front matter is text (`home_keys`). `paths` are the repository's files, `read` gives
+    one's text."""
+    paths = sorted(paths)
+    return home_keys(translators_ids(chosen, paths, read), paths, read)
+
+
+def home_keys(chosen: Chosen, paths: Sequence[str], read: Callable[[str], str]) -> Chosen:
+    """`front_matter_keys` with the home page's text where a source page is a VitePress
+    home page (`layout: home` with a `hero` or `features`): a translator translates its
+    tagline and features, and import would leave them out."""
+    settings = chosen.settings
+    if "front_matter_keys" in settings or "source" not in settings:
+        return chosen
+    source = str(settings["source"].value).strip("/")
+    top = [p for p in paths if p.endswith(".md") and p.count("/") == (source.count("/") + 1 if source != "." else 0)]
+    for path in (p for p in top if source == "." or p.startswith(f"{source}/")):
+        found = next((t for t in parser().parse(read(path)) if t.type == "front_matter"), None)
+        try:
+            meta = frontmatter.load(found.content) if found is not None else {}
+        except FrontMatterError:
+            continue
+        if meta.get("layout") == "home" and ("hero" in meta or "features" in meta):
+            why = f"{path}: a VitePress home page (layout: home), whose hero and features a reader sees"
+            keys = (*DEFAULT_KEYS, *HOME_KEYS)
+            return replace(chosen, settings={**settings, "front_matter_keys": Why(keys, why)})
+    return chosen
 
 
 def printed(key: str, setting: Why) -> str:

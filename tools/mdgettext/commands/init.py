@@ -30,11 +30,11 @@ from mdgettext.recognise import (
     Unnamed,
     Why,
     choose,
+    from_pages,
     printed,
     read_book,
     read_mkdocs,
     recognise,
-    translators_ids,
 )
 from mdgettext.settings import (
     BY_KEY,
@@ -104,7 +104,7 @@ def init(
     layout = _recognised(root)
     if layout is not None:
         chosen = _chosen(layout, given, ask)
-        chosen = translators_ids(chosen, files(root, set()), lambda p: (root / p).read_text("utf-8", "replace"))
+        chosen = from_pages(chosen, files(root, set()), lambda p: (root / p).read_text("utf-8", "replace"))
         told = [f"recognised {layout.seen}", *chosen.lines]
         whys = {**chosen.settings, **whys}  # what the options say wins
     for key in ASKED:
