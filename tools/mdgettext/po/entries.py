@@ -55,6 +55,11 @@ class Catalog:
     header_fuzzy: bool = False  # a template's header is fuzzy
 
     @property
+    def live(self) -> tuple[Entry, ...]:
+        """The entries a build or a check looks at: not obsolete."""
+        return tuple(e for e in self.entries if e.msgid and not e.obsolete)
+
+    @property
     def language(self) -> str:
         """The `Language` header, or "" (a template)."""
         return dict(self.metadata).get("Language", "")
