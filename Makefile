@@ -12,7 +12,7 @@ LOCK ?= requirements/lock.txt
 UV_VERSION = 0.13.9
 
 .PHONY: install ko test suite static behaviour lint system-deps screenshots lock test-floors test-newest docs quick \
-	test-unit test-end-to-end test-quality
+	test-unit test-end-to-end test-quality mutation
 
 # The stamp is newer than the lock and pyproject.toml when the environment matches them.
 $(VENV)/.installed-$(notdir $(LOCK)): $(LOCK) pyproject.toml
@@ -108,6 +108,17 @@ lock: install
 	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools|markdown|pymdown-extensions|mkdocs|pre-commit|translate-toolkit|lxml|unicode-segmentation-rs)==' requirements/lock.txt \
 		| sed 's/ *\\$$//' > $(VENV)/tools-constraints.txt
 	$(COMPILE) --resolution lowest-direct -c $(VENV)/tools-constraints.txt -o requirements/floors.txt
+	$(VENV)/bin/uv pip compile requirements/mutation.in -c requirements/lock.txt --universal \
+		--python-version 3.11 --generate-hashes --no-header --quiet -o requirements/mutation.txt
+
+# mutmut's score over the pure core (benchmarks/mutation.py; docs/development.md), in its own
+# environment: the main lock plus requirements/mutation.txt, hash-checked. Not in .ci/run.
+MUTATION_VENV = .venv-mutation
+mutation:
+	$(MAKE) install VENV=$(MUTATION_VENV)
+	$(MUTATION_VENV)/bin/python -m pip --disable-pip-version-check --quiet install --require-hashes --no-deps \
+		-r requirements/mutation.txt
+	$(MUTATION_VENV)/bin/python benchmarks/mutation.py
 
 # Every runtime dependency at the lower bound pyproject.toml declares (requirements/floors.txt,
 # which tests/test_packaging.py holds to those bounds), in its own environment: the suite and

@@ -18,8 +18,10 @@ from typing import Any
 import polib
 import pytest
 from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 import fidelity
+import footprint
 from mdgettext.cli import run
 from mdgettext.markdown.folding import fold
 from mdgettext.model import Document, Segment, Style
@@ -38,6 +40,32 @@ TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "fixtures"
 DATA = TESTS / "data"  # everything the tests read, with its licence (see data/README.md)
 REPO = TESTS.parent
+
+# Hypothesis keeps its caches where the tests may write (it would make `.hypothesis/` in
+# the current folder, the repository): see `pytest_sessionfinish`.
+set_hypothesis_home_dir(REPO / "build" / ".hypothesis")
+_FOOTPRINT = pytest.StashKey[footprint.Footprint]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_FOOTPRINT] = footprint.now(REPO)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A test writes only under tmp_path (or build/): the run fails, naming the paths,
+    when it left anything else in the repository or in $HOME (`footprint.py`)."""
+    before = session.config.stash.get(_FOOTPRINT, None)
+    if before is None:
+        return
+    changes = before.changes(footprint.now(REPO))
+    if changes:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("The tests wrote outside tmp_path and build/:", red=True)
+            for line in changes:
+                reporter.write_line(f"  {line}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
 
 # Each test file's group, so a run can take one (`pytest -m unit`, `make test-unit`): the
 # folder stays flat and a new file needs no move. A file not listed here is `unit`; one

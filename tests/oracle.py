@@ -14,7 +14,9 @@ html5lib's tree builder (2016) drops some elements Chromium keeps (`<img>` insid
 - a URL attribute whose scheme (as the WHATWG URL parser reads it) is not http,
   https or mailto, and a URL the English page does not have;
 - the page's last element, a footer with a link, swallowed (inside a comment,
-  raw text, an unclosed element) or gone;
+  raw text, an unclosed element) or gone; a link left open, which a browser carries
+  on into the text after it (a copy of the link in the next block, or around every
+  block to the page's end);
 - a JSON script (the book's layout puts the front matter in one) that no longer parses;
 - the page's blocks (paragraphs, headings, list items, table cells, ...) changed in
   number: text hidden, or structure made.
@@ -149,6 +151,12 @@ def problems(document: str) -> Counter[str]:
     parent = {child: element for element in tree.iter() for child in element}
     if sentinel is None or parent.get(sentinel) is not tree.find("body") or sentinel.find(".//a") is None:
         found["the page's last element is swallowed or gone"] += 1
+    # a link left open: the browser carries it on past its paragraph, copying it into the
+    # text after it (the next heading, or every block to the page's end): more links in
+    # the tree than the page's text starts
+    copies = sum(1 for _ in tree.iter("a")) - sum(1 for name, _ in recorder.starts if name == "a")
+    if copies > 0:
+        found["a link left open, carried on into the text after it"] += copies
     return found
 
 

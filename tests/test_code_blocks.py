@@ -141,7 +141,7 @@ def test_a_translation_that_leaves_its_block_is_refused_with_the_fix(tmp_path: P
     checked = cli("-C", root, "check", "-l", "ko")
     assert checked.code == 1
     (line,) = [line for line in checked.out.splitlines() if ": error: " in line]
-    assert line.startswith(f"locale/ko/LC_MESSAGES/x.po:{msgid_line(po_path, '# load')}: error: the translation ")
+    assert line.startswith(f"locale/ko/LC_MESSAGES/x.po:{msgstr_line(po_path, '# load')}: error: the translation ")
     assert said in line and line.endswith(
         "translate only its comments and strings: until then the build publishes the English block "
         "[safety.active-content] (source/en/x.md:3)"
@@ -186,6 +186,13 @@ def project(tmp_path: Path) -> Path:
 def msgid_line(po_path: Path, start: str) -> int:
     lines = po_path.read_text(encoding="utf-8").split("\n")
     return next(n for n, line in enumerate(lines, 1) if line.startswith("msgid") and start in lines[n])
+
+
+def msgstr_line(po_path: Path, start: str) -> int:
+    """Where `check` reports a finding on the translation: the entry's msgstr line."""
+    lines = po_path.read_text(encoding="utf-8").split("\n")
+    after = msgid_line(po_path, start)
+    return next(n for n, line in enumerate(lines, 1) if n > after and line.startswith("msgstr"))
 
 
 @pytest.mark.parametrize(
@@ -237,3 +244,17 @@ def test_a_dry_run_says_what_it_would_set_and_writes_nothing(tmp_path: Path) -> 
     assert "ko/x.md:3: this code block differs from the English's at source/en/x.md:3" in done.err
     assert (root / "mdgettext.toml").read_text(encoding="utf-8") == 'locales = ["ko"]\n'
     assert not (root / "locale" / "ko").exists()
+
+
+def test_the_review_page_shows_code_as_written(tmp_path: Path) -> None:
+    """Both sides of a code entry as text, line breaks kept (`as-text`), never read as Markdown."""
+    root = project(tmp_path)
+    po_path = root / "locale" / "ko" / "LC_MESSAGES" / "x.po"
+    po = polib.pofile(str(po_path))
+    entry = next(e for e in po if e.msgid.startswith("# load"))
+    entry.msgstr = '# 가중치를 *불러온다* <b>\nweights = load("w.bin")'
+    po.save()
+    assert cli("-C", root, "-q", "build", "-l", "ko").code == 0
+    page = (root / "build" / "ko" / "x.review.html").read_text(encoding="utf-8")
+    assert '<span class="as-text"># load the weights\nweights = load(&quot;w.bin&quot;)</span>' in page
+    assert '<span class="as-text"># 가중치를 *불러온다* &lt;b&gt;\nweights = load(&quot;w.bin&quot;)</span>' in page

@@ -79,8 +79,9 @@ class Built:
         }
 
 
-def msgid_lines(root: Path) -> dict[str, dict[str, int]]:
-    """The line of each translated message's msgid, in each case's catalog."""
+def msgstr_lines(root: Path) -> dict[str, dict[str, int]]:
+    """The line of each translated message's msgstr (where findings and the build's
+    warnings point: the line a translator edits), in each case's catalog."""
     found = {}
     for case in CASES:
         path = root / "locale" / "ko" / "LC_MESSAGES" / f"{case['id']}.po"
@@ -89,7 +90,7 @@ def msgid_lines(root: Path) -> dict[str, dict[str, int]]:
         found[case["id"]] = {}
         for name in case["translate"]:
             entry = po.find(MESSAGES[name])
-            line = next(n for n in range(entry.linenum, len(lines) + 1) if lines[n - 1].startswith("msgid "))
+            line = next(n for n in range(entry.linenum, len(lines) + 1) if lines[n - 1].startswith("msgstr "))
             found[case["id"]][name] = line
     return found
 
@@ -118,14 +119,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     assert build.code == 0, build.err
     checked = cli("-C", root, "check", "-l", "ko", "--format", "json")  # what the build refuses: its errors
     assert checked.code == 1
-    lines = msgid_lines(root)
+    lines = msgstr_lines(root)
     for path in (root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"):
         po = polib.pofile(str(path))
         for entry in po:
             entry.tcomment = "\n".join(f"mdgettext-ignore: {code}" for code in sorted(CODES))
         po.save()
     suppressed = cli("-C", root, "check", "-l", "ko", "--strict", "--format", "json")
-    return Built(root, build.err, json.loads(checked.out), json.loads(suppressed.out), lines, msgid_lines(root))
+    return Built(root, build.err, json.loads(checked.out), json.loads(suppressed.out), lines, msgstr_lines(root))
 
 
 @pytest.fixture(scope="module")
@@ -148,26 +149,51 @@ def unjudged(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return Built(root, build.err, [], [], {}, {})
 
 
-def _flagged(built: Built, chapter: str) -> list[str]:
-    """What the oracle sees in `chapter` that the English does not have, in either output."""
-    return [
-        *oracle.introduced(built.page(ENGLISH), built.page(chapter)),
-        *oracle.introduced(built.jekyll[ENGLISH], built.jekyll[chapter]),
-        *(["Liquid"] if oracle.liquid(built.markdown(chapter)) != oracle.liquid(built.markdown(ENGLISH)) else []),
-    ]
+# The engines the oracle reads a case's outputs with, as `active:` in cases.yaml names them.
+MEASURED = {
+    "page": "our HTML page, read as a browser reads it",
+    "kramdown": "the built Markdown as the book's kramdown renders it, in the book's layout",
+    "liquid": "the built Markdown as Jekyll's Liquid reads it, before kramdown",
+}
+# The readers an `inert` case is kept for: active in none of the above here, it would be
+# in one of these (cases.yaml says which and how, beside the case).
+GUARDED = {
+    "browser": "a browser's reading beyond html5lib's (Chromium repairs and quirks)",
+    "markdown": "another Markdown reader (Python-Markdown, cmark, GitHub's, a newer kramdown)",
+    "kramdown-settings": "kramdown with other site settings or other English (parse_block_html, a reference link)",
+    "math": "the site's formula typesetter in the browser",
+    "html-reader": "an HTML reader that is not a browser's (a sanitizer, a feed reader)",
+}
+
+
+def _flagged(built: Built, chapter: str) -> dict[str, list[str]]:
+    """What the oracle sees in `chapter` that the English does not have, by engine."""
+    found = {
+        "page": oracle.introduced(built.page(ENGLISH), built.page(chapter)),
+        "kramdown": oracle.introduced(built.jekyll[ENGLISH], built.jekyll[chapter]),
+        "liquid": ["Liquid"]
+        if oracle.liquid(built.markdown(chapter)) != oracle.liquid(built.markdown(ENGLISH))
+        else [],
+    }
+    return {engine: flagged for engine, flagged in found.items() if flagged}
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if hostile(c)], ids=lambda case: case["id"])
 def test_with_the_judge_off_the_oracle_sees_each_hostile_case(case: dict, unjudged: Built) -> None:
     """Without this, `test_nothing_active_reaches_either_output` could pass with an
-    oracle that sees nothing. A case marked `inert` is active in no engine here (not
-    the HTML page, not kramdown, not Liquid) even unjudged: it guards a reader
-    elsewhere, so the oracle must keep seeing nothing there."""
+    oracle that sees nothing. Each case names the engines that make it active
+    (`active:`), and with the judge off the oracle must see it active in exactly those.
+    A case marked `inert` is active in no engine here (not the HTML page, not kramdown,
+    not Liquid) even unjudged: it guards a reader elsewhere, which it names, so the
+    oracle must keep seeing nothing there."""
     flagged = _flagged(unjudged, case["id"])
+    named = set(case["active"])
     if case.get("inert"):
-        assert flagged == [], f"{case['id']} is active now: remove its `inert`"
+        assert flagged == {}, f"{case['id']} is active now: remove its `inert`"
+        assert named and named <= GUARDED.keys(), f"{case['id']}: name the reader it guards, one of {sorted(GUARDED)}"
     else:
         assert flagged, f"{case['id']}: nothing active reaches a page even without the judge: mark it inert"
+        assert set(flagged) == named, f"{case['id']} is active in {sorted(flagged)}: {flagged}"
 
 
 def test_the_corpus_names_real_messages_and_covers_every_class() -> None:

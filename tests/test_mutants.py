@@ -65,3 +65,15 @@ def test_the_identity_round_trip_kills_a_span_one_character_off() -> None:
     span one character off passed it. Now it must fail on its own."""
     (span_start,) = [m for m in mutants.MUTANTS if m.name == "span-start"]
     assert mutants.run(span_start)[0] == "killed"
+
+
+def test_the_measured_table_has_every_mutant_and_its_count() -> None:
+    """benchmarks/README.md's table of verdicts names every mutant of the script, in its
+    order, and its count: a mutant added without being run and reported is noticed."""
+    text = (REPO / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Does a test fail when a promise breaks: `mutants.py`") :]
+    section = section[: section.index("\n## ")]
+    rows = [line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ") and "---" not in line]
+    assert rows[1:] == [mutant.name for mutant in mutants.MUTANTS]
+    killed = sum(1 for line in section.splitlines() if line.startswith("| ") and "| killed |" in line)
+    assert f"{killed} of {len(mutants.MUTANTS)} killed" in " ".join(section.split())

@@ -51,12 +51,10 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
                 "delete the `# import:` comment once it translates this English"
             )
         elif entry.state is State.UNTRANSLATED and is_code(entry.segments):  # code mostly needs none
-            yield ctx.finding(
-                entry,
-                "completeness.untranslated",
-                Severity.INFO,
+            code, severity = "untranslated", Severity.INFO
+            message = (
                 "code block not translated: the page shows the English code, right where its comments "
-                "and strings need no translation",
+                "and strings need no translation"
             )
         elif entry.state is State.UNTRANSLATED:
             code, severity = "untranslated", Severity.WARNING

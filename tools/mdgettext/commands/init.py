@@ -34,6 +34,7 @@ from mdgettext.recognise import (
     read_book,
     read_mkdocs,
     recognise,
+    translators_ids,
 )
 from mdgettext.settings import (
     BY_KEY,
@@ -103,6 +104,7 @@ def init(
     layout = _recognised(root)
     if layout is not None:
         chosen = _chosen(layout, given, ask)
+        chosen = translators_ids(chosen, files(root, set()), lambda p: (root / p).read_text("utf-8", "replace"))
         told = [f"recognised {layout.seen}", *chosen.lines]
         whys = {**chosen.settings, **whys}  # what the options say wins
     for key in ASKED:
