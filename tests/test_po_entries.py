@@ -38,8 +38,14 @@ def test_lines_say_where_not_what() -> None:
 
 
 def test_plural_forms_come_through_and_are_written_back_as_they_were() -> None:
-    text = HEADER + '\nmsgctxt "heading"\nmsgid "one file"\nmsgid_plural "%d files"\nmsgstr[0] "파일 %d개"\n'
+    text = (
+        HEADER
+        + '\nmsgctxt "heading"\nmsgid "one file"\nmsgid_plural "%d files"\nmsgstr[0] "파일 %d개"\n'
+        + '\n#, fuzzy\n#| msgid "one dir"\n#| msgid_plural "%d dirs"\nmsgid "one folder"\nmsgid_plural "%d folders"\n'
+        + 'msgstr[0] "폴더 %d개"\n'
+    )
     catalog = entries.from_po(parse_po(text, "a.po"), text)
-    (plural,) = catalog.entries
+    plural, fuzzy = catalog.entries
     assert (plural.msgctxt, plural.msgid_plural, plural.msgstr_plural) == ("heading", "%d files", ((0, "파일 %d개"),))
+    assert (fuzzy.previous_msgid, fuzzy.previous_msgid_plural) == ("one dir", "%d dirs")
     assert entries.write(catalog) == text

@@ -34,6 +34,7 @@ class Entry:
     obsolete: bool = False  # `#~`: kept for reference, used by nothing
     msgid_plural: str = ""  # `msgid_plural`: the English plural ("" for a message without plural forms)
     msgstr_plural: tuple[tuple[int, str], ...] = ()  # `msgstr[N]`: each form's index and translation
+    previous_msgid_plural: str | None = None  # `#| msgid_plural`: the plural of the English a fuzzy entry translates
     # Where the file has the entry, 1-based (0: made in memory, read from no file). They say
     # where, not what: two entries alike but for them are equal.
     line: int = field(default=0, compare=False)  # the `msgid` keyword's line: findings name it
@@ -66,7 +67,15 @@ class Catalog:
 
 
 # The fields an Entry and a polib.POEntry name alike.
-_SAME_NAMES = ("msgid", "msgstr", "msgctxt", "previous_msgctxt", "previous_msgid", "msgid_plural")
+_SAME_NAMES = (
+    "msgid",
+    "msgstr",
+    "msgctxt",
+    "previous_msgctxt",
+    "previous_msgid",
+    "msgid_plural",
+    "previous_msgid_plural",
+)
 
 
 class PluralsUnsupported(UserError, ValueError):
