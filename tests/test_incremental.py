@@ -81,12 +81,16 @@ def test_a_project_copied_elsewhere_is_up_to_date_there(built: Path, tmp_path: P
     """The record names each file by its path in the project: a copy that keeps the files'
     times (`cp -a`, a CI cache restored to another folder) builds nothing, and a catalog
     edited there redoes its chapter alone."""
+    assert cli("-C", built, "build").out.endswith("--force redoes them)\n")  # it leaves its no-op key (noop.py)
     moved = tmp_path / "elsewhere" / "book"
     shutil.copytree(built, moved, copy_function=shutil.copy2)
+    argv = ["-C", str(moved), "build"]
+    assert noop.answer(argv) is None  # that key is of the folder it was taken in: the build decides
     before = outputs(moved)
-    result = cli("-C", moved, "build")
+    result = cli(*argv)
     assert result.out == "build: up to date (12 chapter builds; --force redoes them)\n"
     assert outputs(moved) == before
+    assert noop.answer(argv) == result.out  # and leaves a key of its own
     edit_translation(moved, "roofline")
     result = cli("-C", moved, "build")
     assert "build: 11 of 12 chapter builds up to date" in result.out

@@ -124,3 +124,18 @@ def assert_gnu_reads(path: Path) -> None:
 
     assert_msgcat_fixed_point(path)
     assert_msgfmt_check(path)
+
+
+def test_a_page_word_mdgettext_no_longer_has_keeps_its_translation_as_obsolete(project: Path) -> None:
+    """`update` merges the project's page words by key: a translated word the template
+    no longer has stays in the catalog as an obsolete entry, never lost."""
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text("# Title\n\nText.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract", "--page-words").code == 0
+    assert cli("-C", project, "-q", "update").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "page.po"
+    with path.open("a", encoding="utf-8") as catalog:
+        catalog.write('\n#. gone\nmsgctxt "gone_word"\nmsgid "Gone"\nmsgstr "사라진"\n')
+    assert "1 obsolete (written)" in cli("-C", project, "update").out
+    kept = '\n#. gone\n#~ msgctxt "gone_word"\n#~ msgid "Gone"\n#~ msgstr "사라진"\n'
+    assert kept in path.read_text(encoding="utf-8")
