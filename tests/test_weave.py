@@ -4,8 +4,8 @@ text that fell back to English."""
 from __future__ import annotations
 
 from mdgettext.markdown.segment import segment
-from mdgettext.markdown.weave import weave
-from mdgettext.model import TranslationMap
+from mdgettext.markdown.weave import places, weave
+from mdgettext.model import Addendum, TranslationMap
 
 
 def test_placements_point_at_each_blocks_text_in_the_output() -> None:
@@ -58,3 +58,23 @@ def test_an_html_texts_line_breaks_stay_inside_its_block_and_never_make_a_blank_
     comment = _woven_run("> <!-- note -->Text after the comment\n", "주석 뒤\n# 글")
     assert comment == "> <!-- note -->주석 뒤 # 글\n"
     assert "heading_open" not in [t.type for t in MarkdownIt("commonmark").parse(comment)]
+
+
+def test_translators_notes_go_after_the_block_of_their_message_set_apart_by_blank_lines() -> None:
+    """`places` and `weave` together (found missing by mutmut, benchmarks/mutation.py):
+    a note at the top goes after the front matter, one after a message after the whole
+    top-level block holding it (a quote's last line), one after the second occurrence
+    after that one, even at an end with no newline; a third occurrence the chapter
+    lacks is lost. The notes' offsets in the output hold exactly their text."""
+    text = "---\ntitle: T\n---\n# Head\n\n> Para one\n> goes on.\n\nPara two.\n\nPara two."
+    doc = segment(text, "x.md")
+    one, two = (None, "Para one goes on."), (None, "Para two.")
+    notes = [Addendum("Note two.", two, 2), Addendum("Top note.", None), Addendum("Note one.\n", one)]
+    found, lost = places(doc, [*notes, Addendum("Lost.", two, 3)])
+    assert [a.markdown for a in lost] == ["Lost."]
+    woven = weave(doc, TranslationMap({one: "하나 계속.", two: "둘."}), insertions=found)
+    assert woven.text == (
+        "---\ntitle: T\n---\n\nTop note.\n\n# Head\n\n> 하나 계속.\n\nNote one.\n\n둘.\n\n둘.\n\nNote two.\n"
+    )
+    assert [woven.text[start:end].strip() for start, end in woven.added] == ["Top note.", "Note one.", "Note two."]
+    assert woven.translated == 3
