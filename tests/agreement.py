@@ -188,7 +188,7 @@ def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Ju
     fenced = [
         ((f"```\n{i}\n```", f"```\n{s}\n```") if c else (i, s)) for (_, i, s, _), c in zip(rows, code, strict=True)
     ]
-    truth = verdicts(fenced, flavor)
+    truth = verdicts(fenced, flavor, language)
     return [
         Judged(chapter, msgid, msgstr, bool(codes), bool(why), codes, tuple(why))
         for (chapter, msgid, msgstr, codes), why in zip(rows, truth, strict=True)

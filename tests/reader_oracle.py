@@ -40,6 +40,7 @@ from engine_oracle import (
     _tex,
     kramdown,
 )
+from mdgettext.editions import localized
 from mdgettext.markdown.parser import parser
 
 KATEX_SCRIPT = Path(__file__).resolve().parent / "engines" / "katex.js"
@@ -81,20 +82,26 @@ def breaks(english: str, translation: str, flavor: str = "kramdown") -> list[str
     return verdicts([(english, translation)], flavor)[0]
 
 
-def verdicts(pairs: Iterable[tuple[str, str]], flavor: str = "kramdown") -> list[list[str]]:
-    """`breaks` of many pairs, with one round of questions to each engine."""
+def verdicts(
+    pairs: Iterable[tuple[str, str]], flavor: str = "kramdown", language: str | None = None
+) -> list[list[str]]:
+    """`breaks` of many pairs, with one round of questions to each engine; with the
+    translation's `language`, a link to the page the English links to, in the edition
+    a reader of that language reads (`x.ja.md` for `x.en.md`, `/ja_jp/` put in), keeps it."""
     pairs = list(pairs)
     found = pages([text for pair in pairs for text in pair], flavor)
     new_formulas = sorted({tex for i in range(len(pairs)) for tex in _new(found[2 * i], found[2 * i + 1])})
     rendering = dict(zip(new_formulas, katex().errors(new_formulas), strict=True))
-    return [_compared(found[2 * i], found[2 * i + 1], rendering) for i in range(len(pairs))]
+    return [_compared(found[2 * i], found[2 * i + 1], rendering, language) for i in range(len(pairs))]
 
 
-def _compared(english: Page, translation: Page, rendering: dict[str, str | None]) -> list[str]:
+def _compared(english: Page, translation: Page, rendering: dict[str, str | None], language: str | None) -> list[str]:
     why = []
     if english.blocks != translation.blocks:
         why.append("blocks")
     mine, theirs = _unmended(english.links), _unmended(translation.links)
+    if language is not None:
+        theirs = _same_pages(mine, theirs, language)
     if mine - theirs or any(not _reader_link(link) for link in theirs - mine):
         why.append("links")
     added = translation.elements - english.elements
@@ -133,6 +140,23 @@ def _reader_element(element: Any, english: Page, added: Counter[Any]) -> bool:
 def _reader_link(link: tuple[str, str]) -> bool:
     kind, url = link
     return kind == "a" and READER_URL.fullmatch(url) is not None
+
+
+def _same_pages(
+    mine: Counter[tuple[str, str]], theirs: Counter[tuple[str, str]], language: str
+) -> Counter[tuple[str, str]]:
+    """The translation's links, each to the page an English link leads to in the reader's
+    edition (mdgettext.editions.localized) counted as that English link: the reader
+    reaches the same page, in their language."""
+    theirs = Counter(theirs)
+    for kind, url in sorted((theirs - mine).elements()):
+        match = next(
+            (e for e in sorted((mine - theirs).elements()) if e[0] == kind and localized(e[1], url, language)), None
+        )
+        if match is not None:
+            theirs[(kind, url)] -= 1
+            theirs[match] += 1
+    return +theirs
 
 
 def _unmended(links: Counter[tuple[str, str]]) -> Counter[tuple[str, str]]:

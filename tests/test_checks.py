@@ -24,6 +24,7 @@ from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
 from mdgettext.po.catalog import Project, template
 from mdgettext.po.writer import dumps
+from reader_oracle import verdicts
 from test_commonmark import KNOWN_SAFETY_REFUSALS
 
 CHECK = FIXTURES / "check"
@@ -372,6 +373,60 @@ def test_a_translator_may_add_what_cannot_harm_the_reader(
         korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
     )
     assert published == all(f["severity"] != "error" for f in found), found
+
+
+AWS = "https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-profiles.html"
+MDN = "https://developer.mozilla.org/en-US/docs/Web/HTTP"
+
+
+# A link to the page the English links to, in the edition the reader of the catalog's
+# language reads (issue 40): the site's own translation beside the English (`x.en.md` ->
+# `x.ko.md`, mkdocs-static-i18n), or the same document on the same host with its locale
+# put in or swapped. Published (a note for another site's page); anything else as before.
+@pytest.mark.parametrize(
+    ("english", "korean", "found"),
+    [
+        ("[the manifest](../manifest/environment.en.md)", "[매니페스트](../manifest/environment.ko.md)", []),
+        ("[profiles](AWS)", "[프로필](AWS_KO)", [("links.changed", "info")]),
+        ("[HTTP](MDN)", "[HTTP](MDN_KO)", [("links.changed", "info")]),
+        ("[profiles](AWS_EN_US)", "[프로필](AWS)", [("links.changed", "info")]),  # the English locale taken out
+        ("[profiles](AWS)", "[프로필](AWS_JA)", [("links.changed", "error")]),  # Japanese for a Korean reader
+        ("[profiles](AWS)", "[프로필](https://aws.amazon.com/ko/cli/)", [("links.changed", "error")]),  # another host
+        ("[profiles](AWS)", "[프로필](AWS_KO_OTHER)", [("links.changed", "error")]),  # another path
+        (
+            "[the manifest](../manifest/environment.en.md)",
+            "[매니페스트](../manifest/environment.ja.md)",
+            [("links.unknown-page", "error")],
+        ),
+        (
+            "[the manifest](../manifest/environment.md)",
+            "[매니페스트](../ko/manifest/environment.md)",
+            [("links.unknown-page", "error")],
+        ),
+    ],
+)
+def test_a_link_to_the_readers_edition_of_the_same_page_is_published(
+    project: Path, english: str, korean: str, found: list[tuple[str, str]]
+) -> None:
+    urls = {
+        "AWS_EN_US": AWS.replace("/cli/", "/en-us/cli/"),
+        "AWS_KO_OTHER": AWS.replace("/cli/", "/ko/cli/").replace("profiles", "files"),
+        "AWS_KO": AWS.replace("/cli/", "/ko_kr/cli/"),
+        "AWS_JA": AWS.replace("/cli/", "/ja_jp/cli/"),
+        "AWS": AWS,
+        "MDN_KO": MDN.replace("/en-US/", "/ko/"),
+        "MDN": MDN,
+    }
+    for key, url in urls.items():
+        english, korean = english.replace(key, url), korean.replace(key, url)
+    english, korean = f"See {english} here.", f"여기서 {korean}를 보라."
+    result = checked_one(project, english + "\n", korean, "links")
+    assert [(f["code"], f["severity"]) for f in result] == found, result
+    assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
+    published = korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
+    assert published == all(severity != "error" for _, severity in found)
+    # the reader's page agrees: the same page in the reader's edition loses no link
+    assert (verdicts([(english, korean)], "commonmark", "ko") == [[]]) == published
 
 
 # One problem, one finding: a safety reason another family tells better (a link

@@ -22,6 +22,7 @@ LAYERS = [
         "mdgettext",
         "mdgettext.model",
         "mdgettext.locale",
+        "mdgettext.editions",
         "mdgettext.stems",
         "mdgettext.errors",
         "mdgettext.symlinks",

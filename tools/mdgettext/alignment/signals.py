@@ -26,6 +26,7 @@ from urllib.parse import unquote
 from rapidfuzz import fuzz
 
 from mdgettext import stems
+from mdgettext.editions import edition
 from mdgettext.markdown.anchors import has_explicit_id
 from mdgettext.markdown.inline import Inventory, Reader
 from mdgettext.markdown.mathtext import words_aside
@@ -383,45 +384,17 @@ def _term(word: str) -> bool:
     return word[:1].isupper()
 
 
-# What a link to another edition of the same page changes: a language code in the path
-# or the file name (`x.en.md` -> `x.ja.md`, `/en/` -> `/ko/`, `/ja_jp/` added).
-LANGUAGE_PART = re.compile(r"[a-z]{2}(?:[_-][a-zA-Z]{2,4})?")  # ISO 639-1, a region perhaps
-SEPARATORS = "/._-"
-
-
 def _other_editions(source: frozenset[str], translated: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """The two sets of links with each translated link that leads to the translated
     edition of an English link (only a language code differs) counted as that link."""
     only = sorted(translated - source)
     theirs = set(translated)
     for link in only:
-        match = next((e for e in sorted(source - theirs) if _edition(e, link)), None)
+        match = next((e for e in sorted(source - theirs) if edition(e, link)), None)
         if match is not None:
             theirs.discard(link)
             theirs.add(match)
     return source, frozenset(theirs)
-
-
-def _edition(english: str, translated: str) -> bool:
-    """Whether two links differ only in one language code."""
-    start = 0
-    while start < min(len(english), len(translated)) and english[start] == translated[start]:
-        start += 1
-    end = 0
-    while (
-        end < min(len(english), len(translated)) - start
-        and english[len(english) - 1 - end] == translated[len(translated) - 1 - end]
-    ):
-        end += 1
-    runs = [
-        english[start : len(english) - end].strip(SEPARATORS),
-        translated[start : len(translated) - end].strip(SEPARATORS),
-    ]
-    if not all(not run or LANGUAGE_PART.fullmatch(run) for run in runs):
-        return False
-    # one code for another (`en` -> `ja`); a code added only in a full URL (`/ja_jp/`): a
-    # relative link given a folder (`../ko/index`) leads elsewhere on this site, as the checks say
-    return all(runs) or (any(runs) and "://" in english)
 
 
 QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})

@@ -61,6 +61,7 @@ from urllib.parse import unquote, urlsplit
 from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
 
+from mdgettext.editions import edition
 from mdgettext.markdown import html, liquid, tagtext
 from mdgettext.markdown.folding import INDENTED_PLAIN
 from mdgettext.markdown.inline import MASKED_ATTRIBUTES
@@ -607,6 +608,22 @@ def _mended(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[A
         if mended != key and url.strip(SLIP) and extra > 0:
             english[key] -= min(count, extra)
             translation[mended] -= min(count, extra)
+    return _editions(+english, +translation)
+
+
+def _editions(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[Any], Counter[Any]]:
+    """The two multisets without a link the translation points at another language's
+    edition of the same page (`x.en.md` -> `x.ja.md`, `/ja_jp/` put in: editions.edition),
+    to a web page or a place in the book (`harmless`): it takes the reader where the
+    English does, in a language; whether it is the reader's is the links check's to say."""
+    for key in sorted((english - translation).elements()):
+        url = key[1] if isinstance(key, tuple) else key
+        for other in sorted(translation - english):
+            theirs = other[1] if isinstance(other, tuple) else other
+            if (not isinstance(key, tuple) or key[0] == other[0]) and harmless(theirs) and edition(url, theirs):
+                english[key] -= 1
+                translation[other] -= 1
+                break
     return +english, +translation
 
 

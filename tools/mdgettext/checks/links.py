@@ -12,6 +12,7 @@ from markdown_it.token import Token
 
 from mdgettext.checks.allowlist import Where, harmless, markup_of
 from mdgettext.checks.entry import Context, Entry, Family, difference, edits, live, text_likeness
+from mdgettext.editions import localized
 from mdgettext.markdown.anchors import page_ids
 from mdgettext.model import Diagnostic, Severity
 from mdgettext.project import linked_chapter, split_url
@@ -21,7 +22,8 @@ CODES = {
     "links.missing": "a link destination of the source is missing from the translation",
     "links.added": "the translation has a link destination the source does not have: an error when kramdown alone "
     "makes it or it is not a web page or a place in the book, else a note (the link is published as an addition)",
-    "links.changed": "the translation links somewhere else than the English does",
+    "links.changed": "the translation links somewhere else than the English does: a note when it is the same page "
+    "in the reader's language (a language code put in or swapped: `/ja_jp/`, `x.ja.md`), else an error",
     "links.undefined-label": "a reference-style link uses a label that is not defined",
     "links.unknown-page": "a relative link points at a page the book does not have",
     "links.unknown-anchor": "a #fragment names no heading of its page",
@@ -85,6 +87,15 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 f"link {was} became {now} in the translation, which mends the English's own slip; "
                 "if that is what the English meant, tell its authors",
             )
+            continue
+        if localized(was, now, ctx.language):  # the page the English links to, in its reader's edition
+            if "://" in was:
+                yield ctx.finding(
+                    entry,
+                    "links.changed",
+                    Severity.INFO,
+                    f"link {was} became {now}: the same page in the reader's language on that site; it is published",
+                )
             continue
         yield from _resolve(entry, ctx, now, was) or [
             ctx.finding(
