@@ -386,7 +386,12 @@ MDN = "https://developer.mozilla.org/en-US/docs/Web/HTTP"
 @pytest.mark.parametrize(
     ("english", "korean", "found"),
     [
-        ("[the manifest](../manifest/environment.en.md)", "[매니페스트](../manifest/environment.ko.md)", []),
+        # where the translations go to build/ko/, no `x.ko.md` is beside the English: the link breaks
+        (
+            "[the manifest](../manifest/environment.en.md)",
+            "[매니페스트](../manifest/environment.ko.md)",
+            [("links.unknown-page", "error")],
+        ),
         ("[profiles](AWS)", "[프로필](AWS_KO)", [("links.changed", "info")]),
         ("[HTTP](MDN)", "[HTTP](MDN_KO)", [("links.changed", "info")]),
         ("[profiles](AWS_EN_US)", "[프로필](AWS)", [("links.changed", "info")]),  # the English locale taken out
@@ -425,8 +430,46 @@ def test_a_link_to_the_readers_edition_of_the_same_page_is_published(
     assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
     published = korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
     assert published == all(severity != "error" for _, severity in found)
-    # the reader's page agrees: the same page in the reader's edition loses no link
-    assert (verdicts([(english, korean)], "commonmark", "ko") == [[]]) == published
+    # the reader's page agrees: the same page in the reader's edition loses no link (which
+    # file is a page's translation is the project's to say, which the oracle does not read)
+    if "://" in english:
+        assert (verdicts([(english, korean)], "commonmark", "ko") == [[]]) == published
+
+
+@pytest.mark.parametrize(
+    ("korean", "found"),
+    [
+        ("[매니페스트](../manifest/environment.ko.md#http)", []),  # the Korean page beside the English one
+        ("[매니페스트](../manifest/environment.ja.md#http)", [("links.unknown-page", "error")]),  # the Japanese
+        ("[매니페스트](../manifest/environment.ko.md)", [("links.unknown-page", "error")]),  # the heading lost
+        ("[매니페스트](../ko/manifest/environment.md#http)", [("links.unknown-page", "error")]),  # no such folder
+    ],
+)
+def test_a_link_to_the_sites_own_translation_of_a_page_is_published(
+    project: Path, korean: str, found: list[tuple[str, str]]
+) -> None:
+    """mkdocs-static-i18n's suffix layout: `x.ko.md` is the Korean of `x.en.md`, beside it."""
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nsource = "docs"\ninclude = ["**/*.en.md"]\ntranslations = "docs/{stem}.{lang}.md"\n'
+        'flavor = "mkdocs"\n',
+        encoding="utf-8",
+    )
+    (project / "docs" / "guide").mkdir(parents=True)
+    (project / "docs" / "manifest").mkdir()
+    (project / "docs" / "manifest" / "environment.en.md").write_text("# HTTP\n", encoding="utf-8")
+    english = "See [the manifest](../manifest/environment.en.md#http) here."
+    (project / "docs" / "guide" / "a.en.md").write_text(english + "\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "guide" / "a.po"
+    po = polib.pofile(str(path))
+    po[0].msgstr = f"여기서 {korean}를 보라."
+    path.write_text(dumps(po), encoding="utf-8")
+    result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
+    assert [(f["code"], f["severity"]) for f in result] == found, result
+    assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
+    published = korean in (project / "docs" / "guide" / "a.ko.md").read_text(encoding="utf-8")
+    assert published == (found == [])
 
 
 # One problem, one finding: a safety reason another family tells better (a link

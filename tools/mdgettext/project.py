@@ -70,6 +70,39 @@ def split_url(url: str) -> SplitResult | None:
         return None
 
 
+@dataclass(frozen=True)
+class Editions:
+    """Where a chapter's English file and its translation into `language` are, relative to
+    the project root, and where every other chapter's are (`source`, `suffix`, the
+    `translations` pattern): how the translation's link to another chapter's translation
+    reads, from the file's own folder, as MkDocs, GitHub and jekyll-relative-links read a
+    link to a Markdown file."""
+
+    chapter: str
+    language: str
+    source: str  # the source folder (`.` for the root)
+    suffix: str  # how a chapter's file name ends (`.md`, `.en.md`)
+    translations: str  # the `translations` pattern
+
+    def same_page(self, english: str, translated: str) -> bool:
+        """Whether `translated`, in this chapter's translation, leads to the translation of
+        the chapter the English's link `english` leads to (its fragment and query kept)."""
+        was, now = split_url(english), split_url(translated)
+        if was is None or now is None or (was.fragment, was.query) != (now.fragment, now.query):
+            return False
+        if any(u.scheme or u.netloc or not u.path.endswith(".md") or u.path.startswith("/") for u in (was, now)):
+            return False
+        folder = posixpath.normpath(self.source)
+        target = posixpath.normpath(posixpath.join(folder, posixpath.dirname(self.chapter), was.path))
+        prefix = "" if folder == "." else folder + "/"
+        if not target.startswith(prefix) or not target.endswith(self.suffix):
+            return False
+        pattern = Translations(self.translations)
+        here = posixpath.dirname(pattern.path(self.chapter, self.language))
+        there = posixpath.normpath(posixpath.join(here, now.path))
+        return there == posixpath.normpath(pattern.path(target[len(prefix) : -len(self.suffix)], self.language))
+
+
 PAGE_WORDS = "page"  # gettext's domain of the pages' own words: locale/page.pot, locale/<lang>/LC_MESSAGES/page.po
 
 
@@ -300,6 +333,10 @@ class Config(Settings):
             return path.relative_to(self.root).as_posix()
         except ValueError:
             return str(path)
+
+    def editions(self, chapter: str, language: str) -> Editions:
+        """Where `chapter`'s English and its translation into `language` are (`Editions`)."""
+        return Editions(chapter, language, self.source, self.source_suffix, self.translations)
 
     def known_pages(self, chapters: Sequence[str] | None = None) -> frozenset[str]:
         """Pages a relative link may point at: the configured list plus this project's

@@ -19,6 +19,7 @@ from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Se
 from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
 from mdgettext.po.validate import msgid_line, msgstr_line
+from mdgettext.project import Editions
 
 if TYPE_CHECKING:
     from mdgettext.checks.safety import Judge
@@ -98,6 +99,7 @@ class Context:
     judging: Judge | None = None
     addenda: tuple[Addendum, ...] = ()  # the translator's own blocks for this chapter and language
     accepted: frozenset[str] = frozenset()  # translations a maintainer accepts (the `accept` setting's keys)
+    editions: Editions | None = None  # where the chapters' translations are, for links between them
 
     @cached_property
     def inline(self) -> Reader:

@@ -88,7 +88,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 "if that is what the English meant, tell its authors",
             )
             continue
-        if localized(was, now, ctx.language):  # the page the English links to, in its reader's edition
+        if _own_edition(ctx, was, now):  # the page the English links to, in its reader's edition
             if "://" in was:
                 yield ctx.finding(
                     entry,
@@ -122,6 +122,18 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 "a link of the English points",
             )
         ]
+
+
+def _own_edition(ctx: Context, english: str, translated: str) -> bool:
+    """Whether the translation's link leads to the page the English's does, in the
+    edition the catalog's language reads: a language code put in or swapped for the
+    catalog's (editions.localized: not another language's, nor another host or path),
+    and, for a link to a Markdown file of the project, the translation the project's
+    `translations` pattern puts there (`x.ja.md` beside `x.en.md`). The English page
+    itself is the English's link: if it leads nowhere, so does the English's."""
+    if not localized(english, translated, ctx.language):
+        return False
+    return "://" in english or ctx.editions is None or ctx.editions.same_page(english, translated)
 
 
 def _why_lost(url: str, msgstr: str) -> str:

@@ -123,6 +123,7 @@ def check_context(
         rebuilt=rebuilt,
         addenda=read_addenda(config, chapter.name, language),
         accepted=frozenset(config.accept),
+        editions=config.editions(chapter.name, language),
     )
 
 
