@@ -87,8 +87,8 @@ MUTANTS = (
         "update-loses-fuzzy",
         "update keeps a fuzzy translation fuzzy until a translator clears it",
         "po/update.py",
-        "    new.flags = list(old.flags)\n",
-        "    new.flags = [f for f in old.flags if f != 'fuzzy']\n",
+        "    new.flags = list(dict.fromkeys([*old.flags, *new.flags]))\n",
+        "    new.flags = list(dict.fromkeys([*(f for f in old.flags if f != 'fuzzy'), *new.flags]))\n",
         ("tests/test_update_scenarios.py", "tests/test_fixtures.py", "tests/test_properties.py"),
     ),
     Mutant(

@@ -170,7 +170,7 @@ def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Ju
     errors: dict[tuple[Path, int], list[str]] = {}
     for finding in json.loads(result.out):
         if finding["severity"] == "error":
-            errors.setdefault(((root / finding["file"]).resolve(), finding["line"]), []).append(finding["code"])
+            errors.setdefault(((root / finding["file"]).resolve(), finding["msgid_line"]), []).append(finding["code"])
     rows: list[tuple[str, str, str, tuple[str, ...]]] = []
     code: list[bool] = []  # each row's entry is a code block's
     for path in sorted(catalogs.rglob("*.po")):  # chapters in sub-folders too (commands/guide)

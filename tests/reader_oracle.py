@@ -11,7 +11,7 @@ fix the English's own slips) leaves the page whole: a warning at most.
 
 Blocks keep their order and nesting; links, elements and footnotes are multisets
 (a translation may move them, and add a link to a web page or a place of the
-site: the reader loses nothing), and a link the translation mends (the English's
+site, or a footnote of the book's own `<d-footnote>`: the reader loses nothing), and a link the translation mends (the English's
 `[x]((url))` slip written `[x](url)`) is the English's; emphasis and the tags that
 only shape text are not compared; code is compared by nothing but its delimiters
 showing.
@@ -97,7 +97,8 @@ def _compared(english: Page, translation: Page, rendering: dict[str, str | None]
     mine, theirs = _unmended(english.links), _unmended(translation.links)
     if mine - theirs or any(not _reader_link(link) for link in theirs - mine):
         why.append("links")
-    if english.elements != translation.elements:
+    added = translation.elements - english.elements
+    if english.elements - translation.elements or any(not _reader_element(e, english, added) for e in added):
         why.append("elements")
     if translation.literals - english.literals:
         why.append(f"markup shown: {sorted((translation.literals - english.literals).elements())}")
@@ -110,6 +111,23 @@ def _compared(english: Page, translation: Page, rendering: dict[str, str | None]
 # A link a translator may add: to a web page, or to a place on the site (no scheme, no
 # other host). It takes the reader where they click; an image loads, so it is not one.
 READER_URL = re.compile(r"(?i:https?)://\S+|(?!//|/\\)[^:\s]*(?:[/?#]\S*)?")
+
+
+# An element a translator may add: the book's own footnote, bare (issue 40). Distill's
+# script draws it as a note; the reader loses nothing. So is a citation of a key the
+# English cites (once more); another key is not, as this oracle does not know which
+# keys the bibliography has.
+READER_ELEMENTS = frozenset({("d-footnote", ())})
+
+
+def _reader_element(element: Any, english: Page, added: Counter[Any]) -> bool:
+    """An added element the reader loses nothing by; CommonMark's page counts end tags
+    (`("/d-cite", ())`) too: one is harmless when as many of its elements are added."""
+    name = element[0]
+    if name.startswith("/"):
+        starts = sum(n for e, n in added.items() if e[0] == name[1:] and _reader_element(e, english, added))
+        return starts == added[element]
+    return element in READER_ELEMENTS or (name == "d-cite" and english.elements[element] > 0)
 
 
 def _reader_link(link: tuple[str, str]) -> bool:

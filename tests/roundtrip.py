@@ -197,9 +197,18 @@ def compare(result: Result, root: Path, language: str, pairs: Sequence[tuple[str
             result.review += awaiting_review(entry)  # published, with import's `# import:` doubt
             result.untranslated += not entry.msgstr and not entry.fuzzy
         kinds = _block_kinds(original.decode("utf-8", "replace"))
+        with_ids = {plain for line in built.decode("utf-8", "replace").split("\n") if (plain := _no_ids(line)) != line}
         for number, text in lost:
             why = _why(text, entries, findings.get(po_path.resolve(), {}))
-            if why == NO_ENTRY and number in kinds:
+            if text in with_ids:
+                why = HEADING_IDS
+            elif (
+                why == NO_ENTRY
+                and kinds.get(number, "paragraph") in PROSE
+                and ENGLISH_LEFT.fullmatch(TAG.sub("", MARKERS.sub("", text)))
+            ):
+                why = LEFT_IN_ENGLISH
+            elif why == NO_ENTRY and number in kinds:
                 why = f"unexplained ({kinds[number]}: no entry's translation holds it)"
             result.lost.append(Lost(shown, number, text, why))
 
@@ -225,7 +234,7 @@ def _findings(root: Path, language: str) -> dict[Path, dict[int, list[str]]]:
         return found
     for finding in findings:
         path = (root / finding["file"]).resolve()
-        line = finding.get("line") or 0
+        line = finding.get("msgid_line") or finding.get("line") or 0  # the entry, as _entries numbers it
         text = f"{finding['severity']} {finding['code']}: {finding.get('message', '')}"
         found.setdefault(path, {}).setdefault(line, []).append(text)
     return found
@@ -244,6 +253,27 @@ def _block_kinds(text: str) -> dict[int, str]:
 
 
 NO_ENTRY = "unexplained (no entry's translation holds it)"
+# The translator's heading, written back with the English id `heading_ids` adds (`{#id}`,
+# a table of contents' `<span id>`): the project's setting, not the translator's text.
+HEADING_IDS = "heading_ids: the build adds the English id to the translator's heading (the project's setting)"
+ANCHOR = re.compile(r'<span id="[^"<>]*" style="scroll-margin-top: inherit"></span>| \{#[^{}\s]+\}$')
+# A line of English prose (three lowercase Latin words outside its tags, no CJK or Hangul, in a
+# paragraph, list item, quote or heading: never code, math, front matter, HTML or a table
+# row, whose padding or markup may be what changed) in a translation into
+# Korean, Japanese or Chinese that no entry's translation holds: English the translator
+# (or their tool: Crowdin copies the English of a string not translated yet) left in
+# the file, whose English has changed since. The build shows the current English
+# there, which is right, but the line is counted lost all the same: apart, not hidden.
+LEFT_IN_ENGLISH = "English left by the translator (the build shows the current English)"
+PROSE = frozenset({"paragraph", "list_item", "blockquote", "heading", "alert", "bullet_list", "ordered_list"})
+TAG = re.compile(r"<[^<>]*>?")
+ENGLISH_LEFT = re.compile(r"(?=(?:.*?\b[a-z]{2,}\b){3})[^\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]*")
+
+
+def _no_ids(line: str) -> str:
+    return ANCHOR.sub("", line)
+
+
 MARKERS = re.compile(r"^\s*(?:[#>]+|[-*+]|\d+[.)])?\s*")
 
 

@@ -8,6 +8,7 @@ and the command's formats, options and exit codes.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -64,12 +65,42 @@ def test_strict_fails_every_broken_catalog(family: str, tmp_path: Path) -> None:
     assert ": warning: " not in result.out  # warnings became errors
 
 
+@pytest.mark.parametrize("follow", ["the name", "the heading"])
+def test_the_toc_anchor_advice_can_be_followed(follow: str, tmp_path: Path) -> None:
+    """Issue 40: the advice names the heading the toc name links to (another entry, at its
+    line) and words that reach it; doing either thing it says clears the finding."""
+    root = project_with(tmp_path, "frontmatter", "broken")
+    [finding] = [f for f in checked_json(root) if f["code"] == "frontmatter.toc-anchor"]
+    said = re.search(
+        r"its heading \(line (\d+)\) reads '(.+)': write this name the same, or translate the heading as '(.+)'",
+        finding["message"],
+    )
+    assert said is not None, finding["message"]
+    path = root / "locale" / "ko" / "LC_MESSAGES" / "frontmatter.po"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[int(said.group(1)) - 1] == f'msgstr "{said.group(2)}"'  # the heading's line, another entry
+    assert int(said.group(1)) != finding["line"]
+    po = polib.pofile(str(path))
+    if follow == "the name":
+        po.find("Second Part").msgstr = said.group(2)
+    else:
+        po.find("Second part").msgstr = said.group(3)
+    path.write_text(dumps(po), encoding="utf-8")
+    assert [f for f in checked_json(root) if f["code"] == "frontmatter.toc-anchor"] == []
+
+
+def checked_json(root: Path) -> list[dict]:
+    found: list[dict] = json.loads(cli("-C", root, "check", "-l", "ko", "--format", "json").out)
+    return found
+
+
 def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None:
     root = project_with(tmp_path, "names", "broken")
     as_json = json.loads(cli("-C", root, "check", "-l", "ko", "--format", "json").out)
     assert as_json[0] == {
         "file": "locale/ko/LC_MESSAGES/names.po",
-        "line": 24,
+        "line": 25,
+        "msgid_line": 24,
         "severity": "error",
         "code": "glossary.missing",
         "message": "glossary (locale/ko/glossary.po:11): 'TPU' should appear as 'TPU' in the translation",
@@ -80,7 +111,7 @@ def test_json_and_github_formats_carry_the_same_findings(tmp_path: Path) -> None
     github = cli("-C", root, "check", "-l", "ko", "--format", "github").out.splitlines()
     annotations = [line for line in github if line.startswith("::")]
     assert annotations[0] == (
-        "::error file=locale/ko/LC_MESSAGES/names.po,line=24,title=glossary.missing::"
+        "::error file=locale/ko/LC_MESSAGES/names.po,line=25,title=glossary.missing::"
         "glossary (locale/ko/glossary.po:11): 'TPU' should appear as 'TPU' in the translation (source/en/names.md:7)"
     )
     assert len(annotations) == len(as_json)  # fewer than ten per level: one each
@@ -303,6 +334,44 @@ def test_markup_is_judged_as_the_page_shows_it(project: Path, english: str, kore
         korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
     )
     assert published == all(f["severity"] == "warning" for f in found), found
+
+
+ELSEWHERE = '\n\nThe chapter\'s own note.<d-footnote>A note.</d-footnote> Cited <d-cite key="jouppi2023"></d-cite>.\n'
+
+
+# What cannot harm the reader, added by a translator (issue 40): a link to a web page and
+# the book's own elements its chapter writes elsewhere are published and listed as notes;
+# the same elements with an attribute, a key the chapter never cites, or in a chapter
+# that has none are refused.
+@pytest.mark.parametrize(
+    ("chapter", "korean", "codes"),
+    [
+        (ELSEWHERE, "X에 의존한다.<d-footnote>번역자의 주석.</d-footnote>", ["markup.added"]),
+        (ELSEWHERE, 'X에 의존한다 <d-cite key="jouppi2023"></d-cite>.', ["markup.added"]),
+        (ELSEWHERE, '<a href="https://colab.google.com/">Colab</a>에서 X에 의존한다.', ["links.added"]),
+        ("\n", "X에 의존한다.<d-footnote>번역자의 주석.</d-footnote>", ["safety.active-content"]),
+        (ELSEWHERE, 'X에 의존한다.<d-footnote style="position:fixed">주석.</d-footnote>', ["safety.active-content"]),
+        (ELSEWHERE, 'X에 의존한다 <d-cite key="unknown2024"></d-cite>.', ["safety.active-content"]),
+        # refused: what it adds is not published, so not listed as an addition
+        (
+            ELSEWHERE,
+            '<d-cite key="jouppi2023"></d-cite> X에 의존한다 <d-cite key="unknown2024"></d-cite>.',
+            ["safety.active-content"],
+        ),
+        (ELSEWHERE, "X에 의존한다.<d-footnote>주석이 닫히지 않는다.", ["safety.active-content"]),
+        (ELSEWHERE, '<a href="https://colab.google.com/" onclick="x()">Colab</a> X.', ["safety.active-content"]),
+    ],
+)
+def test_a_translator_may_add_what_cannot_harm_the_reader(
+    project: Path, chapter: str, korean: str, codes: list[str]
+) -> None:
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nflavor = "kramdown"\n', encoding="utf-8")
+    found = checked_one(project, f"It depends on X.\n{chapter}", korean, "links,markup,safety")
+    assert sorted(f["code"] for f in found) == codes, found
+    published = cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code == 0 and (
+        korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
+    )
+    assert published == all(f["severity"] != "error" for f in found), found
 
 
 # One problem, one finding: a safety reason another family tells better (a link

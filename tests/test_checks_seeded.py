@@ -11,17 +11,18 @@ import polib
 import pytest
 
 from conftest import cli
+from mdgettext.checks.entry import ABOUT_THE_ENTRY
 from mdgettext.po.writer import dumps
 
 PO = Path("locale/ko/LC_MESSAGES/conclusion.po")
 
 
-def msgid_line(po_path: Path, entry: polib.POEntry) -> int:
-    """The line of the entry's `msgid` keyword, found by reading the file from the
-    entry's first line (polib's linenum) down: independent of the checker's own way."""
+def keyword_line(po_path: Path, entry: polib.POEntry, keyword: str) -> int:
+    """The line of the entry's `msgid` or `msgstr` keyword, found by reading the file from
+    the entry's first line (polib's linenum) down: independent of the checker's own way."""
     lines = po_path.read_text(encoding="utf-8").split("\n")
     line = entry.linenum
-    while not lines[line - 1].startswith("msgid "):
+    while not lines[line - 1].startswith(f"{keyword} "):
         line += 1
     return line
 
@@ -109,7 +110,10 @@ def test_a_seeded_defect_is_found_at_its_line(code: str, chapter_copy: Path) -> 
     found = json.loads(result.out)
     hits = [f for f in found if f["code"] in (code, *TOLD_AS.get(code, ()))]
     assert hits, found
-    assert {f["line"] for f in hits} == {msgid_line(po_path, entry)}
+    # at the msgstr line the translator edits (a comment's finding: the entry's msgid line); the entry named by its msgid line
+    edited = "msgid" if code.startswith(ABOUT_THE_ENTRY) else "msgstr"
+    assert {f["line"] for f in hits} == {keyword_line(po_path, entry, edited)}
+    assert {f["msgid_line"] for f in hits} == {keyword_line(po_path, entry, "msgid")}
     assert all(f["file"] == PO.as_posix() and f["severity"] == "error" for f in hits)
     assert all(f["source"].startswith("source/en/conclusion.md:") for f in hits)
 

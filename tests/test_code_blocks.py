@@ -141,7 +141,7 @@ def test_a_translation_that_leaves_its_block_is_refused_with_the_fix(tmp_path: P
     checked = cli("-C", root, "check", "-l", "ko")
     assert checked.code == 1
     (line,) = [line for line in checked.out.splitlines() if ": error: " in line]
-    assert line.startswith(f"locale/ko/LC_MESSAGES/x.po:{msgid_line(po_path, '# load')}: error: the translation ")
+    assert line.startswith(f"locale/ko/LC_MESSAGES/x.po:{msgstr_line(po_path, '# load')}: error: the translation ")
     assert said in line and line.endswith(
         "translate only its comments and strings: until then the build publishes the English block "
         "[safety.active-content] (source/en/x.md:3)"
@@ -186,6 +186,13 @@ def project(tmp_path: Path) -> Path:
 def msgid_line(po_path: Path, start: str) -> int:
     lines = po_path.read_text(encoding="utf-8").split("\n")
     return next(n for n, line in enumerate(lines, 1) if line.startswith("msgid") and start in lines[n])
+
+
+def msgstr_line(po_path: Path, start: str) -> int:
+    """Where `check` reports a finding on the translation: the entry's msgstr line."""
+    lines = po_path.read_text(encoding="utf-8").split("\n")
+    after = msgid_line(po_path, start)
+    return next(n for n, line in enumerate(lines, 1) if n > after and line.startswith("msgstr"))
 
 
 @pytest.mark.parametrize(

@@ -108,6 +108,7 @@ def test_every_error_code_is_covered() -> None:
     can_be_errors = {code for code in CODES if not code.startswith(("typography.", "consistency."))} - {
         "completeness.fuzzy",
         "completeness.imported",  # a note: the translation is published, its pairing awaits review
+        "markup.added",  # a note: the book's own element is published as an addition
         "completeness.obsolete",
         "completeness.stale",
         "completeness.untranslated",

@@ -79,8 +79,9 @@ class Built:
         }
 
 
-def msgid_lines(root: Path) -> dict[str, dict[str, int]]:
-    """The line of each translated message's msgid, in each case's catalog."""
+def msgstr_lines(root: Path) -> dict[str, dict[str, int]]:
+    """The line of each translated message's msgstr (where findings and the build's
+    warnings point: the line a translator edits), in each case's catalog."""
     found = {}
     for case in CASES:
         path = root / "locale" / "ko" / "LC_MESSAGES" / f"{case['id']}.po"
@@ -89,7 +90,7 @@ def msgid_lines(root: Path) -> dict[str, dict[str, int]]:
         found[case["id"]] = {}
         for name in case["translate"]:
             entry = po.find(MESSAGES[name])
-            line = next(n for n in range(entry.linenum, len(lines) + 1) if lines[n - 1].startswith("msgid "))
+            line = next(n for n in range(entry.linenum, len(lines) + 1) if lines[n - 1].startswith("msgstr "))
             found[case["id"]][name] = line
     return found
 
@@ -118,14 +119,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     assert build.code == 0, build.err
     checked = cli("-C", root, "check", "-l", "ko", "--format", "json")  # what the build refuses: its errors
     assert checked.code == 1
-    lines = msgid_lines(root)
+    lines = msgstr_lines(root)
     for path in (root / "locale" / "ko" / "LC_MESSAGES").glob("*.po"):
         po = polib.pofile(str(path))
         for entry in po:
             entry.tcomment = "\n".join(f"mdgettext-ignore: {code}" for code in sorted(CODES))
         po.save()
     suppressed = cli("-C", root, "check", "-l", "ko", "--strict", "--format", "json")
-    return Built(root, build.err, json.loads(checked.out), json.loads(suppressed.out), lines, msgid_lines(root))
+    return Built(root, build.err, json.loads(checked.out), json.loads(suppressed.out), lines, msgstr_lines(root))
 
 
 @pytest.fixture(scope="module")

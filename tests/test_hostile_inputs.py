@@ -109,11 +109,12 @@ class Site(Built):
         text = (self.root / "build" / "ko" / f"{chapter}.html").read_text(encoding="utf-8")
         return text.replace(f"{chapter}.", "CHAPTER.").replace(f"/{chapter}", "/CHAPTER")
 
-    def msgid_line(self, chapter: str, msgid: str) -> int:
+    def msgstr_line(self, chapter: str, msgid: str) -> int:
+        """The line of the message's msgstr: where findings and the build's warnings point."""
         path = self.root / "locale" / "ko" / "LC_MESSAGES" / f"{chapter}.po"
         lines = path.read_text(encoding="utf-8").split("\n")
         entry = polib.pofile(str(path)).find(msgid)
-        return next(n for n in range(entry.linenum, len(lines) + 1) if lines[n - 1].startswith("msgid "))
+        return next(n for n in range(entry.linenum, len(lines) + 1) if lines[n - 1].startswith("msgstr "))
 
     @cached_property
     def rendered(self) -> dict[str, str]:
@@ -182,7 +183,7 @@ def test_nothing_of_a_mkdocs_attack_reaches_either_output(case: dict, site: Site
 def test_the_build_and_check_refuse_each_mkdocs_attack_and_keep_each_benign_translation(case: dict, site: Site) -> None:
     chapter = case["id"]
     po = f"locale/ko/LC_MESSAGES/{chapter}.po"
-    lines = {name: site.msgid_line(chapter, MESSAGES[name]) for name in case["translate"]}
+    lines = {name: site.msgstr_line(chapter, MESSAGES[name]) for name in case["translate"]}
     refused = {name for name, line in lines.items() if f"{po}:{line}: translation of " in site.build_err}
     unsafe = {f["line"] for f in site.findings if f["file"] == po and f["code"] == "safety.active-content"}
     if hostile(case):

@@ -154,7 +154,8 @@ def test_the_build_refuses_an_unsafe_translation_in_both_outputs_and_says_where(
     po.save()
     result = cli("-C", chapter_copy, "build", "-l", "ko")
     assert result.code == 0, result.err
-    line = next(i for i, text in enumerate(read(path).split("\n"), 1) if text == 'msgid "**Thank you all!**"')
+    # at the msgstr line, which the translator edits (the line after the msgid's)
+    line = 1 + next(i for i, text in enumerate(read(path).split("\n"), 1) if text == 'msgid "**Thank you all!**"')
     assert (
         f"mdgettext: warning: locale/ko/LC_MESSAGES/conclusion.po:{line}: translation of '**Thank you all!**' "
         "refused, the English is used: "

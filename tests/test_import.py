@@ -742,6 +742,24 @@ def test_a_code_comment_the_translator_translated_comes_back_as_they_wrote_it(pr
     assert read(project / "build" / "ko" / "code.md") == CODE_KO
 
 
+def test_code_the_translator_left_as_it_was_is_their_translation_too(project: Path) -> None:
+    """A code block the translator's file has exactly as the English's is theirs (kept as
+    written), so turning `code_blocks` on at import leaves nothing untranslated: a gate at
+    100% that passed on the prose still passes."""
+    untouched = "\n```sh\nmake test\n```\n"
+    (project / "source" / "en" / "code.md").write_text(CODE_EN + untouched, encoding="utf-8")
+    (project / "ko").mkdir()
+    (project / "ko" / "code.md").write_text(CODE_KO + untouched, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "import", "-l", "ko", "ko/code.md").code == 0
+    po = polib.pofile(str(project / "locale" / "ko" / "LC_MESSAGES" / "code.po"))
+    assert next(e for e in po if e.msgid == "make test").msgstr == "make test"
+    assert po.percent_translated() == 100
+    assert cli("-C", project, "-q", "check", "-l", "ko", "--min-translated", "100").code == 0
+    assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code == 0
+    assert read(project / "build" / "ko" / "code.md") == CODE_KO + untouched
+
+
 def test_a_project_that_chose_english_code_keeps_it_and_is_told(project: Path) -> None:
     """`code_blocks = false` in the settings is the project's choice: import keeps it and
     says, with both places, that the page shows the English's block and how to keep theirs."""

@@ -5,6 +5,7 @@ one process or several."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -20,10 +21,11 @@ NOOP = ".mdgettext-noop.json"  # the key of a build that found nothing to do (pi
 
 @pytest.fixture
 def built(book: Path, tmp_path: Path) -> Path:
-    """A copy of the imported book, built once (the Korean and English pages)."""
+    """A copy of the imported book as the session built it once (the Korean and English
+    pages), for a test that writes: the files' times kept, so the build's record holds
+    there and the copy is up to date (cache.py)."""
     root = tmp_path / "book"
-    shutil.copytree(book, root, ignore=shutil.ignore_patterns("build"))
-    assert cli("-C", root, "-q", "build").code == 0
+    shutil.copytree(book, root, copy_function=shutil.copy2)
     return root
 
 
@@ -73,6 +75,42 @@ def test_an_edited_catalog_redoes_its_chapter_alone_with_the_bytes_of_a_full_bui
     shutil.copytree(built, scratch, ignore=shutil.ignore_patterns("build"))
     assert cli("-C", scratch, "-q", "build").code == 0
     assert {n: b for n, (b, _) in outputs(scratch).items()} == {n: b for n, (b, _) in after.items()}
+
+
+def test_a_project_copied_elsewhere_is_up_to_date_there(built: Path, tmp_path: Path) -> None:
+    """The record names each file by its path in the project: a copy that keeps the files'
+    times (`cp -a`, a CI cache restored to another folder) builds nothing, and a catalog
+    edited there redoes its chapter alone."""
+    assert cli("-C", built, "build").out.endswith("--force redoes them)\n")  # it leaves its no-op key (noop.py)
+    moved = tmp_path / "elsewhere" / "book"
+    shutil.copytree(built, moved, copy_function=shutil.copy2)
+    argv = ["-C", str(moved), "build"]
+    assert noop.answer(argv) is None  # that key is of the folder it was taken in: the build decides
+    before = outputs(moved)
+    result = cli(*argv)
+    assert result.out == "build: up to date (12 chapter builds; --force redoes them)\n"
+    assert outputs(moved) == before
+    assert noop.answer(argv) == result.out  # and leaves a key of its own
+    edit_translation(moved, "roofline")
+    result = cli("-C", moved, "build")
+    assert "build: 11 of 12 chapter builds up to date" in result.out
+    assert rewritten(before, outputs(moved)) == {"ko/roofline.md", "ko/roofline.html", "ko/roofline.review.html"}
+
+
+def test_a_record_naming_files_by_absolute_path_rebuilds_everything(built: Path) -> None:
+    """An older mdgettext's record named the files it wrote by absolute path: read as no
+    record, every chapter is built once more, and the record is rewritten in today's form."""
+    path = built / "build" / RECORD
+    record = json.loads(path.read_text(encoding="utf-8"))
+    del record["paths"]
+    for job in record["jobs"].values():
+        job["outputs"] = {str(built / name): stamp for name, stamp in job["outputs"].items()}
+    path.write_text(json.dumps(record), encoding="utf-8")
+    before = outputs(built)
+    result = cli("-C", built, "build")
+    assert result.code == 0 and "up to date" not in result.out, result.err
+    assert rewritten(before, outputs(built)) == set(before)
+    assert cli("-C", built, "build").out == "build: up to date (12 chapter builds; --force redoes them)\n"
 
 
 @pytest.mark.parametrize(
@@ -163,8 +201,8 @@ def test_several_processes_give_the_bytes_of_one(built: Path) -> None:
     )  # en .md .html, ko .md .html .review.html, the CSS and the review script
 
 
-def test_jobs_must_be_a_number_of_processes(built: Path) -> None:
-    result = cli("-C", built, "build", "-j", "0")
+def test_jobs_must_be_a_number_of_processes(book: Path) -> None:
+    result = cli("-C", book, "build", "-j", "0")  # refused before anything is read: the session's book
     assert result.code == 2 and "'0' is not a number of processes" in result.err
 
 

@@ -94,7 +94,7 @@ CASES = [
             "translations": "docs/{lang}/{path}",
             "locales": ("ko", "uk"),
             "flavor": "mkdocs",
-            "heading_ids": True,
+            "heading_ids": False,  # attr_list, but the translations there write no {#id}
         },
         ("docs/ko/index.md", "docs/ko/guide.md"),
         "recognised mkdocs.yaml with mkdocs-static-i18n's folders (docs/en/, docs/ko/, docs/uk/)",
@@ -184,8 +184,9 @@ HEADING_ID = re.compile(r"^(#{1,6} .*?) \{#[A-Za-z][\w-]*\}$", re.MULTILINE)
 
 
 def without_heading_ids(text: str) -> str:
-    """A page without the `{#id}` that ends a heading: `heading_ids` adds the English's
-    (mkdocs), and import does not keep a translator's own yet (issue 45, item 2)."""
+    """A page without the `{#id}` that ends a heading: import does not keep a
+    translator's own `{#id}` yet (the mdBook's `## 태그 {#tags}`; issue 45, item 2).
+    English ids the translator never wrote are no longer added (`init`, `heading_ids`)."""
     return HEADING_ID.sub(r"\1", text)
 
 
@@ -234,9 +235,35 @@ def test_init_on_a_site_whose_default_is_not_english_prints_every_setting_and_it
         '  locales = ["ko", "uk"]  # docs/ko/, docs/uk/\n'
         '  flavor = "mkdocs"  # mkdocs.yaml: MkDocs reads Markdown with Python-Markdown\n'
         '  math = "none"  # mkdocs.yaml: no pymdownx.arithmatex, so `$` is a dollar\n'
-        "  heading_ids = true  # mkdocs.yaml: attr_list reads {#id}, so a translated heading keeps its English id\n"
+        "  heading_ids = false  # docs/ko/, docs/uk/: their headings have no {#id}, so each keeps the id its site "
+        "gives it\n"
         "mdgettext.toml: written\n"
     )
+
+
+def test_translated_headings_get_no_english_id_their_site_never_had(tmp_path: Path) -> None:
+    # mkdocs-static-i18n with attr_list: docs/ko/'s headings have no {#id}, so the build
+    # writes them back as they are, not `# 안내서 {#guide}` (issue 45, item 2)
+    root = tmp_path / "repo"
+    shutil.copytree(LAYOUTS / "mkdocs-folder", root)
+    for command in (["init"], ["extract"], ["import", "-l", "ko"], ["build", "-l", "ko"]):
+        assert cli("-C", root, *command).code == 0, command
+    for page in ("docs/ko/index.md", "docs/ko/guide.md"):
+        assert (root / page).read_bytes() == (LAYOUTS / "mkdocs-folder" / page).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("guide", "heading_ids"),
+    [
+        ("# 안내서\n\n## 태그\n", False),  # no {#id}: each heading keeps the id its site gives it
+        ("# 안내서 {#guide}\n\n## 태그\n", True),  # the translator writes ids: the English ones are kept
+    ],
+)
+def test_heading_ids_follow_what_the_translations_there_write(tmp_path: Path, guide: str, heading_ids: bool) -> None:
+    root = copied(tmp_path, "mkdocs-folder")
+    write(root / "docs" / "ko" / "guide.md", guide)
+    assert cli("-C", root, "init").code == 0
+    assert load_config(root).heading_ids is heading_ids
 
 
 # ---------------------------------------------------------------- options merge with what was recognised
@@ -291,7 +318,7 @@ def test_an_option_merges_with_what_was_recognised(
     result = cli("-C", root, "init", *options)
     assert result.code == 0, result.err
     config = load_config(root)
-    kept = {"flavor": "mkdocs", "heading_ids": True, "math": "none", "translations": "docs/{lang}/{path}"}
+    kept = {"flavor": "mkdocs", "heading_ids": False, "math": "none", "translations": "docs/{lang}/{path}"}
     assert {key: getattr(config, key) for key in {**kept, **settings}} == {**kept, **settings}
     assert printed in result.out.splitlines()
 
@@ -572,3 +599,24 @@ def test_a_language_the_site_lists_with_no_pages_is_not_made_a_locale(tmp_path: 
         "ja: listed in mkdocs.yml's i18n languages, but docs/ja/ has no pages yet; not a locale "
         '(add "ja" to `locales` to start it)'
     ) in result.out.splitlines()
+
+
+def test_a_vitepress_home_page_offers_its_hero_and_features(tmp_path: Path) -> None:
+    home = "---\nlayout: home\nhero:\n  tagline: {}\nfeatures:\n  - title: {}\n    details: {}\n---\n\n{}\n"
+    write(tmp_path / "docs" / "README.md", home.format("A fast prompt", "Fast", "It is fast.", "Some text."))
+    write(tmp_path / "docs" / "ko" / "README.md", home.format("빠른 프롬프트", "빠름", "빠릅니다.", "글."))
+    result = cli("-C", tmp_path, "init")
+    assert result.code == 0, result.err
+    assert "docs/README.md: a VitePress home page (layout: home)" in result.out
+    assert {"hero.tagline", "features[].title", "features[].details"} <= set(load_config(tmp_path).front_matter_keys)
+    for command in (["extract"], ["import", "-l", "ko"], ["build", "-l", "ko"]):
+        assert cli("-C", tmp_path, *command).code == 0, command
+    built = (tmp_path / "docs" / "ko" / "README.md").read_text(encoding="utf-8")
+    assert built == home.format("빠른 프롬프트", "빠름", "빠릅니다.", "글.")  # the tagline and features come back
+
+
+def test_a_page_of_another_layout_adds_no_front_matter_keys(tmp_path: Path) -> None:
+    write(tmp_path / "docs" / "README.md", "---\nlayout: page\nhero:\n  tagline: x\n---\n\nText.\n")
+    write(tmp_path / "docs" / "ko" / "README.md", "---\nlayout: page\nhero:\n  tagline: y\n---\n\n글.\n")
+    assert cli("-C", tmp_path, "init").code == 0
+    assert "hero.tagline" not in load_config(tmp_path).front_matter_keys

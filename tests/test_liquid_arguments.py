@@ -4,6 +4,7 @@ a second `path`; a translation may change only the words of a prose argument."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 
 import kramdown
 from conftest import DATA, cli, translated_chapter
-from mdgettext.markdown.tagtext import include_arguments
+from mdgettext.markdown.tagtext import encode_liquid, include_arguments, liquid_problem
 
 # Arguments as writers and attackers write them; Jekyll's IncludeTag is the oracle.
 MARKUPS = [
@@ -37,6 +38,29 @@ MARKUPS = [
 
 def test_include_arguments_are_what_jekylls_include_tag_hands_the_include() -> None:
     assert [include_arguments(m) for m in MARKUPS] == kramdown.include_arguments(MARKUPS)
+
+
+# What a translator may type in a caption that Jekyll would read as an escape: a backslash
+# before a quote or at the end, in both quotes (issue 40: escaped by the tool, not refused).
+BACKSLASHED = [
+    "끝에 역슬래시\\",
+    '역슬래시 \\" 따옴표',
+    "경로 C:\\temp\\ 의 그림",
+    '둘 \\\\" 끝\\\\',
+    "작은 \\' 따옴표\\",
+]
+
+
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_a_caption_jekyll_would_misread_is_escaped_so_the_page_shows_it_as_typed(quote: str) -> None:
+    """Jekyll's IncludeTag hands the include what `encode_liquid` wrote, and the HTML the
+    include prints it into (a figcaption) shows exactly the translator's text; the judge
+    no longer refuses it."""
+    written = [f"figure.liquid path='a.png' caption={quote}{encode_liquid(v, quote)}{quote}" for v in BACKSLASHED]
+    handed = [found["caption"] for found in kramdown.include_arguments(written)]
+    assert [html.unescape(caption) for caption in handed] == BACKSLASHED
+    assert [include_arguments(m)["caption"] for m in written] == handed  # ours reads it as Jekyll does
+    assert [liquid_problem(v, quote) for v in BACKSLASHED] == [None] * len(BACKSLASHED)
 
 
 ENGLISH = """---

@@ -149,6 +149,27 @@ def test_a_formula_the_budget_refuses_is_refused_by_the_formula_judge_too(case: 
         assert any(case["why"] in reason.text for reason in reasons), reasons
 
 
+NUM_PARAMS = "Training costs $6 \\cdot \\text{num_params} \\cdot \\text{num_tokens}$ FLOPs."
+
+
+@pytest.mark.parametrize(
+    ("korean", "refused"),
+    [
+        # the English's own `\text{num_params}` (an underscore: not plain words), in a formula written otherwise
+        ("학습 비용은 $6 \\text{num_params} \\times \\text{num_tokens}$ FLOPs이다.", False),
+        ("학습 비용은 $6 \\cdot \\text{매개변수 수} \\cdot \\text{num_tokens}$ FLOPs이다.", False),
+        # a `\text{…}` the English does not have, with more than words in it
+        ("학습 비용은 $6 \\text{num_layers} \\times \\text{num_tokens}$ FLOPs이다.", True),
+        ("학습 비용은 $6 \\cdot \\text{a<b} \\cdot \\text{num_tokens}$ FLOPs이다.", True),
+    ],
+)
+def test_a_text_the_english_has_may_stand_in_a_formula_written_otherwise(korean: str, refused: bool) -> None:
+    """Issue 40: a `\\text{…}` the English's formula holds, as the author wrote it, is not
+    "more than plain words" in the translator's formula; one the English lacks still is."""
+    reasons = unsafe_reasons(NUM_PARAMS, korean)
+    assert any("more than plain words" in r.text for r in reasons) is refused, reasons
+
+
 @pytest.mark.parametrize("case", BENIGN, ids=lambda case: case["id"])
 def test_a_benign_formula_is_published(case: dict, built: Built) -> None:
     po = f"locale/ko/LC_MESSAGES/{case['id']}.po"

@@ -12,6 +12,7 @@ from pathlib import Path
 import polib
 import pytest
 
+import mdgettext
 from conftest import PAGES, cli
 
 CHART = (PAGES / "source" / "en" / "cowsay.png").read_bytes()
@@ -88,7 +89,14 @@ def test_a_project_translates_the_page_words_in_its_own_repository(project: Path
     assert (project / "locale" / "page.pot").is_file()
     updated = cli("-C", project, "update")
     assert "locale/fr/LC_MESSAGES/page.po: 0 translated" in updated.out
-    assert "locale/ko/LC_MESSAGES/page.po: 63 translated" in updated.out  # mdgettext's Korean, to change
+    shipped = polib.pofile(
+        str(Path(mdgettext.__file__).parent / "publish" / "locale" / "ko" / "LC_MESSAGES" / "page.po")
+    )
+    # mdgettext's Korean, every word translated, for the project to change
+    assert (
+        f"locale/ko/LC_MESSAGES/page.po: {len(shipped.translated_entries())} translated, 0 fuzzy, 0 untranslated"
+        in updated.out
+    )
     assert_gnu_reads(project / "locale" / "fr" / "LC_MESSAGES" / "page.po")
     for language, word in (("fr", "Sommaire"), ("ko", "차례")):
         path = project / "locale" / language / "LC_MESSAGES" / "page.po"
@@ -124,3 +132,18 @@ def assert_gnu_reads(path: Path) -> None:
 
     assert_msgcat_fixed_point(path)
     assert_msgfmt_check(path)
+
+
+def test_a_page_word_mdgettext_no_longer_has_keeps_its_translation_as_obsolete(project: Path) -> None:
+    """`update` merges the project's page words by key: a translated word the template
+    no longer has stays in the catalog as an obsolete entry, never lost."""
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nlocales = ["ko"]\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text("# Title\n\nText.\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract", "--page-words").code == 0
+    assert cli("-C", project, "-q", "update").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "page.po"
+    with path.open("a", encoding="utf-8") as catalog:
+        catalog.write('\n#. gone\nmsgctxt "gone_word"\nmsgid "Gone"\nmsgstr "사라진"\n')
+    assert "1 obsolete (written)" in cli("-C", project, "update").out
+    kept = '\n#. gone\n#~ msgctxt "gone_word"\n#~ msgid "Gone"\n#~ msgstr "사라진"\n'
+    assert kept in path.read_text(encoding="utf-8")

@@ -35,8 +35,8 @@ def test_each_review_entry_links_its_po_line_in_the_repository(project: Path) ->
 
 
 def test_a_finding_is_shown_once_at_the_msgstr_line_where_it_is_fixed(project: Path) -> None:
-    """`check` names the entry by its msgid line; the review page names the line the
-    translator edits, for the entry and for each of its findings, and says each once."""
+    """`check` and the review page name the line the translator edits (issue 40), for
+    the entry and for each of its findings, and the page says each once."""
     typed = "[링크](https://example.org/typo)가 있는 문단."
     msgid = "A paragraph with a [link](https://example.org)."
     po = translated_chapter(project, "", "intro", CHAPTER, "ko", {"Title": "제목", msgid: typed})
@@ -44,7 +44,8 @@ def test_a_finding_is_shown_once_at_the_msgstr_line_where_it_is_fixed(project: P
     at = lines.index(f'msgstr "{typed}"') + 1
     checked = cli("-C", project, "check", "-l", "ko")
     named = lines.index('msgid "' + msgid + '"') + 1
-    assert named < at and f"intro.po:{named}: error:" in checked.out + checked.err
+    assert named < at and f"intro.po:{at}: error:" in checked.out + checked.err
+    assert f"intro.po:{named}:" not in checked.out + checked.err
     assert cli("-C", project, "-q", "build", "-l", "ko").code == 0
     review = (project / "build" / "ko" / "intro.review.html").read_text(encoding="utf-8")
     entry = re.search(rf'<li class="entry" id="L{at}" data-state="refused".*?</li>\n', review, re.DOTALL)
@@ -53,6 +54,34 @@ def test_a_finding_is_shown_once_at_the_msgstr_line_where_it_is_fixed(project: P
     assert len(found) == 1 and "[links.changed]" in found[0]  # once: not again as a refusal
     assert f'<code class="po-line">locale/ko/LC_MESSAGES/intro.po:{at}</code></li>' in found[0]
     assert '<p class="refusal"' not in entry.group()
+
+
+ADDING = "# Title\n\nFirst paragraph.\n\nSecond paragraph.<d-footnote>A note.</d-footnote>\n\nThird paragraph.\n"
+
+
+def test_the_review_page_lists_what_the_translator_added_apart(project: Path) -> None:
+    """Issue 40: a link to a web page or the book's own element a translator adds is
+    published; the review page's "Added by the translator" filter shows those entries,
+    and only those (an addition refused is not one)."""
+    added = {
+        "First paragraph.": "첫 문단, [TPU](https://cloud.google.com/tpu) 참고.",
+        "Third paragraph.": "셋째 문단.<d-footnote>번역자 주석.</d-footnote>",
+        "Title": "제목 <img src=x>",  # refused: not an addition
+        "Second paragraph.<d-footnote>A note.</d-footnote>": "둘째 문단.<d-footnote>주석.</d-footnote>",
+    }
+    translated_chapter(project, 'flavor = "kramdown"\n', "intro", ADDING, "ko", added)
+    assert cli("-C", project, "-q", "build", "-l", "ko").code == 0
+    review = (project / "build" / "ko" / "intro.review.html").read_text(encoding="utf-8")
+    assert '<input type="radio" name="state" value="added"> 번역자가 추가함 (2)</label>' in review
+    shown = {msgid: count for count, msgid in re.findall(r'data-additions="(\d+)" data-msgid="([^"<]*)', review)}
+    assert shown == {
+        "Title": "0",
+        "First paragraph.": "1",
+        "Second paragraph.&lt;d-footnote&gt;A note.&lt;/d-footnote&gt;": "0",
+        "Third paragraph.": "1",
+    }, shown
+    page = (project / "build" / "ko" / "intro.html").read_text(encoding="utf-8")
+    assert "https://cloud.google.com/tpu" in page and "번역자 주석." in page  # published
 
 
 def test_without_a_repository_the_po_line_is_text_to_copy(project: Path) -> None:

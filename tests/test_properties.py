@@ -186,4 +186,7 @@ def test_a_translation_written_into_a_tag_reads_back_as_written(value: str) -> N
     again = segment(woven, "x.md")
     for before, after in zip(doc.segments, again.segments, strict=True):
         if liquid_problem(msgstr, before.span.quote) is None or before.kind.startswith(("title", "alt")):
-            assert (after.kind, after.msgid) == (before.kind, msgstr)
+            # a caption's backslash Jekyll would read as an escape is written &#92;,
+            # which the include's HTML shows as the backslash typed (issue 40)
+            read = after.msgid.replace("&#92;", "\\") if before.kind == "figure caption" else after.msgid
+            assert (after.kind, read) == (before.kind, msgstr)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gettext_tools import assert_msgcat_fixed_point
-from roundtrip import REAL, Result, kept_lines, real_set
+from roundtrip import ENGLISH_LEFT, HEADING_IDS, LEFT_IN_ENGLISH, REAL, Result, _no_ids, compare, kept_lines, real_set
 
 SETS = sorted(p.name for p in REAL.iterdir() if p.is_dir())
 
@@ -64,3 +64,20 @@ def test_the_ruler_counts_the_translators_lines_kept_in_order():
     assert kept_lines(mine, "# 제목\n\n첫 줄 둘째 줄\n- 항목\n") == (4, 2, [(3, "첫 줄"), (4, "둘째 줄")])
     # an English heading inserted above keeps every line of the translator's
     assert kept_lines(mine, "## Title\n\n" + mine)[1] == 4
+
+
+def test_the_ruler_explains_english_ids_and_english_left_apart_and_still_counts_them_lost(tmp_path: Path):
+    # the two explanations that are no finding: what they match, and nothing else
+    assert _no_ids("## 분할 표기법 {#partitioning-notation}") == "## 분할 표기법"
+    assert _no_ids('### <span id="x" style="scroll-margin-top: inherit"></span>행렬 곱셈 {#matrix}') == "### 행렬 곱셈"
+    assert _no_ids("## 분할 표기법") == "## 분할 표기법"
+    assert ENGLISH_LEFT.fullmatch("By default, the left side of input gets replaced with `>`.")
+    assert not ENGLISH_LEFT.fullmatch("기본적으로 입력의 왼쪽은 `>`로 바뀝니다 (by default).")
+    assert not ENGLISH_LEFT.fullmatch("Out[B, F] { U } = In[B, D] * W[D, F]")  # a formula, no prose
+    result = Result("set", "ko")
+    compare_lines = "## 분할 표기법\n\nBy default, the left side of input gets replaced with `>`.\n"
+    built = tmp_path / "built.md"
+    built.write_text("## 분할 표기법 {#partitioning}\n\nBy default, the left side is replaced.\n", "utf-8")
+    compare(result, tmp_path, "ko", [("x", "ko/x.md", compare_lines.encode(), built)])
+    assert (result.lines, result.kept) == (2, 0)  # counted lost all the same
+    assert [lost.why for lost in result.lost] == [HEADING_IDS, LEFT_IN_ENGLISH]

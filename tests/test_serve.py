@@ -330,7 +330,7 @@ def test_two_host_headers_get_nothing(site) -> None:
         b"/out/",
         b"/out",
         b"/ko/",  # a folder without index.html: no listing
-        b"/.mdgettext-build.json",  # the build's record: it holds the project's absolute path
+        b"/.mdgettext-build.json",  # the build's record: no page
         b"/ko/intro.html/",
         b"/ko/missing.html",
     ],

@@ -125,9 +125,13 @@ def test_a_caption_translation_is_escaped_as_jekyll_reads_it_or_refused() -> Non
     assert (
         weave(doc, quoted).text == '{% include figure.liquid path="a.png" caption="\\"따옴표\\" 안의 <b>그림</b>." %}\n'
     )
+    # a backslash Jekyll would read as an escape is written as a character reference (issue 40)
+    ended = TranslationMap({(None, seg.msgid): '역슬래시 \\" <b>그림</b>\\'})
+    assert (None, seg.msgid) in judge(doc, ended).kept
+    assert weave(doc, ended).text == (
+        '{% include figure.liquid path="a.png" caption="역슬래시 &#92;\\" <b>그림</b>&#92;" %}\n'
+    )
     for msgstr, reason in [
-        ('역슬래시 \\" <b>그림</b>', 'has a backslash before " or at its end'),
-        ("끝에 역슬래시 <b>그림</b>\\", 'has a backslash before " or at its end'),
         ("닫는 %} <b>그림</b>", "has '%}', which ends the Liquid tag early"),
         ('<b onclick="x()">그림</b>', "onclick"),
     ]:

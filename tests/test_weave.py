@@ -37,6 +37,29 @@ def test_a_front_matter_translation_is_escaped_for_the_layout_and_keeps_its_tags
     assert json.loads('{"d": "' + value + '"}')["d"] == value  # the layout's JSON string parses
 
 
+def _woven_run(english: str, msgstr: str) -> str:
+    doc = segment(english, "x.md")
+    (seg,) = [s for s in doc.segments if s.kind == "html"]
+    return weave(doc, TranslationMap({(seg.context, seg.msgid): msgstr})).text
+
+
+def test_an_html_texts_line_breaks_stay_inside_its_block_and_never_make_a_blank_line() -> None:
+    from markdown_it import MarkdownIt
+
+    # a <p> block ends only at a blank line: each line after the run's own prefix, the
+    # blank line a translation holds dropped, so `# x` stays text of the block
+    woven = _woven_run("<p>\n  Some text here\n</p>\n", "첫 줄\n\n# 둘째 줄\n셋째")
+    assert woven == "<p>\n  첫 줄\n  # 둘째 줄\n  셋째\n</p>\n"
+    assert [t.type for t in MarkdownIt("commonmark").parse(woven)] == ["html_block"]
+    # in a quote, each line keeps the quote's marker
+    quoted = _woven_run("> <div>\n>   Quoted text\n> </div>\n", "인용\n글")
+    assert quoted == "> <div>\n>   인용\n>   글\n> </div>\n"
+    # a comment's block ends on the line that closes it: the text after it stays one line
+    comment = _woven_run("> <!-- note -->Text after the comment\n", "주석 뒤\n# 글")
+    assert comment == "> <!-- note -->주석 뒤 # 글\n"
+    assert "heading_open" not in [t.type for t in MarkdownIt("commonmark").parse(comment)]
+
+
 def test_translators_notes_go_after_the_block_of_their_message_set_apart_by_blank_lines() -> None:
     """`places` and `weave` together (found missing by mutmut, benchmarks/mutation.py):
     a note at the top goes after the front matter, one after a message after the whole

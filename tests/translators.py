@@ -224,7 +224,9 @@ def scored(imported: dict[Key, tuple[str, bool]], case: Perturbed) -> Scored:
     wrong = []
     for key, want in case.expected.items():
         msgstr, fuzzy = imported.get(key, ("", False))
-        msgstr = fold(msgstr)  # the translator's line breaks kept in a msgstr are theirs, not another block's text
+        # the translator's line breaks and the spaces after their last word, kept in a
+        # msgstr, are theirs (their layout), not another block's text
+        msgstr = fold(msgstr).rstrip(" \t")
         if want is None:
             ok = msgstr in ("", key[1])
         else:

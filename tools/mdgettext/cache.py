@@ -8,19 +8,26 @@ or was changed since: an edited `.po` redoes its chapter alone; an edited source
 setting or template redoes everything (a heading renamed in one chapter changes
 the links of the others). Nothing else is trusted, so output bytes are the same as
 a build from scratch (`--force` ignores the record).
+
+The record names each file by its path in the project (`build/ko/roofline.html`), never
+by where the project is: a project moved or copied with its files' times (`cp -a`, a CI
+cache restored elsewhere) is up to date there. A record from before, which named them
+by absolute path, is read as no record: everything is built once more.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from mdgettext.errors import InputError
 
 NAME = ".mdgettext-build.json"  # in the build folder: removing build/ removes it too
+PATHS = "project"  # the record's files are named by their path in the project (older records: absolute)
 
 
 def digest(*parts: bytes | str) -> str:
@@ -76,8 +83,10 @@ def listed_digest(folder: Path, names: Iterable[str], inside: Callable[[Path], P
 @dataclass
 class Record:
     """The last build: per job (`ko/roofline html`), its input key and the files it
-    wrote, each with its size and modification time when written."""
+    wrote, each named by its path in the project at `root`, with its size and
+    modification time when written."""
 
+    root: Path
     jobs: dict[str, dict[str, object]] = field(default_factory=dict)
 
     def fresh(self, job: str, key: str) -> bool:
@@ -86,19 +95,40 @@ class Record:
         if not done or done.get("key") != key:
             return False
         outputs = done.get("outputs")
-        return isinstance(outputs, dict) and all(_stamp(Path(p)) == stamp for p, stamp in outputs.items())
+        return isinstance(outputs, dict) and all(
+            (path := self._path(name)) is not None and _stamp(path) == stamp for name, stamp in outputs.items()
+        )
 
     def wrote(self, path: Path) -> bool:
         """Whether a job of this record wrote `path` (or read it, for `import`) and it is unchanged since."""
-        stamp = _stamp(path)
-        return any(
-            isinstance(outputs, dict) and outputs.get(str(path)) == stamp
+        name, stamp = self._name(path), _stamp(path)
+        return name is not None and any(
+            isinstance(outputs, dict) and outputs.get(name) == stamp
             for outputs in (done.get("outputs") for done in self.jobs.values())
         )
 
     def done(self, job: str, key: str, outputs: Iterable[Path]) -> None:
-        """Note a job made its outputs from inputs with this key (after they are written)."""
-        self.jobs[job] = {"key": key, "outputs": {str(p): _stamp(p) for p in outputs}}
+        """Note a job made its outputs from inputs with this key (after they are written).
+        A file outside the project cannot be named in it: the job is not noted, and redone."""
+        names = {p: self._name(p) for p in outputs}
+        if None in names.values():
+            self.jobs.pop(job, None)
+            return
+        self.jobs[job] = {"key": key, "outputs": {name: _stamp(p) for p, name in names.items()}}
+
+    def _name(self, path: Path) -> str | None:
+        """`path` as the record names it: its path in the project, `/`-separated."""
+        try:
+            return Path(os.path.abspath(path)).relative_to(self.root).as_posix()
+        except ValueError:
+            return None
+
+    def _path(self, name: object) -> Path | None:
+        """The file the record names `name`; None for a name that is no path in the
+        project (an absolute one, or one leading out): it never matches a file."""
+        if not isinstance(name, str) or PurePosixPath(name).is_absolute() or ".." in PurePosixPath(name).parts:
+            return None
+        return self.root / name
 
 
 def _stamp(path: Path) -> list[int] | None:
@@ -109,16 +139,19 @@ def _stamp(path: Path) -> list[int] | None:
     return [st.st_size, st.st_mtime_ns]
 
 
-def load(build_dir: Path) -> Record:
-    """The last build's record; an unreadable or missing one means "build everything"."""
+def load(build_dir: Path, root: Path) -> Record:
+    """The last build's record of the project at `root`; an unreadable or missing one,
+    or one naming files by absolute path (an older mdgettext's), means "build everything"."""
     try:
         data = json.loads((build_dir / NAME).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return Record()
-    jobs = data.get("jobs") if isinstance(data, dict) else None
-    return Record(jobs if isinstance(jobs, dict) else {})
+        return Record(root)
+    if not isinstance(data, dict) or data.get("paths") != PATHS:
+        return Record(root)
+    jobs = data.get("jobs")
+    return Record(root, jobs if isinstance(jobs, dict) else {})
 
 
 def encode(record: Record) -> str:
     """The record as the file keeps it (JSON, sorted: a diff of two shows what changed)."""
-    return json.dumps({"jobs": record.jobs}, indent=0, sort_keys=True) + "\n"
+    return json.dumps({"jobs": record.jobs, "paths": PATHS}, indent=0, sort_keys=True) + "\n"

@@ -31,7 +31,7 @@ def read(path: Path, display: str) -> Catalog:
     """The catalog in a PO or XLIFF file; a problem is one line naming the file (InputError)."""
     if format_of(path) == "po":
         try:
-            return entries.from_po(read_po(path, display))
+            return entries.without_plurals(entries.from_po(read_po(path, display)))
         except entries.PluralsUnsupported as err:
             raise InputError(f"{display}: {err}") from None
     try:

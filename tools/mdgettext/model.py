@@ -281,10 +281,11 @@ class Diagnostic:
     source: Location | None = None  # the English text the finding is about
     reasons: tuple[Reason, ...] = ()  # what `message` tells, for the checks that compare findings
     accept: str | None = None  # the key a maintainer would accept the entry's translation by (an error on one)
+    at: int | None = None  # the line printed, to edit (a translation's msgstr); `location` names the entry
 
     def __str__(self) -> str:
         where = f" ({self.source})" if self.source else ""
-        return f"{self.location}: {self.severity.value}: {self.message} [{self.code}]{where}"
+        return f"{self.location.path}:{self.at or self.location.line}: {self.severity.value}: {self.message} [{self.code}]{where}"
 
 
 @dataclass(frozen=True)

@@ -19,18 +19,24 @@ with its translations beside it, and the choosing of the source among their plac
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import yaml
 
 from mdgettext.errors import InputError
+from mdgettext.layout import Translations
 from mdgettext.locale import CODE, LocaleError, is_known, locale_name, primary
+from mdgettext.markdown import frontmatter
+from mdgettext.markdown.anchors import explicit_id
 from mdgettext.markdown.frontmatter import FrontMatterError, composed
+from mdgettext.markdown.keys import DEFAULT_KEYS
+from mdgettext.markdown.parser import parser
 from mdgettext.settings import toml_value
 from mdgettext.settings_input import MAX_DEPTH, deep_line
 
@@ -523,6 +529,74 @@ def _name(language: str | None) -> str:
 def _key(code: str) -> str:
     """A code as compared: `EN`, `en` and `zh_CN`, `zh-CN` are one."""
     return code.replace("_", "-").lower()
+
+
+def translators_ids(chosen: Chosen, paths: Iterable[str], read: Callable[[str], str]) -> Chosen:
+    """`heading_ids` off where the translations already there (among `paths`, the
+    repository's files; `read` gives a file's text) write every heading without a
+    `{#id}`: their site gives each heading the id its engine makes of the translated
+    words, and their own links lead there. The English ids the setting adds would change every heading they wrote and lose the
+    anchors their links name (issue 45, item 2); a translator who wrote `{#id}`s, or
+    a site with no translation yet, keeps the English ids."""
+    setting, settings = chosen.settings.get("heading_ids"), chosen.settings
+    if setting is None or setting.value is not True or "translations" not in settings or "locales" not in settings:
+        return chosen
+    pattern, locales = Translations(str(settings["translations"].value)), set(settings["locales"].value)
+    found = (p for p in sorted(paths) if p.endswith(".md") and (of := pattern.parse(p)) and of[1] in locales)
+    pages = {path: read(path) for path in found}
+    headings = [
+        token.content
+        for text in pages.values()
+        for before, token in itertools.pairwise(parser().parse(text))
+        if before.type == "heading_open"
+    ]
+    if not headings or any(explicit_id(heading) for heading in headings):
+        return chosen
+    why = f"{settings['locales'].why}: their headings have no {{#id}}, so each keeps the id its site gives it"
+    return replace(chosen, settings={**chosen.settings, "heading_ids": Why(False, why)})
+
+
+# The text of a VitePress (or VuePress 2) home page's front matter (`layout: home`) that
+# its default theme shows: the hero's name, text, tagline and buttons, each feature's.
+HOME_KEYS = (
+    "hero.name",
+    "hero.text",
+    "hero.tagline",
+    "hero.actions[].text",
+    "features[].title",
+    "features[].details",
+)
+
+
+def from_pages(chosen: Chosen, paths: Iterable[str], read: Callable[[str], str]) -> Chosen:
+    """What the pages already there say besides the layout: whether the translations
+    write heading ids (`translators_ids`), and whether the source has a home page whose
+    front matter is text (`home_keys`). `paths` are the repository's files, `read` gives
+    one's text."""
+    paths = sorted(paths)
+    return home_keys(translators_ids(chosen, paths, read), paths, read)
+
+
+def home_keys(chosen: Chosen, paths: Sequence[str], read: Callable[[str], str]) -> Chosen:
+    """`front_matter_keys` with the home page's text where a source page is a VitePress
+    home page (`layout: home` with a `hero` or `features`): a translator translates its
+    tagline and features, and import would leave them out."""
+    settings = chosen.settings
+    if "front_matter_keys" in settings or "source" not in settings:
+        return chosen
+    source = str(settings["source"].value).strip("/")
+    top = [p for p in paths if p.endswith(".md") and p.count("/") == (source.count("/") + 1 if source != "." else 0)]
+    for path in (p for p in top if source == "." or p.startswith(f"{source}/")):
+        found = next((t for t in parser().parse(read(path)) if t.type == "front_matter"), None)
+        try:
+            meta = frontmatter.load(found.content) if found is not None else {}
+        except FrontMatterError:
+            continue
+        if meta.get("layout") == "home" and ("hero" in meta or "features" in meta):
+            why = f"{path}: a VitePress home page (layout: home), whose hero and features a reader sees"
+            keys = (*DEFAULT_KEYS, *HOME_KEYS)
+            return replace(chosen, settings={**settings, "front_matter_keys": Why(keys, why)})
+    return chosen
 
 
 def printed(key: str, setting: Why) -> str:

@@ -104,22 +104,29 @@ def grouped(findings: Sequence[Diagnostic]) -> list[str]:
         if key in done:
             continue
         done.add(key)
-        at = [f.location.line for f in findings if (f.location.path, f.severity, f.code, f.message) == key]
+        at = [_line(f) for f in findings if (f.location.path, f.severity, f.code, f.message) == key]
         shown = ", ".join(map(str, at[:LINES_SHOWN])) + (", …" if len(at) > LINES_SHOWN else "")
         lines.append(
-            f"{d.location}: {d.severity.value}: {counted(len(at), 'entry', 'entries')} (lines {shown}): {d.message} [{d.code}]"
+            f"{d.location.path}:{_line(d)}: {d.severity.value}: {counted(len(at), 'entry', 'entries')} (lines {shown}): {d.message} [{d.code}]"
         )
     return lines
 
 
+def _line(d: Diagnostic) -> int:
+    """The line a finding is printed at: the one to edit (a translation's msgstr), else its entry's."""
+    return d.at or d.location.line
+
+
 def as_dict(d: Diagnostic) -> dict[str, Any]:
-    """A finding as JSON, for `--format json`; an error on a translation carries the
-    key a maintainer accepts it by (the `accept` setting)."""
+    """A finding as JSON, for `--format json`: `line` the one to edit (a translation's
+    msgstr), `msgid_line` the entry's; an error on a translation carries the key a
+    maintainer accepts it by (the `accept` setting)."""
     from mdgettext.model import Severity
 
     found = {
         "file": d.location.path,
-        "line": d.location.line,
+        "line": _line(d),
+        "msgid_line": d.location.line,
         "severity": d.severity.value,
         "code": d.code,
         "message": d.message,
@@ -189,7 +196,8 @@ def step_summary(findings: Sequence[Diagnostic], summary: Summary) -> str:
         lines += [f"| `{code}` | {level} | {n} |" for (code, level), n in sorted(per_code.items())]
         lines += ["", "| where | level | finding |", "| --- | --- | --- |"]
         lines += [
-            f"| {_cell(str(d.location))} | {d.severity.value} | {_cell(d.message)} `{d.code}` |" for d in findings
+            f"| {_cell(f'{d.location.path}:{_line(d)}')} | {d.severity.value} | {_cell(d.message)} `{d.code}` |"
+            for d in findings
         ]
     return "\n".join(lines) + "\n"
 
@@ -210,7 +218,7 @@ def github(d: Diagnostic) -> str:
     """A workflow command GitHub shows as an annotation on the .po line."""
     level = _LEVELS[d.severity.value]
     message = d.message + (f" ({d.source})" if d.source else "")
-    return f"::{level} file={_prop(d.location.path)},line={d.location.line},title={_prop(d.code)}::{_data(message)}"
+    return f"::{level} file={_prop(d.location.path)},line={_line(d)},title={_prop(d.code)}::{_data(message)}"
 
 
 def _data(text: str) -> str:

@@ -21,7 +21,8 @@ paragraph split or joined) is a move of its own. One block on each side left alo
 between two pairs, of the same kind, is taken as a pair.
 
 Front-matter values are not aligned but looked up: by key path, and for a list
-(`toc[].name`) by position in it.
+(`toc[].name`) by position in it. Long because both passes and the placing share
+one module's types and scores.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ from mdgettext.alignment.signals import (
     model,
     signals,
 )
-from mdgettext.markdown.folding import unfolded
+from mdgettext.markdown.folding import as_written
 from mdgettext.markdown.sentences import has_sentence
-from mdgettext.model import Document, Location, Segment
+from mdgettext.model import Document, Location, Segment, Style
 
 SPLIT = 1.0  # the extra cost of pairing one block with two
 BAND = 60  # blocks an insertion may shift the rest by, at least (a long gap's search is banded)
@@ -67,7 +68,7 @@ class Pair:
     translated: tuple[Segment, ...]
     translation: str
     reasons: tuple[str, ...] = ()
-    kept: bool = False  # the block is kept as written and holds no sentence: its own translation
+    kept: bool = False  # kept as written, holding no sentence or being code: its own translation
     written: str = ""  # `translation` with the translator's line breaks, when they wrapped it
 
     @property
@@ -127,7 +128,7 @@ def align(source: Document, translated: Document, latin: bool | None = None) -> 
 def _wrapped(step: Pair | Unmatched, translated: Document) -> Pair | Unmatched:
     """A pair of one translated block, with the translator's line breaks (a heading's `{#id}` removed: one line)."""
     if isinstance(step, Pair) and len(step.translated) == 1 and step.translation == (seg := step.translated[0]).msgid:
-        return replace(step, written=unfolded(translated.text, seg.span, seg.msgid))
+        return replace(step, written=as_written(translated.text, seg))
     return step
 
 
@@ -279,7 +280,8 @@ def _place(raw: list[Raw]) -> list[Pair | Unmatched]:
     for index, (s, t, reasons) in enumerate(raw):
         if s and t:
             translation = _translation(s[0], t)
-            kept = len(s) == 1 and translation == s[0].text and not has_sentence(s[0].prose)
+            code = s[0].segment.span.style is Style.CODE  # code left as it was is the translator's too
+            kept = len(s) == 1 and translation == s[0].text and (code or not has_sentence(s[0].prose))
             out.append(Pair(tuple(x.segment for x in s), tuple(x.segment for x in t), translation, reasons, kept))
             continue
         side, other = ("source", 1) if s else ("translated", 0)

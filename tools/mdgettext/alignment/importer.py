@@ -1,7 +1,7 @@
 """An alignment -> translations in a catalog, the translator's own blocks, and a report line for every block.
 
-Pure apart from changing the `POFile` it is given: the command reads and writes
-files. A block's pair becomes its entry's msgstr; a doubtful pair is imported all
+Pure: it takes a catalog (mdgettext's own, po/entries.py) and gives back the one filled;
+the command reads and writes files. A block's pair becomes its entry's msgstr; a doubtful pair is imported all
 the same, published, with a translator comment `# import: <why>` that lists it for
 review (po/catalog.py, `awaiting_review`), never as fuzzy: fuzzy keeps gettext's
 meaning, the English changed since this was translated, and a fuzzy entry is never
@@ -24,14 +24,13 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
-import polib
-
 from mdgettext.alignment.additions import Added, additions
 from mdgettext.alignment.align import Alignment, Pair, Unmatched
 from mdgettext.checks.safety import formula_reasons, where
 from mdgettext.errors import UserError
 from mdgettext.model import Addendum, Document, Key, Location, Segment, Style, key_of
-from mdgettext.po.catalog import IMPORT_DOUBT, live
+from mdgettext.po.catalog import IMPORT_DOUBT
+from mdgettext.po.entries import Catalog, Entry
 
 COMMENT = IMPORT_DOUBT  # starts each translator comment the import writes
 EXCERPT = 32  # characters of a block's text shown in the report
@@ -100,7 +99,8 @@ class Result:
 
     outcomes: tuple[Outcome, ...]
     imported: int  # entries whose msgstr or flags the import changed
-    addenda: tuple[Addendum, ...] = ()
+    addenda: tuple[Addendum, ...]
+    catalog: Catalog  # the catalog given, its entries filled
 
     def count(self, status: str) -> int:
         """How many blocks ended with `status` (ALIGNED, REVIEW, ...)."""
@@ -128,16 +128,17 @@ class Result:
 
 
 def fill(
-    po: polib.POFile,
+    catalog: Catalog,
     alignment: Alignment,
     fuzzy: bool = False,
     overwrite: bool = False,
     translated: Document | None = None,
 ) -> Result:
-    """Put the alignment's translations into `po`, whose messages must include the
+    """The alignment's translations put into `catalog`, whose messages must include the
     source's. With the `translated` document, its blocks with no English become addenda."""
     alignment = Alignment(tuple(_formulas_judged(_code_judged(step)) for step in alignment.steps))
-    entries = {key_of(e): e for e in live(po)}
+    at = {key_of(e): i for i, e in enumerate(catalog.entries) if e.msgid and not e.obsolete}
+    entries = {key: catalog.entries[i] for key, i in at.items()}
     for step in alignment.steps:
         for seg in step.source if isinstance(step, Pair) else (step.segment,) if step.side == "source" else ():
             if key_of(seg) not in entries:
@@ -167,8 +168,12 @@ def fill(
             kept = entry.msgstr != chosen.msgstr or entry.fuzzy != hidden
         else:
             kept = False
-            changed += _set(entry, chosen.msgstr, reasons, hidden)
+            if (filled := _set(entry, chosen.msgstr, reasons, hidden)) is not None:
+                entries[key], changed = filled, changed + 1
         decisions[key] = _Decision(chosen, found, reasons, kept)
+    result = list(catalog.entries)
+    for key, i in at.items():
+        result[i] = entries[key]
 
     added = additions(alignment, translated) if translated is not None else {}
     outcomes: list[Outcome] = []
@@ -191,7 +196,7 @@ def fill(
                 status = (FUZZY if hidden else REVIEW) if reasons else AS_WRITTEN if step.kept else ALIGNED
                 outcomes.append(Outcome(status, seg, where, reasons))
     addenda = tuple(dict.fromkeys(a.addendum for a in added.values() if a.addendum is not None))
-    return Result(tuple(outcomes), changed, addenda)
+    return Result(tuple(outcomes), changed, addenda, replace(catalog, entries=tuple(result)))
 
 
 CODE_ALIKE = 0.5  # a translated code block this much like an English one is that block, edited
@@ -301,19 +306,22 @@ def _formulas_judged(step: Pair | Unmatched) -> Pair | Unmatched:
     return replace(step, reasons=step.reasons + tuple(dict.fromkeys(found))) if found else step
 
 
-def _set(entry: polib.POEntry, msgstr: str, reasons: tuple[str, ...], fuzzy: bool) -> bool:
-    """Fill an entry; whether anything in it changed. The reasons go into `# import:`
-    comments (the review's list); the entry is fuzzy only when the user asks (--fuzzy)."""
-    before = (entry.msgstr, list(entry.flags), entry.tcomment)
-    own = (
-        [line for line in entry.tcomment.split("\n") if line and not line.startswith(COMMENT)] if entry.tcomment else []
+def _set(entry: Entry, msgstr: str, reasons: tuple[str, ...], fuzzy: bool) -> Entry | None:
+    """The entry filled, or None when nothing in it would change. The reasons go into
+    `# import:` comments (the review's list); the entry is fuzzy only when the user asks
+    (--fuzzy)."""
+    own = [line for line in entry.translator_comment.split("\n") if line and not line.startswith(COMMENT)]
+    comment = "\n".join(own + [COMMENT + r for r in reasons])
+    flags = list(entry.flags)
+    if fuzzy and "fuzzy" not in flags:
+        flags.insert(0, "fuzzy")
+    elif not fuzzy and "fuzzy" in flags:
+        flags.remove("fuzzy")
+    if (msgstr, tuple(flags), comment) == (entry.msgstr, entry.flags, entry.translator_comment):
+        return None
+    return replace(
+        entry, msgstr=msgstr, translator_comment=comment, flags=tuple(flags), previous_msgid=None, previous_msgctxt=None
     )
-    entry.msgstr, entry.tcomment = msgstr, "\n".join(own + [COMMENT + r for r in reasons])
-    entry.fuzzy = fuzzy
-    if (entry.msgstr, entry.flags, entry.tcomment) == before:
-        return False
-    entry.previous_msgid = entry.previous_msgctxt = None
-    return True
 
 
 def _at(pair: Pair) -> str:

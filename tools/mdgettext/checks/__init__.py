@@ -149,6 +149,9 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
         and not (d.code in ("markup.html", "markup.liquid") and d.location.line in unsafe_additions)
     ]
     kept = _one_story(kept)
+    # an addition is published only with its translation: on a refused one it is no note
+    refused = {d.location.line for d in kept if d.severity is Severity.ERROR}
+    kept = [d for d in kept if not (d.code in ADDITIONS and d.severity is Severity.INFO and d.location.line in refused)]
     # What an entry's translation does is the safety judge's reading of its elements (an
     # image loads, whatever a links finding calls it): no finding on it is accepted then.
     loads = {d.location.line for d in heard if d.code == safety.CODE and safety.active(d.reasons)}
@@ -217,6 +220,8 @@ SAID_BY: dict[str, str | tuple[str, ...]] = {
     formulas.CHANGED: "markup.math",
     formulas.DROPPED: "markup.math",
 }
+# The notes that list what a translation adds and the page publishes (a web link, the book's own element).
+ADDITIONS = frozenset({"links.added", "markup.added"})
 # An added tag or Liquid tag: the safety finding says it best (it may be active content).
 ADDS_MARKUP = frozenset({"adds html", "adds liquid"})
 

@@ -291,9 +291,8 @@ def _nesting(tokens: list[html.Token]) -> str:
         elif token.kind == html.END:
             if stack and stack[-1][0][1] == token.name:
                 key, children = stack.pop()
-                if _shaping(key) or _reader_link(
-                    key
-                ):  # closed, it only shapes or links its text: its children are its parent's
+                # closed, it only shapes, links or notes its text: its children are its parent's
+                if _shaping(key) or _reader_link(key) or _book_element(key):
                     (stack[-1][1] if stack else root).extend(children)
                 else:
                     close(key, children)
@@ -430,8 +429,10 @@ def refusals(
     where: Where,
     references: Mapping[str, Any] | None = None,
     flavor: Flavor | None = None,
+    own: frozenset[TagKey] = frozenset(),
 ) -> list[Reason]:
     """Why `text` may not stand where the English whose markup is `source` stands; empty when it may.
+    `own`: the book's own elements its chapter writes (`own_elements`), which a translation may add.
 
     A long text with more or fewer `<` that can start markup than its English is
     refused before it is read: it cannot have the same tags, and reading a hostile
@@ -439,10 +440,12 @@ def refusals(
     """
     if len(text) > QUICK_LIMIT and (starts := len(html.markup_starts(text))) != source.starts:
         return [Reason("starts", f"has {starts} '<' that can start markup where the English has {source.starts}")]
-    return differences(source, markup_of(text, where, references, flavor), where)
+    return differences(source, markup_of(text, where, references, flavor), where, own)
 
 
-def differences(source: Markup, translation: Markup, where: Where) -> list[Reason]:
+def differences(
+    source: Markup, translation: Markup, where: Where, own: frozenset[TagKey] = frozenset()
+) -> list[Reason]:
     """Why `translation`'s markup is not `source`'s: each reason one short clause
     naming what is added or lost. Empty: the same markup."""
     reasons = [
@@ -450,14 +453,14 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
         for r in translation.repeated
     ]
     shaping = where is not Where.YAML  # a front matter value is printed where a tag is text or breaks JSON
-    tags = _without_shaping_added(source.tags, translation.tags, links_only=not shaping)
+    tags = _without_shaping_added(source.tags, translation.tags, links_only=not shaping, own=own)
     reasons += _counted("HTML", _tag_kind, source.tags, tags, describe)
     if not reasons:  # these repeat the tags' story in other words: told only when the tags agree
         reasons += _counted(
             "'<' that opens no tag here but may elsewhere:", "loose <", source.loose, translation.loose, repr
         )
         passed = (
-            _without_shaping_added(source.passed_through, translation.passed_through)
+            _without_shaping_added(source.passed_through, translation.passed_through, own=own)
             if shaping
             else translation.passed_through
         )
@@ -499,17 +502,23 @@ def differences(source: Markup, translation: Markup, where: Where) -> list[Reaso
 
 
 def _without_shaping_added(
-    english: Counter[TagKey], translation: Counter[TagKey], links_only: bool = False
+    english: Counter[TagKey],
+    translation: Counter[TagKey],
+    links_only: bool = False,
+    own: frozenset[TagKey] = frozenset(),
 ) -> Counter[TagKey]:
     """The translation's tags less the elements it adds that only shape text, written
     without attributes and closed as often as opened (`D<sub>Y</sub>` for the English's
     `D`, a `<b>` a language needs): nothing in them can run or load, and the reader's
     engine draws them as the translator meant. What the page shows of them is the
-    markup check's; one left open or closed twice stays an addition."""
+    markup check's; one left open or closed twice stays an addition. Not in a front
+    matter (`links_only`), the book's own elements its chapter writes (`own`) too."""
     kept = Counter(translation)
     starts: dict[str, list[TagKey]] = {}
     for key in translation:
-        allowed = _reader_link(key) or (not links_only and _shaping(key) and (key[2] == () or english[key]))
+        allowed = _reader_link(key) or (
+            not links_only and ((_shaping(key) and (key[2] == () or english[key])) or key in own)
+        )
         if allowed and translation[key] > english[key]:
             starts.setdefault(key[1], []).append(key)
     for name, keys in starts.items():
@@ -529,6 +538,38 @@ def _reader_link(key: TagKey) -> bool:
         return False
     ((name, value),) = key[2]
     return name == "href" and re.fullmatch(r"(?i:https?)://\S+", value) is not None and harmless(value)
+
+
+# The book's own elements (Distill's, on the book's site): a footnote, bare, and a
+# citation by key. A translator may add one that the chapter's English writes somewhere
+# (a note of their own, the chapter's source cited again): Distill's script draws it,
+# and nothing in it can run or load (what it holds is compared like any other text).
+BOOK_ELEMENTS = {"d-footnote": (), "d-cite": ("key",)}
+BOOK_ELEMENT = re.compile(r"<(d-footnote|d-cite)(?:\s[^<>]*)?>", re.IGNORECASE)
+
+
+def own_elements(text: str) -> frozenset[TagKey]:
+    """The book's own elements (BOOK_ELEMENTS) a chapter's English writes, as the rules
+    compare tags: `<d-footnote>`, and `<d-cite key="…">` for each key it cites."""
+    found: set[TagKey] = set()
+    for match in BOOK_ELEMENT.finditer(text):
+        for token in html.tokens(match.group(0)):
+            if token.kind == html.START and _book_element(key := tag_key(token)):
+                found.add(key)
+    return frozenset(found)
+
+
+def addition(name: str, attrs: Iterable[tuple[str, str]], own: frozenset[TagKey]) -> str:
+    """What kind of harmless addition a start tag a translation adds is: "link" (`<a
+    href>` to a web page, and nothing else), "element" (one of the book's own its
+    chapter writes, `own`), or "" (neither: it is compared as any tag is)."""
+    key = (html.START, name.lower(), tuple(sorted((n, "…" if n in MASKED_ATTRIBUTES else v) for n, v in attrs)))
+    return "link" if _reader_link(key) else "element" if key in own and _book_element(key) else ""
+
+
+def _book_element(key: TagKey) -> bool:
+    """A start tag of the book's own elements, with the attributes it takes and no other."""
+    return key[0] == html.START and tuple(n for n, _ in key[2]) == BOOK_ELEMENTS.get(key[1])
 
 
 def _classes_as_the_english(english: Counter[str], translation: Counter[str]) -> Counter[str]:

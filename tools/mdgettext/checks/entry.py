@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 import polib
 
+from mdgettext.checks.allowlist import own_elements
 from mdgettext.checks.tex import commands
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
 from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Segment, Severity, accept_key, key_of
 from mdgettext.po.catalog import State, doubts, state
 from mdgettext.po.suppressions import ignored_codes
-from mdgettext.po.validate import msgid_line
+from mdgettext.po.validate import msgid_line, msgstr_line
 
 if TYPE_CHECKING:
     from mdgettext.checks.safety import Judge
@@ -36,6 +37,7 @@ class Entry:
     ignore: frozenset[str] = frozenset()
     previous_msgid: str | None = None
     doubts: tuple[str, ...] = ()  # `tm: …`, `merge: …` (why it is fuzzy), `import: …` (a pairing to review)
+    msgstr_line: int = 0  # the line of `msgstr`, where the translator types (0: not known)
 
     @property
     def translated(self) -> bool:
@@ -106,6 +108,15 @@ class Context:
         return Reader.of(self.doc)
 
     @cached_property
+    def own_elements(self) -> frozenset[tuple[object, ...]]:
+        """The book's own elements the chapter's English writes: a translation may add them."""
+        return (
+            self.judging.own
+            if self.judging is not None and self.judging.doc is self.doc
+            else own_elements(self.doc.text)
+        )
+
+    @cached_property
     def tex_commands(self) -> frozenset[str]:
         """The TeX commands the chapter's English uses: a formula may use them (its macros too)."""
         return frozenset(commands(self.doc.text))
@@ -123,13 +134,22 @@ class Context:
     def finding(
         self, entry: Entry | None, code: str, severity: Severity, message: str, reasons: tuple[Reason, ...] = ()
     ) -> Diagnostic:
-        """A finding at the entry's msgid line (line 1 for the catalog as a whole)."""
+        """A finding on the entry (line 1 for the catalog as a whole): printed at its msgstr
+        line, which the translator edits, unless it is about the entry's English or state
+        (ABOUT_THE_ENTRY), told at the msgid line, as GNU tools tell theirs."""
         line = entry.line if entry is not None else 1
         source = entry.source if entry is not None else None
         key = accept_key(entry.msgctxt, entry.msgid, entry.msgstr) if entry is not None and entry.translated else None
-        return Diagnostic(Location(self.po_path, line), code, severity, message, source, reasons, key)
+        at = (
+            entry.msgstr_line
+            if entry is not None and entry.msgstr_line and not code.startswith(ABOUT_THE_ENTRY)
+            else None
+        )
+        return Diagnostic(Location(self.po_path, line), code, severity, message, source, reasons, key, at)
 
 
+# Findings about an entry's state or its comments, not its translation: at the msgid line.
+ABOUT_THE_ENTRY = ("completeness.", "suppression.", "frontmatter.untranslated")
 EntryCheck = Callable[[Entry, Context], Iterable[Diagnostic]]
 CatalogCheck = Callable[[Sequence[Entry], Context], Iterable[Diagnostic]]
 # One language's catalogs side by side, in chapter order: what only the whole book shows.
@@ -171,6 +191,7 @@ def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
                     ignore=ignored_codes(e),
                     previous_msgid=e.previous_msgid,
                     doubts=doubts(e),
+                    msgstr_line=msgstr_line(lines, e),
                 )
             )
     return result

@@ -89,31 +89,41 @@ def reasons(english: Formulas, translation: Formulas, notes: Iterable[str] = ())
     found: list[Reason] = []
     for mine, theirs in ((english.page, translation.page), (english.written, translation.written)):
         known, same = Counter(words_aside(tex) for tex in mine), set(mine)
+        words = frozenset(w for tex in mine for w in texts(tex))  # the English's own `\text{…}`, as written
         for number, tex in enumerate(theirs, 1):
             if tex in same:  # the English's own formula, as it is
                 continue
             if known[words_aside(tex)] > 0:
                 known[words_aside(tex)] -= 1
-                if plain_words(tex):
+                if plain_words(tex, words):
                     continue
-            found += [Reason(CHANGED, f"has formula {number} `{shortened(tex)}`, which {why}") for why in screen(tex)]
+            found += [
+                Reason(CHANGED, f"has formula {number} `{shortened(tex)}`, which {why}") for why in screen(tex, words)
+            ]
         if found:
             break  # the second reading tells the same story in other words
     return found
 
 
-def plain_words(tex: str) -> bool:
-    """Whether every `\\text{…}` of a formula holds plain words only."""
-    return all(_plain(match.group(0)[len(match.group(1)) + 1 : -1]) for match in TEXT_IN_MATH.finditer(tex))
+def plain_words(tex: str, english: frozenset[str] = frozenset()) -> bool:
+    """Whether every `\\text{…}` of a formula holds plain words only, or what a `\\text{…}`
+    of its English holds (`\\text{num_params}`: the author's, copied)."""
+    return all(_plain(words) or words in english for words in texts(tex))
+
+
+def texts(tex: str) -> list[str]:
+    """What each `\\text{…}` of a formula holds."""
+    return [match.group(0)[len(match.group(1)) + 1 : -1] for match in TEXT_IN_MATH.finditer(tex)]
 
 
 def _plain(words: str) -> bool:
     return all(c == " " or c in PLAIN_PUNCTUATION or unicodedata.category(c)[0] in "LMN" for c in words)
 
 
-def screen(tex: str) -> list[str]:
+def screen(tex: str, english: frozenset[str] = frozenset()) -> list[str]:
     """Why a formula the English does not have may not be typeset; empty when it may.
-    Linear in its length: a formula too long or with too many commands is refused unread."""
+    Linear in its length: a formula too long or with too many commands is refused unread.
+    `english`: what the English's `\\text{…}` hold, which a formula may hold too."""
     if len(tex) > MAX_TEX:
         return [f"is longer than {MAX_TEX} characters"]
     commands = COMMAND.findall(tex)
@@ -123,6 +133,6 @@ def screen(tex: str) -> list[str]:
     large = [m.group(0) for m in SIZE.finditer(tex) if abs(float(m.group(1))) * EM[m.group(2)] > MAX_EM]
     if large:
         found.append(f"asks for a size of {large[0]}, more than {MAX_EM:g}em")
-    if not plain_words(tex):
+    if not plain_words(tex, english):
         found.append("has a \\text{…} with more than plain words in it")
     return found

@@ -69,9 +69,46 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
             + (
                 " (the English link is broken too: its name does not match its heading either)"
                 if broken_in_english
-                else "; give the heading the same translation as this entry"
+                else _advice(entry, entries, name, translated)
             ),
         )
+
+
+def _advice(entry: Entry | None, entries: Sequence[Entry], name: str, reaches: Callable[[str], bool]) -> str:
+    """What to change so the name reaches its heading, checked to be doable: the heading
+    the English name links to is another entry (named by its line), and the words
+    suggested reach it (`reaches`); a heading that is this very entry is not told to
+    take this entry's words, which it has already."""
+    heading = _heading_of(entry, entries) if entry is not None else None
+    if heading is None:
+        return "; give the heading it names the same translation as this entry"
+    if heading is entry:
+        return (
+            "; this entry is that heading's text too, so their words already agree, but the page gives the heading "
+            "another id: keep the name's punctuation as the English has it, or report it to the book's maintainers"
+        )
+    where = f"line {heading.msgstr_line or heading.line}"
+    if heading.translated and reaches(heading.msgstr):
+        return (
+            f"; its heading ({where}) reads {heading.msgstr!r}: write this name the same, "
+            f"or translate the heading as {name!r}"
+        )
+    return f"; translate its heading, {heading.msgid!r} ({where}), as {name!r}, as this entry is"
+
+
+def _heading_of(entry: Entry, entries: Sequence[Entry]) -> Entry | None:
+    """The heading entry the English name links to: this entry when it is a heading too,
+    else the one whose English id is the name's slug."""
+    if any(seg.kind.startswith("heading") for seg in entry.segments):
+        return entry
+    wanted = slugify(entry.msgid)
+    for other in entries:
+        if not other.obsolete and any(
+            seg.anchor == wanted or (seg.kind.startswith("heading") and slugify(other.msgid) == wanted)
+            for seg in other.segments
+        ):
+            return other
+    return None
 
 
 TOC_KEYS = frozenset({keys.TOC_NAME, keys.TOC_SUBSECTION_NAME})

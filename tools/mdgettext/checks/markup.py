@@ -26,10 +26,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
 from mdgettext.checks import tex
+from mdgettext.checks.allowlist import addition
 from mdgettext.checks.entry import Context, Entry, Family, difference, edits
 from mdgettext.checks.formulas import free
 from mdgettext.markdown.closing import closed
-from mdgettext.markdown.inline import Inventory
+from mdgettext.markdown.inline import Inventory, Tag
 from mdgettext.markdown.mathtext import shortened, words_aside
 from mdgettext.markdown.tagtext import prose_aside
 from mdgettext.model import Diagnostic, Severity
@@ -45,6 +46,8 @@ CODES = {
     "markup.unclosed": "an emphasis delimiter in the translation does not open or close",
     "markup.left-open": "an inline HTML element the translation opens is never closed (kramdown closes it, "
     "and so does the build)",
+    "markup.added": "the translation adds one of the book's own elements its chapter writes (a `<d-footnote>`, a "
+    "`<d-cite>` of a key the chapter cites): a note, it is published as an addition",
 }
 PARTS = (
     ("code", "markup.code", "code span"),
@@ -77,6 +80,9 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         written = source.counted(part), target.counted(part)
         if part == "tags":
             written = _links_as_anchors(written[0], source, target), _links_as_anchors(written[1], target, source)
+            kept, notes = _without_additions(written[0], written[1], target, ctx.own_elements)
+            written = written[0], kept
+            yield from (_addition(entry, ctx, kind, tag) for kind, tag in notes)
         if written[0] == written[1]:  # kept as written (most parts of most entries: none on either side)
             continue
         # words in \text{…} and in a caption are prose: translating them is translating
@@ -123,6 +129,44 @@ def _links_as_anchors(tags: Counter[str], mine: Inventory, other: Inventory) -> 
             out[tag.shown()] -= 1
             out["</a>"] -= 1
     return +out
+
+
+def _without_additions(
+    english: Counter[str], tags: Counter[str], target: Inventory, own: frozenset[tuple[object, ...]]
+) -> tuple[Counter[str], list[tuple[str, Tag]]]:
+    """`tags` (the translation's) less each element it adds, closed, that cannot harm
+    the reader (allowlist.addition: a link to a web page, the book's own element), and
+    those elements: the page shows them as the translator meant, so they are listed as
+    additions, not compared. The safety judge lets the same through, no more."""
+    kept, added = Counter(tags), []
+    for tag in target.tags:
+        shown, end = tag.shown(), f"</{tag.name}>"
+        if tag.closing or kept[shown] <= english[shown] or kept[end] <= english[end]:
+            continue
+        kind = addition(tag.name, tag.attrs, own)
+        if kind:
+            kept[shown] -= 1
+            kept[end] -= 1
+            added.append((kind, tag))
+    return +kept, added
+
+
+def _addition(entry: Entry, ctx: Context, kind: str, tag: Tag) -> Diagnostic:
+    if kind == "link":
+        url = dict(tag.attrs)["href"]
+        return ctx.finding(
+            entry,
+            "links.added",
+            Severity.INFO,
+            f"link {url} is the translation's own (the English has none here); it is published as an addition",
+        )
+    return ctx.finding(
+        entry,
+        "markup.added",
+        Severity.INFO,
+        f"{tag.verbatim()} is the translation's own (the English has none here; the chapter writes it elsewhere); "
+        "it is published as an addition",
+    )
 
 
 def _severity(part: str, *items: str) -> Severity:

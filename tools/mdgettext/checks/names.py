@@ -10,11 +10,9 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-import polib
-
 from mdgettext.checks.entry import Context, Entry, Family, Glossary
 from mdgettext.model import Diagnostic, Severity
-from mdgettext.po.catalog import live
+from mdgettext.po.entries import Catalog
 
 CODES = {
     "names.missing": "a person's name from the front matter's authors is missing from the translation",
@@ -22,15 +20,15 @@ CODES = {
 }
 
 
-def load_glossary(po: polib.POFile, places: Mapping[str, str] | None = None) -> Glossary:
+def load_glossary(catalog: Catalog, places: Mapping[str, str] | None = None) -> Glossary:
     """A glossary catalog: msgid the English term, msgstr its required rendering
     (equal to the msgid for names kept in Latin script). A translator comment
     `reading: 프로스티그` gives a Latin name's Korean reading, which the particles
     after it must agree with."""
-    entries = live(po)
+    entries = catalog.live
     readings = {}
     for entry in entries:
-        for line in (entry.tcomment or "").split("\n"):
+        for line in entry.translator_comment.split("\n"):
             if line.strip().startswith("reading:"):
                 readings[entry.msgstr or entry.msgid] = line.split(":", 1)[1].strip()
     return Glossary({e.msgid: e.msgstr or e.msgid for e in entries}, readings, places or {})

@@ -31,11 +31,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mdgettext.checks import code, formulas
-from mdgettext.checks.allowlist import Markup, Where, block_breaks, markup_of, refusals, wrapped_only
+from mdgettext.checks.allowlist import Markup, Where, block_breaks, markup_of, own_elements, refusals, wrapped_only
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
 from mdgettext.markdown.closing import closed
-from mdgettext.markdown.htmltext import HtmlBlock, html_blocks
+from mdgettext.markdown.htmltext import RUN, HtmlBlock, html_blocks
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import render
 from mdgettext.model import (
@@ -61,8 +61,10 @@ CLOSING = (
 CODE = "safety.active-content"
 CODES = {
     CODE: "the translation has markup, a link, Liquid, a formula or structure its English does not have "
-    "(or lacks some it has), beyond tags that only shape text (`<sub>`, `<b>`: bare, closed) and the English's "
-    "class-only attribute lists repeated; the build refuses it, and no mdgettext-ignore comment silences this",
+    "(or lacks some it has), beyond tags that only shape text (`<sub>`, `<b>`: bare, closed), links to web pages "
+    "and the book's places, the book's own elements its chapter writes (`<d-footnote>`, `<d-cite>` of a key it cites) "
+    "and the English's class-only attribute lists repeated; the build refuses it, and no mdgettext-ignore comment "
+    "silences this",
 }
 
 
@@ -206,6 +208,7 @@ class Judge:
         the checks have read is not parsed again here."""
         self.doc = doc
         self.references: Mapping[str, Any] = doc.references
+        self.own = own_elements(doc.text)  # the book's elements its English writes: a translation may add them
         self.blocks = html_blocks(doc)
         self.in_blocks = {id(seg) for block in self.blocks for seg in block.segments}
         self.english: dict[tuple[str, Where], Markup] = {}
@@ -247,14 +250,14 @@ class Judge:
             # container's prefix (`> `), which is the container's, not the message's
             english, text = seg.msgid, msgstr
         else:
-            english, text = render(seg, seg.msgid), render(seg, msgstr)
+            english, text = render(seg, seg.msgid), render(seg, _one_line(seg, msgstr))
         compared = self._compared(english, text, place)
         return wrapped_only(seg.msgid, msgstr, place, compared) + self.formulas(seg, msgstr)
 
     def _compared(self, english: str, text: str, place: Where) -> list[Reason]:
         """`text` against the markup of `english`, both read in the document's flavor."""
         references = None if place is Where.YAML else self.references
-        return refusals(self._source(english, place), text, place, references, self.doc.flavor)
+        return refusals(self._source(english, place), text, place, references, self.doc.flavor, self.own)
 
     def block(self, block: HtmlBlock, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""
@@ -280,7 +283,7 @@ class Judge:
     def _rebuilt(self, block: HtmlBlock, english: str, runs: Iterable[tuple[Segment, str]]) -> list[Reason]:
         pieces, last = [], block.start
         for seg, msgstr in sorted(runs, key=lambda run: run[0].span.start):
-            pieces += [self.doc.text[last : seg.span.start], render(seg, msgstr)]
+            pieces += [self.doc.text[last : seg.span.start], render(seg, _one_line(seg, msgstr))]
             last = seg.span.end
         pieces.append(self.doc.text[last : block.end])
         rebuilt = "".join(pieces)
@@ -288,6 +291,15 @@ class Judge:
             return []
         # the block's reasons, not the run's: another family's finding on the run tells none of them
         return [Reason(f"block {r.kind}", f"the block {r.text}") for r in self._compared(english, rebuilt, Where.HTML)]
+
+
+def _one_line(seg: Segment, msgstr: str) -> str:
+    """An HTML text run's translation as the judge reads it: the breaks `weave` keeps
+    there (each after the run's prefix, in a block only a blank line ends, never a
+    blank line) are spaces to the browser, so it is judged on one line."""
+    if seg.kind != RUN or not seg.span.continuation:
+        return msgstr  # `weave` writes it on one line itself
+    return " ".join(line.strip() for line in msgstr.split("\n") if line.strip())
 
 
 def placed(seg: Segment) -> Hashable:

@@ -84,7 +84,7 @@ def build(
     if not chapters:
         raise InputError(f"{config.relative(config.source_dir)}: no Markdown files to build")
     build_dir, templates = config.build_folder, config.templates_folder
-    record = cache.Record() if force else cache.load(build_dir)
+    record = cache.Record(config.root) if force else cache.load(build_dir, config.root)
     published = stale.published_languages(config, chapters, languages)
     templates_digest = cache.tree_digest(templates, config.inside)
     keys = stale.job_keys(config, chapters, languages, formats, published, templates_digest)

@@ -21,8 +21,8 @@ from mdgettext.pipeline.code_setting import bring_up, turn_on
 from mdgettext.pipeline.found import english_of, taken_in, translations_of
 from mdgettext.pipeline.plan import Plan
 from mdgettext.pipeline.read import Translated, load, load_translated
+from mdgettext.po.entries import from_po, write
 from mdgettext.po.update import new_catalog
-from mdgettext.po.writer import dumps
 from mdgettext.project import Config
 from mdgettext.report import counted
 
@@ -157,7 +157,7 @@ def _import_one(config: Config, translated: Path, language: str, source: Path, p
     latin = script(language) == "Latn" if script(language) else None
     try:
         alignment = align(source_doc, translated_doc, latin)
-        result = fill(po, alignment, fuzzy=fuzzy, overwrite=overwrite, translated=translated_doc)
+        result = fill(from_po(po), alignment, fuzzy=fuzzy, overwrite=overwrite, translated=translated_doc)
     except CatalogMismatch as err:
         raise InputError(f"{stale} (no message for line {err.segment.location.line}); {advice}") from None
     plan.lines.extend(str(outcome) for outcome in result.outcomes)
@@ -165,7 +165,7 @@ def _import_one(config: Config, translated: Path, language: str, source: Path, p
         read.warnings.extend(changes)
         read.code_changed = True
     stage_addenda(config, chapter, language, source_display, result.addenda, plan, dry_run, whole=not read.skipped)
-    text = dumps(po)
+    text = write(result.catalog)
     if dry_run:
         state = "dry run: nothing written"
     elif po_path.exists() and po_path.read_text(encoding="utf-8") == text:

@@ -30,6 +30,7 @@ from mdgettext.recognise import (
     Unnamed,
     Why,
     choose,
+    from_pages,
     printed,
     read_book,
     read_mkdocs,
@@ -103,6 +104,7 @@ def init(
     layout = _recognised(root)
     if layout is not None:
         chosen = _chosen(layout, given, ask)
+        chosen = from_pages(chosen, files(root, set()), lambda p: (root / p).read_text("utf-8", "replace"))
         told = [f"recognised {layout.seen}", *chosen.lines]
         whys = {**chosen.settings, **whys}  # what the options say wins
     for key in ASKED:

@@ -5,13 +5,11 @@ from __future__ import annotations
 from argparse import ArgumentParser, Namespace, RawDescriptionHelpFormatter
 from pathlib import Path
 
-import polib
-
 from mdgettext.commands.terminal import Reporter
 from mdgettext.errors import InputError
 from mdgettext.files import parse_po, read_po_text, write_text
-from mdgettext.po.merge3 import merge3
-from mdgettext.po.writer import dumps
+from mdgettext.po.entries import Catalog, from_po, write
+from mdgettext.po.merge3 import merge3_catalogs
 from mdgettext.project import Config
 from mdgettext.report import counted, escape
 
@@ -52,7 +50,7 @@ def merge_driver(base: Path, ours: Path, theirs: Path, report: Reporter, name: s
     deleted" and silently drop the translations only ours has."""
     shown = name or str(ours)
     sides = {"the base": base, "ours": ours, "theirs": theirs}
-    catalogs: dict[str, polib.POFile] = {}
+    catalogs: dict[str, Catalog] = {}
     problems = []
     for side, path in sides.items():
         try:
@@ -66,8 +64,8 @@ def merge_driver(base: Path, ours: Path, theirs: Path, report: Reporter, name: s
             file=report.err,
         )
         return 1
-    merged = merge3(catalogs["the base"], catalogs["ours"], catalogs["theirs"])
-    write_text(ours, dumps(merged.po))
+    merged = merge3_catalogs(catalogs["the base"], catalogs["ours"], catalogs["theirs"])
+    write_text(ours, write(merged.catalog))
     if merged.conflicts:
         report.warn(
             f"{shown}: {counted(len(merged.conflicts), 'entry', 'entries')} translated differently on both branches; "
@@ -81,12 +79,12 @@ def merge_driver(base: Path, ours: Path, theirs: Path, report: Reporter, name: s
     return 0
 
 
-def _catalog(path: Path, side: str) -> polib.POFile:
+def _catalog(path: Path, side: str) -> Catalog:
     """One side, named `side` in errors. An empty base is no catalog: git gives one
     when both branches added the file."""
     text = read_po_text(path, side)
     if text.strip():
-        return parse_po(text, side)
+        return from_po(parse_po(text, side))
     if side == "the base":
-        return polib.POFile()
+        return Catalog(())
     raise InputError(f"{side} is {'empty' if not text else 'blank (whitespace only)'}")

@@ -17,6 +17,7 @@ from mdgettext.locale import check_known
 from mdgettext.pipeline import page_words as words_template
 from mdgettext.pipeline.plan import Plan
 from mdgettext.po import catalog
+from mdgettext.po.entries import to_po
 from mdgettext.po.update import merge, new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -124,8 +125,8 @@ def update(
             )
     if config.own_page_words() is not None and words_template.template_path(config).is_file():
         for language in languages:  # the page words: the project translates its own (pipeline/page_words.py)
-            path, po, old_text = words_template.catalog(config, language, project, creation_date())
-            _plan_catalog(plan, path, config.relative(path), po, old_text)
+            path, page, old_text = words_template.catalog(config, language, project, creation_date())
+            _plan_catalog(plan, path, config.relative(path), to_po(page), old_text)
     report.clear()
     plan.carry_out(report)
     return 0

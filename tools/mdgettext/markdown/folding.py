@@ -10,24 +10,27 @@ from __future__ import annotations
 
 import re
 
+from mdgettext.markdown.htmltext import RUN, wrapped
 from mdgettext.markdown.lines import continuation
 from mdgettext.markdown.parser import parser
-from mdgettext.model import Span, Style
+from mdgettext.model import Segment, Span, Style
 
 HARD_BREAK = re.compile(r"(?: {2,}|(?<!\\)(?:\\\\)*\\)$")
 
 # A line a paragraph goes on with in every reader (CommonMark, kramdown,
 # Python-Markdown): it starts with a letter, a digit that opens no ordered list, an
 # opening bracket or quote, a code span (never a fence), emphasis (never a list
-# marker or a rule), a link (never a definition or a footnote) or inline math (never
-# a `$$` block). A translator who wraps their paragraph at 80 columns makes such
-# lines; any other line start may open a block, and is a break the English must have.
+# marker or a rule), a link (never a definition or a footnote), an image (`![`: no
+# block starts with `!`; an admonition's is `!!!`) or inline math (never a `$$`
+# block). A translator who wraps their paragraph at 80 columns makes such lines; any
+# other line start may open a block, and is a break the English must have.
 PLAIN_LINE = re.compile(
     r"(?:[^\W\d_]|\d(?!\d*[.)](?:[ \t]|$))|[(\"'\u201c\u2018\u300c\u300e\uff08\u3010\u300a]|`(?!``)"
-    r"|\*\*?(?=[^\s*\[])|_(?=[^\s_])|\[(?!\^)(?![^\]\n]*\]:)|\$(?!\$))"
+    r"|\*\*?(?=[^\s*\[])|_(?=[^\s_])|\[(?!\^)(?![^\]\n]*\]:)|!\[|\$(?!\$))"
 )
 
 INDENTED_PLAIN = re.compile(r" {0,3}" + PLAIN_LINE.pattern)
+TRAILING = re.compile(r"[ \t]+(?=\n|\Z)")  # spaces after a block's last word, to the end of its line
 
 
 def fold(content: str) -> str:
@@ -52,6 +55,17 @@ def fold(content: str) -> str:
             out[-1] = previous.rstrip(" \t")
             out.append(" " + rest)
     return "".join(out)
+
+
+def as_written(text: str, seg: Segment) -> str:
+    """A block of `text` as its author wrapped it: an HTML text run's lines
+    (htmltext.wrapped), any other block's `unfolded`, with the spaces its author left
+    after its last word (no reader shows them at a block's end; `weave` writes them
+    back in place of the English's)."""
+    if seg.kind == RUN:
+        return wrapped(text, seg.span, seg.msgid)
+    trailing = TRAILING.match(text, seg.span.end) if seg.span.style is Style.INLINE else None
+    return unfolded(text, seg.span, seg.msgid) + (trailing.group() if trailing else "")
 
 
 def unfolded(text: str, span: Span, msgid: str) -> str:

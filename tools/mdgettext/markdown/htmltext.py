@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from html import unescape
 
 from markdown_it.common.html_blocks import block_names
+from markdown_it.rules_block.html_block import HTML_SEQUENCES
 
 from mdgettext.markdown.html import END, RAW_TEXT, START, TEXT, Token, tokens
 from mdgettext.markdown.lines import Lines, block_lines
-from mdgettext.model import Document, Segment
+from mdgettext.model import Document, Segment, Span
 
 BLOCK_TAGS = frozenset(block_names)
 # Elements whose content is code, pictures or hidden: never offered. Script and style
@@ -122,7 +123,27 @@ def _run(html: str, pieces: list[_Piece]) -> list[Run]:
     return [Run(start, end, re.sub(r"\s+", " ", html[start:end]))]
 
 
-RUN_KINDS = frozenset({"html", "raw html text"})  # the kinds of the segments an HTML block's runs are
+RUN = "html"  # the kind of an HTML block's text run (one line as a msgid; the translator's breaks kept)
+RUN_KINDS = frozenset({RUN, "raw html text"})  # the kinds of the segments an HTML block's runs are
+
+
+def ends_at_blank_line(block: str) -> bool:
+    """Whether a raw HTML block ends only at a blank line (CommonMark's kinds 6 and 7,
+    `<p>`, `<div>`, `<a href>`...), so a line added inside its text stays in it; a
+    comment's or a `<pre>`'s ends on the line that closes it, and Markdown follows."""
+    first = block.split("\n", 1)[0].lstrip(" \t")
+    closing = next((close for opening, close, _ in HTML_SEQUENCES if opening.search(first)), None)
+    return closing is not None and closing.pattern == "^$"
+
+
+def wrapped(text: str, span: Span, msgid: str) -> str:
+    """A text run of an HTML block as its translator wrapped it: its lines in `text`,
+    each without its container's marker (`>`) and the indentation before it (a break in HTML text is a space, so the
+    page is the same), for the msgstr; `msgid` when they do not collapse back to it."""
+    marker = span.continuation.rstrip()  # a quote's `>`: the container's, not the text's
+    lines = [line.removeprefix(marker) if n else line for n, line in enumerate(text[span.start : span.end].split("\n"))]
+    written = "\n".join(line.strip() for line in lines if line.strip())
+    return written if re.sub(r"\s+", " ", written) == msgid else msgid
 
 
 @dataclass(frozen=True)

@@ -259,6 +259,7 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
     starts = content_starts(content, start_line, lines)
     offsets = offset_mapper(content, starts)
     runs = htmltext.text_runs(content)
+    open_to_blank = htmltext.ends_at_blank_line(content)
     for run in runs:
         start, end = offsets(run.start), offsets(run.end)
         line = start_line + content.count("\n", 0, run.start)
@@ -270,8 +271,9 @@ def _html_block(token: Token, lines: Lines, path: str, stack: list[str]) -> Iter
             )
             span = Span(start, end, Style.INLINE, continuation)
             comments: tuple[str, ...] = ("text of a <textarea>: line breaks are kept as written",)
-        else:
-            span, comments = Span(start, end, Style.LINE), ()
+        else:  # one line as a msgid; a translator's breaks go on after the run's own prefix (htmltext.wrapped)
+            prefix = lines.get(line)[: starts[line - start_line] - lines.start(line)] if open_to_blank else ""
+            span, comments = Span(start, end, Style.LINE, container_continuation(prefix)), ()
         kind = "raw html text" if run.verbatim else "html"
         yield Segment(run.text, kind, Location(path, line + 1), span, comments=comments)
     for value in tagtext.attribute_texts(content):  # alt, title: on tags outside the text runs

@@ -193,10 +193,19 @@ def _names_a_variable(text: str) -> bool:
     return any(m.group(1) == "}}" or last >= m.end() for m in OUTPUT_START.finditer(text))
 
 
+# A backslash Jekyll would read as escaping what follows it: before the quote, or at the end.
+MISREAD_BACKSLASH = {'"': re.compile(r'\\(?=\\*(?:"|\Z))'), "'": re.compile(r"\\(?=\\*(?:'|\Z))")}
+
+
 def encode_liquid(value: str, quote: str) -> str:
-    """`value` written where Jekyll reads it back: one line, inside `quote`."""
+    """`value` written where Jekyll reads it back: one line, inside `quote`. A quote is
+    escaped as Jekyll unescapes it (`\\"`); a backslash Jekyll would read as an escape (before
+    a quote, or at the end) is written `&#92;`, which the page's HTML (the include prints the
+    value into it) shows as a backslash: escaping is the tool's job, not the translator's."""
     value = " ".join(value.split("\n"))
-    return value.replace(quote, "\\" + quote) if quote else value
+    if not quote:
+        return value
+    return MISREAD_BACKSLASH[quote].sub("&#92;", value).replace(quote, "\\" + quote)
 
 
 def liquid_problem(value: str, quote: str) -> str | None:
@@ -210,7 +219,9 @@ def liquid_problem(value: str, quote: str) -> str | None:
     written = encode_liquid(value, quote)
     pattern = r'"([^"\\]*(?:\\.[^"\\]*)*)"' if quote == '"' else r"'([^'\\]*(?:\\.[^'\\]*)*)'"
     read = re.fullmatch(pattern, quote + written + quote)
-    if read is None or read.group(1).replace("\\" + quote, quote) != " ".join(value.split("\n")):
+    if read is None or read.group(1).replace("\\" + quote, quote) != MISREAD_BACKSLASH[quote].sub(
+        "&#92;", " ".join(value.split("\n"))
+    ):
         return (
             f"has a backslash before {quote} or at its end, which Jekyll cannot read inside {quote}…{quote}: remove it"
         )

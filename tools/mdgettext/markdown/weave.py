@@ -18,6 +18,7 @@ from markdown_it.token import Token
 from mdgettext.markdown import frontmatter, tagtext
 from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id, slugger
 from mdgettext.markdown.flavors import COMMONMARK
+from mdgettext.markdown.htmltext import RUN
 from mdgettext.markdown.lines import Lines
 from mdgettext.markdown.parser import parser
 from mdgettext.model import Addendum, Document, Flavor, Key, Segment, Style, TranslationMap, key_of
@@ -189,6 +190,9 @@ def render(
         return tagtext.encode_liquid(msgstr, span.quote)
     if span.style is Style.ATTRIBUTE:
         return tagtext.encode_attribute(msgstr, span.quote)
+    if span.style is Style.LINE and seg.kind == RUN and span.continuation:
+        # HTML text in a block only a blank line ends: the translator's breaks, never a blank line
+        return ("\n" + span.continuation).join(line.strip() for line in msgstr.split("\n") if line.strip())
     if span.style is Style.LINE:
         text = " ".join(msgstr.split("\n"))
         if seg.anchor and toc_anchor:

@@ -51,7 +51,7 @@ def taken_in(config: Config, language: str, read: Sequence[tuple[Path, Path]]) -
     """Note in the build's record that `import` read each translated file of `read` (with its
     English), where it is the chapter's translation as the build writes it: a build may
     replace it as it is now (plan.keep_edits)."""
-    record, noted = cache.load(config.build_folder), False
+    record, noted = cache.load(config.build_folder, config.root), False
     for english, translated in read:
         chapter = config.chapter_of(english)
         if translated.resolve() == config.translation_path(chapter, language).resolve():

@@ -19,6 +19,7 @@ from mdgettext.markdown.weave import Woven, weave
 from mdgettext.model import Addendum, Diagnostic, Document, Key
 from mdgettext.po import addenda
 from mdgettext.po.catalog import CatalogFile, translation_map
+from mdgettext.po.entries import from_po
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish
 from mdgettext.publish.context import Publishing
@@ -84,9 +85,9 @@ def load_project_glossary(config: Config, language: str) -> Glossary:
     path = config.glossary_path(language)
     if not path.exists():
         return Glossary()
-    catalog = read_catalog(path, config.relative(path))
-    places = {msgid: f"{catalog.display}:{line}" for (_, msgid), line in catalog.msgid_lines.items()}
-    return load_glossary(catalog.po, places)
+    read = read_catalog(path, config.relative(path))
+    catalog = from_po(read.po, read.text)
+    return load_glossary(catalog, {e.msgid: f"{read.display}:{e.line}" for e in catalog.live})
 
 
 def template_keys(config: Config, chapter: str) -> frozenset[Key]:

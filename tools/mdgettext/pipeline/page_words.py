@@ -11,12 +11,12 @@ chapter's catalogs there, and its pages use mdgettext's words.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
-
-import polib
 
 from mdgettext.files import current_text, read_po
 from mdgettext.po.catalog import Project, metadata, same_but_date
+from mdgettext.po.entries import Catalog, Entry, from_po, to_po
 from mdgettext.po.update import new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import PAGE_WORDS, Config
@@ -36,38 +36,50 @@ def template(config: Config, project: Project) -> tuple[Path, str, bool]:
     return path, text, same_but_date(current_text(path), text)
 
 
-def catalog(config: Config, language: str, project: Project, date: str) -> tuple[Path, polib.POFile, str | None]:
+def catalog(config: Config, language: str, project: Project, date: str) -> tuple[Path, Catalog, str | None]:
     """A language's page-word catalog merged with the template: its path, the catalog, and
     its text before (None for a new one, which starts from mdgettext's own words in that
     language, translated, for the project to change). Words are keyed by their msgctxt,
     so the merge is by key: every translation is kept, one whose word is gone as obsolete."""
     pot_path, path = template_path(config), config.po_path(PAGE_WORDS, language)
-    pot = read_po(pot_path, config.relative(pot_path))
+    pot = from_po(read_po(pot_path, config.relative(pot_path)))
     old_text = current_text(path) if path.is_file() else None
-    old = read_po(path, config.relative(path)) if old_text is not None else words.shipped(language)
-    po = new_catalog(polib.POFile(), language, project, date)
+    if old_text is not None:
+        old: Catalog | None = from_po(read_po(path, config.relative(path)))
+    else:
+        shipped = words.shipped(language)
+        old = from_po(shipped) if shipped is not None else None
+    header = from_po(new_catalog(to_po(Catalog(())), language, project, date))
     if old_text is not None and old is not None:
-        po.header, po.metadata = old.header, old.metadata
-    forms = PLURALS.search(po.metadata.get("Plural-Forms", ""))
-    kept = {(e.msgctxt, e.msgid): e for e in old if e.msgid} if old is not None else {}
-    for word in pot:
-        entry = polib.POEntry(
-            msgctxt=word.msgctxt, msgid=word.msgid, msgid_plural=word.msgid_plural, comment=word.comment
+        header = replace(header, header_comment=old.header_comment, metadata=old.metadata)
+    forms = PLURALS.search(dict(header.metadata).get("Plural-Forms", ""))
+    kept = {(e.msgctxt, e.msgid): e for e in old.entries if e.msgid} if old is not None else {}
+    made = []
+    for word in pot.entries:
+        entry = Entry(
+            msgctxt=word.msgctxt,
+            msgid=word.msgid,
+            msgid_plural=word.msgid_plural,
+            extracted_comment=word.extracted_comment,
+            flags=word.flags,
+            msgstr_plural=tuple((i, "") for i in range(int(forms.group(1)) if forms else 2))
+            if word.msgid_plural
+            else (),
         )
-        entry.flags = list(word.flags)
-        if word.msgid_plural:
-            entry.msgstr_plural = dict.fromkeys(range(int(forms.group(1)) if forms else 2), "")
         found = kept.pop((word.msgctxt, word.msgid), None)
         if found is not None and not found.obsolete:
-            entry.msgstr, entry.tcomment = found.msgstr, found.tcomment
-            entry.msgstr_plural.update(found.msgstr_plural)
-            entry.flags += ["fuzzy"] if found.fuzzy else []
-        po.append(entry)
+            entry = replace(
+                entry,
+                msgstr=found.msgstr,
+                translator_comment=found.translator_comment,
+                msgstr_plural=tuple(sorted({**dict(entry.msgstr_plural), **dict(found.msgstr_plural)}.items())),
+                flags=entry.flags + (("fuzzy",) if found.fuzzy else ()),
+            )
+        made.append(entry)
     for gone in kept.values():  # a word mdgettext no longer has: its translation kept, as obsolete
-        if old_text is not None and (gone.msgstr or any(gone.msgstr_plural.values())):
-            gone.obsolete = True
-            po.append(gone)
-    return path, po, old_text
+        if old_text is not None and (gone.msgstr or any(text for _, text in gone.msgstr_plural)):
+            made.append(replace(gone, obsolete=True))
+    return path, replace(header, entries=tuple(made)), old_text
 
 
 PLURALS = re.compile(r"nplurals\s*=\s*(\d+)")

@@ -11,11 +11,13 @@ file) and the language's glossary.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import fields
 from functools import partial
 from pathlib import Path
 
 from mdgettext import __version__, cache
 from mdgettext.project import PAGE_WORDS, Config
+from mdgettext.settings import Settings
 
 
 def published_languages(
@@ -55,7 +57,9 @@ def job_keys(
     read = ((config.root / config.assets, "**/*"), (config.root, "README.md"))  # stamps; beside: the chapters' images
     beside = cache.listed_digest(config.source_dir, config.beside(), config.inside)
     shared = cache.digest(
-        cache.digest(__version__, repr(config), beside, *(cache.stamps_digest(f, config.inside, g) for f, g in read)),
+        cache.digest(
+            __version__, settings(config), beside, *(cache.stamps_digest(f, config.inside, g) for f, g in read)
+        ),
         templates_digest,
         *(f"{c}={file(config.source_path(c))}" for c in chapters),
         repr(sorted(published.items())),
@@ -70,6 +74,12 @@ def job_keys(
         for lang in languages
         for c in chapters
     }
+
+
+def settings(config: Config) -> str:
+    """The settings as a key sees them: every one, but not where the project is (its
+    outputs do not depend on it, so a project moved or copied is up to date there)."""
+    return repr([(f.name, getattr(config, f.name)) for f in fields(Settings)])
 
 
 def job_name(language: str, chapter: str, formats: Sequence[str]) -> str:

@@ -9,11 +9,12 @@ seam, and a PO text is written by `writer.dumps` exactly as GNU gettext writes i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import polib
 
 from mdgettext.errors import UserError
+from mdgettext.po.validate import msgid_line, msgstr_line
 from mdgettext.po.writer import _header_is_fuzzy, dumps
 
 
@@ -31,6 +32,13 @@ class Entry:
     previous_msgctxt: str | None = None  # `#| msgctxt`: the context of the English a fuzzy entry translates
     previous_msgid: str | None = None  # `#| msgid`: the English a fuzzy entry translates
     obsolete: bool = False  # `#~`: kept for reference, used by nothing
+    msgid_plural: str = ""  # `msgid_plural`: the English plural ("" for a message without plural forms)
+    msgstr_plural: tuple[tuple[int, str], ...] = ()  # `msgstr[N]`: each form's index and translation
+    previous_msgid_plural: str | None = None  # `#| msgid_plural`: the plural of the English a fuzzy entry translates
+    # Where the file has the entry, 1-based (0: made in memory, read from no file). They say
+    # where, not what: two entries alike but for them are equal.
+    line: int = field(default=0, compare=False)  # the `msgid` keyword's line: findings name it
+    msgstr_line: int = field(default=0, compare=False)  # the `msgstr` (`msgstr[0]`) keyword's: where one types
 
     @property
     def fuzzy(self) -> bool:
@@ -48,27 +56,40 @@ class Catalog:
     header_fuzzy: bool = False  # a template's header is fuzzy
 
     @property
+    def live(self) -> tuple[Entry, ...]:
+        """The entries a build or a check looks at: not obsolete."""
+        return tuple(e for e in self.entries if e.msgid and not e.obsolete)
+
+    @property
     def language(self) -> str:
         """The `Language` header, or "" (a template)."""
         return dict(self.metadata).get("Language", "")
 
 
 # The fields an Entry and a polib.POEntry name alike.
-_SAME_NAMES = ("msgid", "msgstr", "msgctxt", "previous_msgctxt", "previous_msgid")
+_SAME_NAMES = (
+    "msgid",
+    "msgstr",
+    "msgctxt",
+    "previous_msgctxt",
+    "previous_msgid",
+    "msgid_plural",
+    "previous_msgid_plural",
+)
 
 
 class PluralsUnsupported(UserError, ValueError):
-    """An entry with `msgid_plural`: Markdown messages have none, so no format here models them."""
+    """An entry with `msgid_plural`: Markdown messages have none, and XLIFF here carries none."""
 
 
-def from_po(po: polib.POFile) -> Catalog:
-    """polib's catalog as mdgettext's value."""
+def from_po(po: polib.POFile, text: str = "") -> Catalog:
+    """polib's catalog as mdgettext's value; with the `text` it was read from, each
+    entry knows its lines (without it, they are 0)."""
+    lines = text.split("\n") if text else None
     entries = []
     for e in po:
         if not e.msgid and not e.obsolete:
             continue  # polib keeps the header in `metadata`; an entry without msgid is not one
-        if e.msgid_plural:
-            raise PluralsUnsupported(f"the message {e.msgid!r} has plural forms, which this format does not carry")
         entries.append(
             Entry(
                 **{name: getattr(e, name) for name in _SAME_NAMES},
@@ -77,6 +98,9 @@ def from_po(po: polib.POFile) -> Catalog:
                 references=tuple((str(path), str(line)) for path, line in e.occurrences),
                 flags=tuple(e.flags),
                 obsolete=bool(e.obsolete),
+                msgstr_plural=tuple(sorted((int(i), s) for i, s in e.msgstr_plural.items())),
+                line=msgid_line(lines, e) if lines else 0,
+                msgstr_line=msgstr_line(lines, e) if lines else 0,
             )
         )
     return Catalog(
@@ -85,6 +109,15 @@ def from_po(po: polib.POFile) -> Catalog:
         header_comment=po.header or "",
         header_fuzzy=_header_is_fuzzy(po),
     )
+
+
+def without_plurals(catalog: Catalog) -> Catalog:
+    """The catalog, refused (PluralsUnsupported) if a message has plural forms: a
+    format that carries none (XLIFF here) must not drop them."""
+    for e in catalog.entries:
+        if e.msgid_plural:
+            raise PluralsUnsupported(f"the message {e.msgid!r} has plural forms, which this format does not carry")
+    return catalog
 
 
 def to_po(catalog: Catalog) -> polib.POFile:
@@ -102,6 +135,7 @@ def to_po(catalog: Catalog) -> polib.POFile:
                 occurrences=list(e.references),
                 flags=list(e.flags),
                 obsolete=e.obsolete,
+                msgstr_plural=dict(e.msgstr_plural),
             )
         )
     return po

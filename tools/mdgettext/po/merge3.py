@@ -29,6 +29,7 @@ import polib
 
 from mdgettext.model import Key, key_of
 from mdgettext.po.catalog import MERGE_DOUBT, by_key, has_translation
+from mdgettext.po.entries import Catalog, from_po, to_po
 
 LATEST_FIELDS = ("PO-Revision-Date", "POT-Creation-Date")
 FUZZY = "fuzzy"  # the review state: merged with the text it was given for (_reviewed_state)
@@ -46,6 +47,16 @@ class Merged:
     po: polib.POFile
     conflicts: tuple[str, ...]  # msgids whose translation both sides changed
     offered: tuple[str, ...] = ()  # fuzzy msgids given the other side's newer translation of their `#| msgid`
+
+    @property
+    def catalog(self) -> Catalog:
+        """The merged catalog as mdgettext's value (po/entries.py)."""
+        return from_po(self.po)
+
+
+def merge3_catalogs(base: Catalog, ours: Catalog, theirs: Catalog) -> Merged:
+    """`merge3` of mdgettext's own catalogs, for code that does not know polib's."""
+    return merge3(to_po(base), to_po(ours), to_po(theirs))
 
 
 def merge3(base: polib.POFile, ours: polib.POFile, theirs: polib.POFile) -> Merged:

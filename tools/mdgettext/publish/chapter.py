@@ -125,8 +125,8 @@ def publish(
 
 def refusal_warnings(refused: dict[Key, list[str]], catalog: CatalogFile | None) -> list[str]:
     """How many translations were refused, then one line per refused entry, at the
-    catalog line of its msgid."""
-    lines = catalog.msgid_lines if catalog is not None else {}
+    catalog line of its msgstr (where the translator edits)."""
+    lines = catalog.msgstr_lines if catalog is not None else {}
     where = catalog.display if catalog is not None else "catalog"
     n = len(refused)
     warnings = [f"{where}: {counted(n, 'translation')} refused, the pages show the English there"] if n else []

@@ -39,7 +39,7 @@ from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.parser import parser, text_only
 from mdgettext.markdown.segment import CODE_BLOCK
-from mdgettext.model import Diagnostic, Document, Flavor, Key, Location, Style, key_of
+from mdgettext.model import Diagnostic, Document, Flavor, Key, Location, Severity, Style, key_of
 from mdgettext.po.catalog import CatalogFile, State, awaiting_review, live
 from mdgettext.po.catalog import state as catalog_state
 from mdgettext.publish import macros as tex
@@ -219,6 +219,7 @@ def review_page(
     skeletons = partial(_skeletons, parser(flavor), {"references": doc.references})
     title_before, _, title_after = ui.words["review_title"].format(catalog="\0").partition("\0")
     with_findings = sum(1 for r in table if r.findings)
+    with_additions = sum(1 for r in table if additions(r))
     context = {
         "lang": language,
         "ui": ui.words,
@@ -237,6 +238,7 @@ def review_page(
         "counts": counts,
         "total": len(table),
         "with_findings": with_findings,
+        "with_additions": with_additions,
         "opens_on": "findings" if with_findings else "all",
         "loose": [_finding(d, site.repository, ui) for d in loose],
         "stylesheet": relative(site.stylesheet, site.chapter, language) if site.stylesheet else None,
@@ -289,7 +291,23 @@ def _view(
         "findings": [_finding(d, repository, ui, at) for d in row.findings],
         "skeleton": skeletons(row.key[1], row.msgstr) if broken else None,
         "msgid": row.key[1],
+        "additions": len(additions(row)),
     }
+
+
+# The notes that say a translation adds what cannot harm the reader (a link to a web page
+# or the book's places, the book's own element): published, listed apart for a reviewer.
+ADDITIONS = frozenset({"links.added", "markup.added"})
+
+
+def additions(row: Row) -> list[Diagnostic]:
+    """What the row's translation adds that the English does not have, published: the
+    review page's "Added by the translator" filter shows these entries."""
+    return [
+        d
+        for d in row.findings
+        if d.code in ADDITIONS and d.severity is Severity.INFO and row.state is not ReviewState.REFUSED
+    ]
 
 
 def _finding(d: Diagnostic, repository: str | None, ui: Words, at: Location | None = None) -> dict[str, Any]:

@@ -82,6 +82,7 @@ ENGLISH: Mapping[str, str] = {
     "state_refused": "Refused",
     "state_imported": "Imported, check the pairing",
     "state_findings": "With findings",
+    "state_added": "Added by the translator",
     "review_keys": "Keys",
     "review_next": "next entry with findings",
     "review_previous": "the one before",
@@ -147,6 +148,8 @@ NOTES: Mapping[str, str] = {
     "state_refused": "on the review page: an entry's state (a translation the checks refuse to publish)",
     "state_imported": "on the review page: an entry's state (a translation import paired with a doubt, published, awaiting review)",
     "state_findings": "on the review page: the filter that shows the entries the checks say something about",
+    "state_added": "on the review page: the filter that shows the entries whose translation adds a link or "
+    "one of the book's own elements (a footnote) the English does not have, published as additions",
     "review_keys": "on the review page: the label of the checkbox that turns the j and k keys on and off",
     "review_next": "on the review page: what the j key does",
     "review_previous": "on the review page: what the k key does (go to the previous entry with findings)",

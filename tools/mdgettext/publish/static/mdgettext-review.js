@@ -1,4 +1,5 @@
-// mdgettext's review page: filter the entries by state, and move between those with findings.
+// mdgettext's review page: filter the entries by state (or those with findings, or with what the
+// translator added), and move between those with findings.
 // The choice is kept in the address (#fuzzy) so it can be shared; without one, the page
 // opens on the radio the build checked ("with findings" when there are any).
 // `j` and `k` move to the next and previous shown entry with findings (the checkbox turns them off).
@@ -9,7 +10,8 @@
   function show(value) {
     entries.forEach(function (entry) {
       entry.hidden = !(value === 'all' || entry.dataset.state === value ||
-                       (value === 'findings' && entry.dataset.findings !== '0'));
+                       (value === 'findings' && entry.dataset.findings !== '0') ||
+                       (value === 'added' && (entry.dataset.additions || '0') !== '0'));
     });
   }
   radios.forEach(function (radio) {
