@@ -38,3 +38,10 @@ def test_hard_breaks_count_the_lines_that_end_in_one_but_the_last() -> None:
     assert hard_breaks("a  \nb\\\nc  \nd  ") == 3
     assert hard_breaks("a \nb\\\\\nc") == 0  # one space, an escaped backslash
     assert hard_breaks("a  ") == 0
+
+
+def test_folding_drops_only_spaces_and_tabs_around_a_soft_break() -> None:
+    """CommonMark strips spaces and tabs at a soft break, never other white space: a
+    Korean or Chinese line may start with an ideographic space (U+3000) the text means."""
+    assert fold("a \t\n \tb") == "a b"
+    assert fold("a\u3000\n\u3000b") == "a\u3000 \u3000b"

@@ -15,7 +15,6 @@ import polib
 
 from mdgettext.errors import UserError
 from mdgettext.po.validate import msgid_line, msgstr_line
-from mdgettext.po.writer import _header_is_fuzzy, dumps
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +106,7 @@ def from_po(po: polib.POFile, text: str = "") -> Catalog:
         entries=tuple(entries),
         metadata=tuple(po.metadata.items()),
         header_comment=po.header or "",
-        header_fuzzy=_header_is_fuzzy(po),
+        header_fuzzy="fuzzy" in fuzzy if isinstance(fuzzy := po.metadata_is_fuzzy, (list, tuple)) else bool(fuzzy),
     )
 
 
@@ -142,5 +141,9 @@ def to_po(catalog: Catalog) -> polib.POFile:
 
 
 def write(catalog: Catalog) -> str:
-    """The catalog as a PO text, byte for byte as GNU gettext's `msgcat` writes it."""
+    """The catalog as a PO text, byte for byte as GNU gettext's `msgcat` writes it.
+    The writer (and its line-breaking tables) is loaded here: a job that only reads
+    catalogs, a Markdown build say, never pays for it (tests/test_startup.py)."""
+    from mdgettext.po.writer import dumps
+
     return dumps(to_po(catalog))
