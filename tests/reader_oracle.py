@@ -95,7 +95,9 @@ def verdicts(
     return [_compared(found[2 * i], found[2 * i + 1], rendering, language) for i in range(len(pairs))]
 
 
-def _compared(english: Page, translation: Page, rendering: dict[str, str | None], language: str | None) -> list[str]:
+def _compared(
+    english: Page, translation: Page, rendering: dict[str, str | None], language: str | None = None
+) -> list[str]:
     why = []
     if english.blocks != translation.blocks:
         why.append("blocks")
