@@ -102,6 +102,23 @@ class Editions:
         there = posixpath.normpath(posixpath.join(here, now.path))
         return there == posixpath.normpath(pattern.path(target[len(prefix) : -len(self.suffix)], self.language))
 
+    def linked_translation(self, url: str) -> str | None:
+        """The chapter whose translation into `language` a relative link to a Markdown file
+        in this chapter's translation leads to, by the `translations` pattern; None when none."""
+        parts = split_url(url)
+        if (
+            parts is None
+            or parts.scheme
+            or parts.netloc
+            or not parts.path.endswith(".md")
+            or parts.path.startswith("/")
+        ):
+            return None
+        pattern = Translations(self.translations)
+        here = posixpath.dirname(pattern.path(self.chapter, self.language))
+        found = pattern.parse(posixpath.normpath(posixpath.join(here, parts.path)))
+        return found[0] if found is not None and found[1] == self.language else None
+
 
 PAGE_WORDS = "page"  # gettext's domain of the pages' own words: locale/page.pot, locale/<lang>/LC_MESSAGES/page.po
 

@@ -106,6 +106,15 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
             )
         ]
     for url in added:
+        if (chapter := _translation_linked(ctx, url)) is not None:
+            yield ctx.finding(
+                entry,
+                "links.added",
+                Severity.INFO,
+                f"link {url} is the translation's own, to this language's page of {chapter} (the English has "
+                "none here); it is published as an addition",
+            )
+            continue
         yield from _resolve(entry, ctx, url) or [
             ctx.finding(
                 entry,
@@ -134,6 +143,16 @@ def _own_edition(ctx: Context, english: str, translated: str) -> bool:
     if not localized(english, translated, ctx.language):
         return False
     return "://" in english or ctx.editions is None or ctx.editions.same_page(english, translated)
+
+
+def _translation_linked(ctx: Context, url: str) -> str | None:
+    """The chapter of the book whose translation, where the `translations` pattern puts
+    it, a link the translator added leads to (`x.ja.md` beside `x.en.md`); None else."""
+    parts = split_url(url)
+    if ctx.editions is None or ctx.pages is None or parts is None or parts.fragment:  # its ids are its own words'
+        return None
+    chapter = ctx.editions.linked_translation(url)
+    return chapter if chapter in ctx.pages else None
 
 
 def _why_lost(url: str, msgstr: str) -> str:
