@@ -16,6 +16,7 @@ import yaml
 from conftest import BOOK, DATA, EXAMPLES
 from mdgettext.checks import allowlist
 from mdgettext.checks.allowlist import Where, markup_of
+from mdgettext.markdown.flavors import named
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 
 FROM_INLINE = {"link_open", "image", "html_inline", "footnote_ref", "autolink"}
@@ -91,6 +92,24 @@ def test_the_shortcut_lists_what_the_full_reading_lists(where: Where, monkeypatc
 )
 def test_a_translation_may_add_tags_that_only_shape_text(english: str, translation: str, reasons: list[str]) -> None:
     found = allowlist.differences(markup_of(english, Where.INLINE), markup_of(translation, Where.INLINE), Where.INLINE)
+    assert [r.text for r in found] == reasons
+
+
+@pytest.mark.parametrize(
+    ("translation", "reasons"),
+    [
+        ("[참고](x.md){.md-button}", []),  # the English's classes, spelt as Crowdin writes them
+        ("[참고](x.md){  .md-button  }", []),
+        ("[참고](x.md){ .md-button .wide }", ["adds an attribute list { .md-button .wide }"]),
+        ('[참고](x.md){ onclick="x()" }', ['adds an attribute list { onclick="x()" }']),
+    ],
+)
+def test_an_attribute_list_of_the_englishs_classes_may_be_spelt_otherwise(translation: str, reasons: list[str]) -> None:
+    """attr_list reads `{.md-button}` and `{ .md-button }` alike: one class, nothing
+    that runs or loads; other classes or any other attribute stay refused."""
+    mkdocs = named("mkdocs")
+    english = markup_of("[See](x.md){ .md-button }", Where.INLINE, flavor=mkdocs)
+    found = allowlist.differences(english, markup_of(translation, Where.INLINE, flavor=mkdocs), Where.INLINE)
     assert [r.text for r in found] == reasons
 
 

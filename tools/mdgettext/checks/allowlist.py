@@ -577,12 +577,19 @@ def _classes_as_the_english(english: Counter[str], translation: Counter[str]) ->
     """The translation's kramdown syntax with each class-only attribute list of the
     English's (`*x*{: .highlight}`) counted as the English has it, however often the
     translation writes it (for two words, or for none): a class can neither run nor
-    load, and what the page shows of it is styling."""
-    kept = Counter(translation)
-    for key in english:
-        if CLASSES_ONLY.fullmatch(key):
-            kept[key] = english[key]
+    load, and what the page shows of it is styling. The same classes spelt otherwise
+    (`{.md-button}` for `{ .md-button }`, as Crowdin writes them) are the English's list."""
+    lists = [key for key in english if CLASSES_ONLY.fullmatch(key)]
+    classes = {_classes(key) for key in lists}
+    kept = Counter({k: n for k, n in translation.items() if not (CLASSES_ONLY.fullmatch(k) and _classes(k) in classes)})
+    for key in lists:
+        kept[key] = english[key]
     return kept
+
+
+def _classes(key: str) -> tuple[bool, frozenset[str]]:
+    """A class-only attribute list as its engine reads it: kramdown's or attr_list's, and its classes."""
+    return key.startswith("{:"), frozenset(re.findall(r"\.([\w-]+)", key))
 
 
 def _shaping(key: TagKey) -> bool:
