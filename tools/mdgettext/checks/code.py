@@ -44,14 +44,9 @@ def is_code(segments: Sequence[Segment]) -> bool:
 
 def reasons(doc: Document, seg: Segment, msgstr: str) -> list[Reason]:
     """Why `msgstr` may not stand in place of the code block `seg`; empty when it may."""
-    found = _closers(doc, seg, msgstr) or _reread(doc, seg, msgstr)
-    remaining = Counter(t.text for t in liquid.tokens(seg.msgid))
-    added = []
-    for tag in liquid.tokens(msgstr):
-        if remaining[tag.text] > 0:
-            remaining[tag.text] -= 1
-        else:
-            added.append(tag.text)
+    index = _index(doc, seg)
+    found = (_closers(doc.tokens[index], msgstr) or _reread(doc, seg, msgstr, index)) if index is not None else []
+    added = list((_liquid(msgstr) - _liquid(seg.msgid)).elements())
     if added:
         found.append(Reason(ADDS_LIQUID, f"adds Liquid the English code does not have ({added[0]}), which Jekyll runs"))
     lines = set(seg.msgid.split("\n"))
@@ -63,10 +58,13 @@ def reasons(doc: Document, seg: Segment, msgstr: str) -> list[Reason]:
     return found
 
 
-def _closers(doc: Document, seg: Segment, msgstr: str) -> list[Reason]:
+def _liquid(text: str) -> Counter[str]:
+    return Counter(t.text for t in liquid.tokens(text))
+
+
+def _closers(token: Token, msgstr: str) -> list[Reason]:
     """A line of the translation that closes the block's fence (named: the common case)."""
-    token = _token(doc, seg)
-    if token is None or token.type != "fence":
+    if token.type != "fence":
         return []
     fence = re.compile(rf"[ \t]*{re.escape(token.markup[0])}{{{len(token.markup)},}}[ \t]*$")
     for number, line in enumerate(msgstr.split("\n"), 1):
@@ -82,14 +80,11 @@ def _closers(doc: Document, seg: Segment, msgstr: str) -> list[Reason]:
     return []
 
 
-def _reread(doc: Document, seg: Segment, msgstr: str) -> list[Reason]:
+def _reread(doc: Document, seg: Segment, msgstr: str, index: int) -> list[Reason]:
     """The top-level block holding the code block (the list, the quote, the fence itself)
     with this translation put back, read again: the code block must come back whole.
     Read alone, a block reads as it does in the chapter; where it does not (its English
     read alone is not the chapter's), the whole chapter is read again instead."""
-    index = _index(doc, seg)
-    if index is None:
-        return []
     english = doc.tokens[index]
     at = english.content.find(seg.msgid)  # after the blank lines the block may open with
     expected = english.content[:at] + msgstr + english.content[at + len(seg.msgid) :]
@@ -122,8 +117,3 @@ def _index(doc: Document, seg: Segment) -> int | None:
         if token.type in ("fence", "code_block") and token.map and token.map[0] + 1 == seg.location.line:
             return index
     return None
-
-
-def _token(doc: Document, seg: Segment) -> Token | None:
-    index = _index(doc, seg)
-    return doc.tokens[index] if index is not None else None
