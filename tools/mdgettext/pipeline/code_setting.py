@@ -24,7 +24,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from mdgettext.files import read_po, write_text
+from mdgettext.files import read_catalog, read_po, write_text
 from mdgettext.po.update import merge
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -82,11 +82,9 @@ def bring_up(config: Config, languages: tuple[str, ...]) -> int:
             po_path, pot_path = config.po_path(chapter, language), config.pot_path(chapter)
             if chapter not in chapters or not pot_path.is_file():
                 continue
-            old = po_path.read_text(encoding="utf-8")
-            text = dumps(
-                merge(read_po(po_path, config.relative(po_path)), read_po(pot_path, config.relative(pot_path)))
-            )
-            if text != old:
+            old = read_catalog(po_path, config.relative(po_path))  # parsed, and its text, from one read
+            text = dumps(merge(old.po, read_po(pot_path, config.relative(pot_path))))
+            if text != old.text:
                 write_text(po_path, text)
                 changed += 1
     return changed
