@@ -87,10 +87,8 @@ class Editions:
     def same_page(self, english: str, translated: str) -> bool:
         """Whether `translated`, in this chapter's translation, leads to the translation of
         the chapter the English's link `english` leads to (its fragment and query kept)."""
-        was, now = split_url(english), split_url(translated)
+        was, now = _markdown_link(english), _markdown_link(translated)
         if was is None or now is None or (was.fragment, was.query) != (now.fragment, now.query):
-            return False
-        if any(u.scheme or u.netloc or not u.path.endswith(".md") or u.path.startswith("/") for u in (was, now)):
             return False
         folder = posixpath.normpath(self.source)
         target = posixpath.normpath(posixpath.join(folder, posixpath.dirname(self.chapter), was.path))
@@ -98,26 +96,29 @@ class Editions:
         if not target.startswith(prefix) or not target.endswith(self.suffix):
             return False
         pattern = Translations(self.translations)
-        here = posixpath.dirname(pattern.path(self.chapter, self.language))
-        there = posixpath.normpath(posixpath.join(here, now.path))
-        return there == posixpath.normpath(pattern.path(target[len(prefix) : -len(self.suffix)], self.language))
+        return self._from_translation(now.path) == posixpath.normpath(
+            pattern.path(target[len(prefix) : -len(self.suffix)], self.language)
+        )
 
     def linked_translation(self, url: str) -> str | None:
         """The chapter whose translation into `language` a relative link to a Markdown file
         in this chapter's translation leads to, by the `translations` pattern; None when none."""
-        parts = split_url(url)
-        if (
-            parts is None
-            or parts.scheme
-            or parts.netloc
-            or not parts.path.endswith(".md")
-            or parts.path.startswith("/")
-        ):
-            return None
-        pattern = Translations(self.translations)
-        here = posixpath.dirname(pattern.path(self.chapter, self.language))
-        found = pattern.parse(posixpath.normpath(posixpath.join(here, parts.path)))
+        parts = _markdown_link(url)
+        found = Translations(self.translations).parse(self._from_translation(parts.path)) if parts else None
         return found[0] if found is not None and found[1] == self.language else None
+
+    def _from_translation(self, path: str) -> str:
+        """A relative link's path read from the folder of this chapter's translation."""
+        here = posixpath.dirname(Translations(self.translations).path(self.chapter, self.language))
+        return posixpath.normpath(posixpath.join(here, path))
+
+
+def _markdown_link(url: str) -> SplitResult | None:
+    """`url` split, where it is a relative link to a Markdown file (no scheme, host or root)."""
+    parts = split_url(url)
+    if parts is None or parts.scheme or parts.netloc or not parts.path.endswith(".md") or parts.path.startswith("/"):
+        return None
+    return parts
 
 
 PAGE_WORDS = "page"  # gettext's domain of the pages' own words: locale/page.pot, locale/<lang>/LC_MESSAGES/page.po
