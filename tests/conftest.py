@@ -48,7 +48,10 @@ _FOOTPRINT = pytest.StashKey[footprint.Footprint]()
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    session.config.stash[_FOOTPRINT] = footprint.now(REPO)
+    # Under pytest-xdist (`-n`), the controller takes the footprint before its workers start and
+    # again after they have all ended: a worker's would race the others' tests.
+    if not hasattr(session.config, "workerinput"):
+        session.config.stash[_FOOTPRINT] = footprint.now(REPO)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -225,10 +228,27 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{name}: a test of the {name.replace('_', '-')} group (conftest.GROUPS)")
 
 
+# `make test` runs the suite in one pytest-xdist worker per core (`-n auto --dist loadgroup`,
+# issue 43: under 5 minutes on CI's two cores). A file's tests go to one worker, so a module's
+# fixture (a built project, a browser, an engine's process) is made once; a file whose tests
+# each wait on slow work of their own is spread by the parameter named here, one unit a value.
+SPREAD = {"test_real_sets": "name"}
+
+
+def unit(item: pytest.Item) -> str:
+    """The unit of work a worker takes whole: the file, or one value of its SPREAD parameter."""
+    stem = item.path.stem
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    if stem in SPREAD and SPREAD[stem] in params:
+        return f"{stem}:{params[SPREAD[stem]]}"  # no "]": xdist reads a group after the last "@" past any "]"
+    return stem
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each test marked with its file's group."""
+    """Each test marked with its file's group and its unit of work under pytest-xdist."""
     for item in items:
         item.add_marker(getattr(pytest.mark, group(item.path.stem)))
+        item.add_marker(pytest.mark.xdist_group(unit(item)))
 
 
 def needed_in_ci(reason: str | None, what: str) -> None:
