@@ -93,9 +93,9 @@ test-quality: install
 	$(PY) -m pytest -q -m quality $(XDIST)
 
 # The suite and the CI gate on our own catalog. The suite runs in one pytest-xdist worker per
-# core, each taking a test file whole (tests/conftest.py SPREAD): under 5 minutes on CI's two
+# core, each taking a test file whole (tests/conftest.py, SPREAD): under 5 minutes on CI's two
 # cores, where one process took 7 to 9 (docs/development.md, "Tests").
-XDIST = -n auto --dist loadgroup
+XDIST = -n auto --dist loadfile
 behaviour:
 	CI=true $(PY) -m pytest -q $(XDIST)  # CI=true: a browser or kramdown test fails, never skips, if its engine is missing
 	$(VENV)/bin/mdgettext check -l ko --strict

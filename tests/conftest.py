@@ -228,27 +228,41 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{name}: a test of the {name.replace('_', '-')} group (conftest.GROUPS)")
 
 
-# `make test` runs the suite in one pytest-xdist worker per core (`-n auto --dist loadgroup`,
-# issue 43: under 5 minutes on CI's two cores). A file's tests go to one worker, so a module's
-# fixture (a built project, a browser, an engine's process) is made once; a file whose tests
-# each wait on slow work of their own is spread by the parameter named here, one unit a value.
-SPREAD = {"test_real_sets": "name"}
-
-
-def unit(item: pytest.Item) -> str:
-    """The unit of work a worker takes whole: the file, or one value of its SPREAD parameter."""
-    stem = item.path.stem
-    params = getattr(getattr(item, "callspec", None), "params", {})
-    if stem in SPREAD and SPREAD[stem] in params:
-        return f"{stem}:{params[SPREAD[stem]]}"  # no "]": xdist reads a group after the last "@" past any "]"
-    return stem
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each test marked with its file's group and its unit of work under pytest-xdist."""
+    """Each test marked with its file's group."""
     for item in items:
         item.add_marker(getattr(pytest.mark, group(item.path.stem)))
-        item.add_marker(pytest.mark.xdist_group(unit(item)))
+
+
+# `make test` runs the suite in one pytest-xdist worker per core (`-n auto --dist loadfile`,
+# issue 43: under 5 minutes on CI's two cores). A file's tests go to one worker, so a module's
+# fixture (a built project, a browser, an engine's process) is made once; a file whose tests
+# each wait on slow work of their own is spread by their parameters, one unit a value.
+SPREAD = frozenset({"tests/test_real_sets.py"})
+
+
+def unit(nodeid: str) -> str:
+    """The unit of work a worker takes whole: the test's file, or the file and the
+    test's parameters for a file in SPREAD."""
+    path, _, rest = nodeid.partition("::")
+    if path in SPREAD and rest.endswith("]") and "[" in rest:
+        return f"{path}[{rest[rest.index('[') + 1 :]}"
+    return path
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadfile` as pytest-xdist schedules it, with SPREAD's files cut finer.
+    (`--dist loadgroup` cannot: xdist 3.8 marks a group in `item._nodeid`, which
+    pytest 9.2 no longer reads.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit(nodeid)
+
+    return Units(config, log)
 
 
 def needed_in_ci(reason: str | None, what: str) -> None:
