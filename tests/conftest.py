@@ -229,9 +229,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each test marked with its file's group."""
+    """Each test marked with its file's group; in a pytest-xdist worker, SPREAD's first."""
     for item in items:
         item.add_marker(getattr(pytest.mark, group(item.path.stem)))
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the units are handed out in this order (`Units`)
+        items.sort(key=lambda item: item.nodeid.partition("::")[0] not in SPREAD)
 
 
 # `make test` runs the suite in one pytest-xdist worker per core (`-n auto --dist loadfile`,
@@ -256,6 +258,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     pytest 9.2 no longer reads.)"""
     if config.getvalue("dist") != "loadfile":
         return None
+    # Units in the order collected, SPREAD's first (their slowest sets are the suite's longest
+    # units: started last, one worker ran on alone), then the files in name order, which ends on
+    # small ones; xdist's own order (most tests first) left the slow sets to the end.
+    config.option.loadscopereorder = False
     from xdist.scheduler import LoadScopeScheduling
 
     class Units(LoadScopeScheduling):
