@@ -23,12 +23,25 @@ import re
 
 import polib
 
+from mdgettext.po import suppressions, validate
 from mdgettext.po.validate import STRING
 
 _BELL = re.compile(r"\\(\\|a)")
 _PREFIX = r"(?P<prefix>#~\|?[ \t]*|#\|[ \t]*)?"
 _KEYWORD = re.compile(_PREFIX + r'(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+"(?P<text>.*)"\s*$')
 _CONTINUATION = re.compile(_PREFIX + r'"(?P<text>.*)"\s*$')
+
+
+def read(text: str) -> polib.POFile:
+    """The catalog in `text`, after the checks polib does not make (GNU gettext's syntax,
+    `validate.py`), with suppressions written as flags turned into comments. A problem
+    raises `validate.CatalogSyntaxError` (naming its line) or, from polib, ValueError or
+    OSError."""
+    validate.check_text(text)
+    po = parse(text)
+    validate.check_catalog(po, text)
+    suppressions.as_comments(po)
+    return po
 
 
 def parse(text: str) -> polib.POFile:
