@@ -16,9 +16,9 @@ And one cost: polib appends each continuation line to the string it builds with
 joined here into its first line, and the lines they came from are left empty, which
 polib skips: the entries' line numbers stay those of the file. Which lines are a
 keyword's and which its strings is the lexer's reading (po/lexer.py), the one validation
-makes: no second matcher of PO lines here. (It costs about 4 µs a line more than the
-one regular expression it replaced: 15,000 lines read in 0.18 s instead of 0.11 s,
-measured with the Korean catalog forty times over.)
+makes: no second matcher of PO lines here. It costs about 2 µs a line more than the
+one regular expression it replaced: `parse` of the Korean catalog forty times over
+(15,360 lines) took 79 ms of CPU instead of 50 (best of nine, `time.process_time`).
 """
 
 from __future__ import annotations
