@@ -23,6 +23,7 @@ from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
 from mdgettext.po.catalog import Project, template
+from mdgettext.po.entries import from_po
 from mdgettext.po.writer import dumps
 from reader_oracle import verdicts
 from test_commonmark import KNOWN_SAFETY_REFUSALS
@@ -203,7 +204,8 @@ def findings_for(text: str, transform) -> list:
     for entry in po:
         entry.msgstr = transform(entry.msgid)
     text = dumps(po)
-    return run_checks(entries_of(polib.pofile(text), text, doc), Context(language="ja", doc=doc, po_path="example.po"))
+    entries = entries_of(from_po(polib.pofile(text), text), doc)
+    return run_checks(entries, Context(language="ja", doc=doc, po_path="example.po"))
 
 
 def test_identity_translation_of_every_commonmark_example_has_no_findings() -> None:

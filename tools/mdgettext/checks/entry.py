@@ -9,16 +9,14 @@ from difflib import SequenceMatcher
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-import polib
-
 from mdgettext.checks.allowlist import own_elements
 from mdgettext.checks.tex import commands
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
 from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Segment, Severity, accept_key, key_of
 from mdgettext.po.catalog import State, doubts, state
+from mdgettext.po.entries import Catalog
 from mdgettext.po.suppressions import ignored_codes
-from mdgettext.po.validate import msgid_line, msgstr_line
 from mdgettext.project import Editions
 
 if TYPE_CHECKING:
@@ -172,28 +170,27 @@ class Family:
     errors: bool = True
 
 
-def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
-    """The catalog's entries, live then obsolete, each with its msgid line and source segments."""
+def entries_of(catalog: Catalog, doc: Document) -> list[Entry]:
+    """The catalog's entries (read with its text, so each knows its lines: `CatalogFile.catalog`),
+    live then obsolete, each with its msgid line and source segments."""
     by_key: dict[tuple[str | None, str], list[Segment]] = {}
     for seg in doc.segments:
         by_key.setdefault(key_of(seg), []).append(seg)
     result = []
-    lines = po_text.split("\n")
     for obsolete in (False, True):
-        for e in (e for e in po if e.obsolete == obsolete and e.msgid):
-            line = msgid_line(lines, e)
+        for e in (e for e in catalog.entries if e.obsolete == obsolete and e.msgid):
             result.append(
                 Entry(
                     msgctxt=e.msgctxt,
                     msgid=e.msgid,
                     msgstr=e.msgstr,
                     state=state(e),
-                    line=line,
+                    line=e.line,
                     segments=() if obsolete else tuple(by_key.get(key_of(e), ())),
                     ignore=ignored_codes(e),
                     previous_msgid=e.previous_msgid,
                     doubts=doubts(e),
-                    msgstr_line=msgstr_line(lines, e),
+                    msgstr_line=e.msgstr_line,
                 )
             )
     return result
