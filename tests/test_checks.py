@@ -426,7 +426,7 @@ def test_a_link_to_the_readers_edition_of_the_same_page_is_published(
         english, korean = english.replace(key, url), korean.replace(key, url)
     english, korean = f"See {english} here.", f"여기서 {korean}를 보라."
     result = checked_one(project, english + "\n", korean, "links")
-    assert [(f["code"], f["severity"]) for f in result] == found, result
+    assert [(f["code"], f["severity"]) for f in result] == found, [f["message"] for f in result]
     assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
     published = korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
     assert published == all(severity != "error" for _, severity in found)
@@ -475,9 +475,47 @@ def test_a_link_to_the_sites_own_translation_of_a_page_is_published(
     po[0].msgstr = f"여기서 {korean}를 보라."
     path.write_text(dumps(po), encoding="utf-8")
     result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
-    assert [(f["code"], f["severity"]) for f in result] == found, result
+    assert [(f["code"], f["severity"]) for f in result] == found, [f["message"] for f in result]
     assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
     published = korean in (project / "docs" / "guide" / "a.ko.md").read_text(encoding="utf-8")
+    assert published == all(severity != "error" for _, severity in found)
+
+
+@pytest.mark.parametrize(
+    ("korean", "found"),
+    [
+        # written from translations/, where the translation is: the English's files
+        ("[변경 기록](../CHANGES.md)과 ![로고](../img/logo.png)", []),
+        ("[변경 기록](../CHANGES.md#v2)과 ![로고](../img/logo.png)", [("links.unknown-page", "error")]),  # a place
+        ("[변경 기록](../NEWS.md)과 ![로고](../img/logo.png)", [("links.unknown-page", "error")]),  # another file
+        ("[변경 기록](../../CHANGES.md)과 ![로고](../img/logo.png)", [("links.unknown-page", "error")]),  # outside
+        ("[변경 기록](../CHANGES.md)과 ![로고](../img/other.png)", [("links.unknown-page", "error")]),  # another image
+    ],
+)
+def test_a_link_written_from_the_translations_own_folder_is_the_englishs(
+    project: Path, korean: str, found: list[tuple[str, str]]
+) -> None:
+    """A README whose translations are kept in a folder of their own (`translations/README-ko.md`,
+    as learn-regex and coding-interview-university keep them): a translator who writes the
+    English's `CHANGES.md` as `../CHANGES.md` keeps the link, as GitHub reads it from their file."""
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nsource = "."\ninclude = ["README.md"]\ntranslations = "translations/{stem}-{lang}.md"\n'
+        'flavor = "gfm"\n',
+        encoding="utf-8",
+    )
+    (project / "CHANGES.md").write_text("# Changes\n", encoding="utf-8")
+    english = "See [the changelog](CHANGES.md) and ![logo](img/logo.png)."
+    (project / "README.md").write_text(english + "\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "README.po"
+    po = polib.pofile(str(path))
+    po[0].msgstr = f"{korean}을 보라."
+    path.write_text(dumps(po), encoding="utf-8")
+    result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links,safety").out)
+    assert [(f["code"], f["severity"]) for f in result] == found, [f["message"] for f in result]
+    assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
+    published = korean in (project / "translations" / "README-ko.md").read_text(encoding="utf-8")
     assert published == all(severity != "error" for _, severity in found)
 
 
