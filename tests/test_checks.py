@@ -519,6 +519,37 @@ def test_a_link_written_from_the_translations_own_folder_is_the_englishs(
     assert published == all(severity != "error" for _, severity in found)
 
 
+@pytest.mark.parametrize(
+    ("heading_ids", "link", "found"),
+    [
+        ("false", "#1-einfache-muster", []),  # the id GitHub gives the translated heading
+        ("false", "#1-basic-matchers", []),  # the English's, kept: the English's link (lost-anchor tells the heading)
+        ("false", "#1-einfache", [("links.unknown-anchor", "error")]),  # no heading has it
+        ("true", "#1-einfache-muster", [("links.unknown-anchor", "error")]),  # the build keeps the English id
+    ],
+)
+def test_a_link_to_the_id_a_translated_heading_gets_on_its_page_is_kept(
+    project: Path, heading_ids: str, link: str, found: list[tuple[str, str]]
+) -> None:
+    """A README's table of contents, translated (learn-regex's German): where the build
+    writes the translated headings without the English's ids, GitHub makes each id of
+    the translated words, and the translator's links name those."""
+    (project / "pyproject.toml").write_text(
+        f'[tool.mdgettext]\nflavor = "gfm"\nheading_ids = {heading_ids}\n', encoding="utf-8"
+    )
+    english = "- [Basic Matchers](#1-basic-matchers)\n\n## 1. Basic Matchers\n\nText.\n"
+    (project / "source" / "en" / "a.md").write_text(english, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po.find("[Basic Matchers](#1-basic-matchers)").msgstr = f"[Einfache Muster]({link})"
+    po.find("1. Basic Matchers").msgstr = "1. Einfache Muster"
+    path.write_text(dumps(po), encoding="utf-8")
+    result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
+    assert [(f["code"], f["severity"]) for f in result if f["code"] != "links.lost-anchor"] == found, result
+
+
 # One problem, one finding: a safety reason another family tells better (a link
 # dropped, a block added) leaves the safety finding out; an added tag is the safety
 # finding's to tell; a reason no other finding tells keeps the safety finding, whole.

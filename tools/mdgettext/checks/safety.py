@@ -214,9 +214,8 @@ class Judge:
 
     def __init__(self, doc: Document, reader: Reader | None = None, same_file: SameFile | None = None) -> None:
         """`reader`: the one the checks read the document's messages with, so a message
-        the checks have read is not parsed again here. `same_file`: where the translation
-        is kept in another folder than its English, whether its relative link leads to the
-        English's file (project.Editions.same_file)."""
+        the checks have read is not parsed again here. `same_file`: whether a link the
+        translation wrote otherwise leads where the English's does (Context.same_place)."""
         self.doc = doc
         self.same_file = same_file
         self.references: Mapping[str, Any] = doc.references
@@ -327,7 +326,7 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """A translation the build would refuse is an error here too, so CI stops it before a merge."""
     by_key = {key_of(e): e for e in live(entries) if e.translated}
     translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
-    judging = ctx.judging or Judge(ctx.doc, ctx.inline, ctx.editions.same_file if ctx.editions else None)
+    judging = ctx.judging or Judge(ctx.doc, ctx.inline, ctx.same_place)
     for key, reasons in judge(ctx.doc, translations, judging).refused.items():
         entry = by_key[key]
         yield ctx.finding(entry, CODE, Severity.ERROR, message(reasons), reasons)
