@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import cached_property
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 from mdgettext.checks.allowlist import own_elements
 from mdgettext.checks.tex import commands
+from mdgettext.markdown.anchors import heading_order
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
 from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Segment, Severity, accept_key, key_of
@@ -115,6 +117,28 @@ class Context:
             if self.judging is not None and self.judging.doc is self.doc
             else own_elements(self.doc.text)
         )
+
+    def same_place(self, english: str, translated: str) -> bool:
+        """Whether a link the translation wrote otherwise leads where the English's does
+        on the reader's page: to the English's file, written from the translation's own
+        folder (`../CHANGES.md` in `translations/`: Editions.same_file), or to the heading
+        the English's `#id` names, by the id the reader's page gives that heading (its
+        place in both pages' heading orders; made of its translated words where the
+        build keeps no English id, as on GitHub)."""
+        if self.editions is not None and self.editions.same_file(english, translated):
+            return True
+        if not (english.startswith("#") and translated.startswith("#")) or self.rebuilt is None:
+            return False
+        mine, theirs = self.english_headings, self.rebuilt.headings
+        fragment = unquote(english[1:])
+        if len(mine) != len(theirs) or mine.count(fragment) != 1:
+            return False
+        return theirs[mine.index(fragment)] == unquote(translated[1:]) != fragment
+
+    @cached_property
+    def english_headings(self) -> tuple[str, ...]:
+        """The English page's heading ids in order (anchors.heading_order)."""
+        return heading_order(self.doc.tokens, self.doc.flavor)
 
     @cached_property
     def tex_commands(self) -> frozenset[str]:

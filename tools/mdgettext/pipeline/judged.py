@@ -73,7 +73,8 @@ def checked(
     doc = chapter.doc
     woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
     context = check_context(config, chapter, language, catalog, glossary, rebuilt=woven)
-    context = replace(context, judging=safety.Judge(doc))  # its Reader is the checks' (Context.inline)
+    judging = safety.Judge(doc, same_file=context.same_place)  # its Reader is the checks' (Context.inline)
+    context = replace(context, judging=judging)
     entries = entries_of(catalog.catalog, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings, catalog.display), context.judging, context.addenda)
