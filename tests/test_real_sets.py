@@ -32,7 +32,7 @@ class Trips(dict[str, tuple[list[Result], Path]]):
         self.work = work
 
     def __missing__(self, name: str) -> tuple[list[Result], Path]:
-        self[name] = (real_set(REAL / name, self.work), self.work / name)
+        self[name] = (real_set(REAL / name, self.work, explain=False), self.work / name)
         return self[name]
 
 
@@ -45,7 +45,7 @@ def trips(tmp_path_factory: pytest.TempPathFactory) -> Trips:
         # fixture). Under pytest-xdist (`make test`) each set is a unit of its own (conftest.SPREAD),
         # run where a worker takes it: a pool there would put four processes on two cores.
         with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
-            results = pool.map(real_set, [REAL / name for name in SETS], [work] * len(SETS))
+            results = pool.map(real_set, [REAL / name for name in SETS], [work] * len(SETS), [False] * len(SETS))
             done.update({name: (result, work / name) for name, result in zip(SETS, results, strict=True)})
     return done
 
