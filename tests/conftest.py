@@ -252,6 +252,7 @@ def unit(nodeid: str) -> str:
     return path
 
 
+@pytest.hookimpl(optionalhook=True)  # a run with `-p no:xdist` knows no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """`--dist loadfile` as pytest-xdist schedules it, with SPREAD's files cut finer.
     (`--dist loadgroup` cannot: xdist 3.8 marks a group in `item._nodeid`, which
