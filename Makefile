@@ -86,15 +86,18 @@ quick: install
 # tests in seconds, the end-to-end ones (whole commands, browsers, outside engines), the
 # quality ones (corpora, oracles, the docs' claims). `make test` runs all three.
 test-unit: install
-	$(PY) -m pytest -q -m unit
+	$(PY) -m pytest -q -m unit $(XDIST)
 test-end-to-end: install
-	$(PY) -m pytest -q -m end_to_end
+	$(PY) -m pytest -q -m end_to_end $(XDIST)
 test-quality: install
-	$(PY) -m pytest -q -m quality
+	$(PY) -m pytest -q -m quality $(XDIST)
 
-# The suite and the CI gate on our own catalog.
+# The suite and the CI gate on our own catalog. The suite runs in one pytest-xdist worker per
+# core, each taking a test file whole (tests/conftest.py, SPREAD): under 5 minutes on CI's two
+# cores, where one process took 7 to 9 (docs/development.md, "Tests").
+XDIST = -n auto --dist loadfile
 behaviour:
-	CI=true $(PY) -m pytest -q  # CI=true: a browser or kramdown test fails, never skips, if its engine is missing
+	CI=true $(PY) -m pytest -q $(XDIST)  # CI=true: a browser or kramdown test fails, never skips, if its engine is missing
 	$(VENV)/bin/mdgettext check -l ko --strict
 
 # Refresh the locks after changing a dependency in pyproject.toml (commit both files). The
@@ -105,7 +108,7 @@ COMPILE = $(VENV)/bin/uv pip compile pyproject.toml requirements/build.in --extr
 lock: install
 	$(PIP) install uv==$(UV_VERSION)
 	$(COMPILE) -o requirements/lock.txt
-	grep -E '^(pytest|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools|markdown|pymdown-extensions|mkdocs|pre-commit|translate-toolkit|lxml|unicode-segmentation-rs)==' requirements/lock.txt \
+	grep -E '^(pytest|pytest-xdist|hypothesis|selenium|ruff|mypy|types-pyyaml|packaging|setuptools|markdown|pymdown-extensions|mkdocs|pre-commit|translate-toolkit|lxml|unicode-segmentation-rs)==' requirements/lock.txt \
 		| sed 's/ *\\$$//' > $(VENV)/tools-constraints.txt
 	$(COMPILE) --resolution lowest-direct -c $(VENV)/tools-constraints.txt -o requirements/floors.txt
 	$(VENV)/bin/uv pip compile requirements/mutation.in -c requirements/lock.txt --universal \
