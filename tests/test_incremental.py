@@ -9,6 +9,7 @@ import json
 import shutil
 from pathlib import Path
 
+import polib
 import pytest
 
 from conftest import cli
@@ -255,3 +256,33 @@ def test_a_broken_chapter_stops_a_parallel_build_as_it_stops_one_process(built: 
     assert results[0].code == 2 and results[0].err.count("\n") == 1
     assert results[0].err.startswith("mdgettext: error: source/en/roofline.md:")
     assert outputs(built) == before
+
+
+def test_a_chapters_languages_share_one_safety_judge(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A verdict depends on the English and the translation, never on the language: a
+    message translated alike in two languages is judged once, and both pages use it."""
+    from mdgettext.checks import safety
+    from mdgettext.po.writer import dumps
+
+    (project / "mdgettext.toml").write_text('locales = ["ko", "ja"]\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text(
+        "# Title\n\nSee [the guide](https://a.org) now.\n", encoding="utf-8"
+    )
+    assert cli("-C", project, "-q", "extract").code == 0
+    translated = {"Title": "제목", "See [the guide](https://a.org) now.": "[안내](https://a.org)를 보라."}
+    for language in ("ko", "ja"):
+        assert cli("-C", project, "-q", "update", "-l", language).code == 0
+        path = project / "locale" / language / "LC_MESSAGES" / "a.po"
+        po = polib.pofile(str(path))
+        for entry in po:
+            entry.msgstr = translated[entry.msgid]
+        path.write_text(dumps(po), encoding="utf-8")
+    judged: list[str] = []
+    alone = safety.Judge._alone
+    monkeypatch.setattr(
+        safety.Judge, "_alone", lambda self, seg, msgstr: judged.append(msgstr) or alone(self, seg, msgstr)
+    )
+    assert cli("-C", project, "-q", "build", "--format", "md", "-j", "1").code == 0
+    assert sorted(judged) == sorted(translated.values())  # once each, not once a language
+    for language in ("ko", "ja"):
+        assert "[안내](https://a.org)를 보라." in (project / "build" / language / "a.md").read_text(encoding="utf-8")

@@ -45,6 +45,10 @@ class Chapter:
     anchors: Mapping[str, frozenset[str]]  # heading ids by page: this one's, and others' when asked
     template: frozenset[Key] | None = None  # the template's messages (None: staleness is not checked)
     pages: frozenset[str] | None = None  # the book's pages, listed once (None: listed when needed)
+    # The chapter's safety judge, shared by its languages: a verdict (and the Reader's
+    # inventory of a text) depends on the English and the text, never on the language,
+    # so the English is read once for all of them. None: each catalog makes its own.
+    judging: safety.Judge | None = None
 
 
 def publish_checked(
@@ -74,7 +78,8 @@ def checked(
     doc = chapter.doc
     woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
     context = check_context(config, chapter, language, catalog, glossary, rebuilt=woven)
-    context = replace(context, judging=safety.Judge(doc))  # its Reader is the checks' (Context.inline)
+    if context.judging is None:
+        context = replace(context, judging=safety.Judge(doc))  # its Reader is the checks' (Context.inline)
     entries = entries_of(catalog.po, catalog.text, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings, catalog.display), context.judging, context.addenda)
@@ -124,6 +129,7 @@ def check_context(
         addenda=read_addenda(config, chapter.name, language),
         accepted=frozenset(config.accept),
         editions=config.editions(chapter.name, language),
+        judging=chapter.judging if chapter.judging is not None and chapter.judging.doc is chapter.doc else None,
     )
 
 
