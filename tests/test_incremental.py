@@ -286,3 +286,6 @@ def test_a_chapters_languages_share_one_safety_judge(project: Path, monkeypatch:
     assert sorted(judged) == sorted(translated.values())  # once each, not once a language
     for language in ("ko", "ja"):
         assert "[안내](https://a.org)를 보라." in (project / "build" / language / "a.md").read_text(encoding="utf-8")
+    judged.clear()
+    assert cli("-C", project, "-q", "check").code == 0  # `check` too: one judge a chapter
+    assert sorted(judged) == sorted(translated.values())
