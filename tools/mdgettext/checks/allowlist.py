@@ -625,6 +625,8 @@ def _mended(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[A
     translation mends: the English's destination with the slip around it taken off
     (`((url))` written `(url)`), which leads where the English meant. Its scheme is
     checked like any other."""
+    if english == translation:  # the same links (most translations): none to mend, none to another edition
+        return +english, +translation
     english, translation = Counter(english), Counter(translation)
     for key, count in list((english - translation).items()):
         url = key[1] if isinstance(key, tuple) else key
