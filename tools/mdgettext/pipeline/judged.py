@@ -19,7 +19,6 @@ from mdgettext.markdown.weave import Woven, weave
 from mdgettext.model import Addendum, Diagnostic, Document, Key
 from mdgettext.po import addenda
 from mdgettext.po.catalog import CatalogFile, translation_map
-from mdgettext.po.entries import from_po
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish
 from mdgettext.publish.context import Publishing
@@ -45,9 +44,11 @@ class Chapter:
     anchors: Mapping[str, frozenset[str]]  # heading ids by page: this one's, and others' when asked
     template: frozenset[Key] | None = None  # the template's messages (None: staleness is not checked)
     pages: frozenset[str] | None = None  # the book's pages, listed once (None: listed when needed)
-    # The chapter's safety judge, shared by its languages: a verdict (and the Reader's
-    # inventory of a text) depends on the English and the text, never on the language,
-    # so the English is read once for all of them. None: each catalog makes its own.
+    # What the safety judge reads of the chapter's English, shared by its languages: the
+    # English's markup and the Reader's inventories depend on the text, never on the
+    # language, so each is read once for all of them; each catalog's judge (`sharing`)
+    # keeps its own verdicts (a link may lead where the English's does in one language's
+    # folder only). None: each catalog reads the English again.
     judging: safety.Judge | None = None
 
 
@@ -78,9 +79,9 @@ def checked(
     doc = chapter.doc
     woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
     context = check_context(config, chapter, language, catalog, glossary, rebuilt=woven)
-    if context.judging is None:
-        context = replace(context, judging=safety.Judge(doc))  # its Reader is the checks' (Context.inline)
-    entries = entries_of(catalog.po, catalog.text, doc)
+    if context.judging is None:  # its Reader is the checks' (Context.inline)
+        context = replace(context, judging=safety.Judge(doc, same_file=context.same_place))
+    entries = entries_of(catalog.catalog, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings, catalog.display), context.judging, context.addenda)
 
@@ -91,7 +92,7 @@ def load_project_glossary(config: Config, language: str) -> Glossary:
     if not path.exists():
         return Glossary()
     read = read_catalog(path, config.relative(path))
-    catalog = from_po(read.po, read.text)
+    catalog = read.catalog
     return load_glossary(catalog, {e.msgid: f"{read.display}:{e.line}" for e in catalog.live})
 
 
@@ -112,7 +113,7 @@ def check_context(
 ) -> Context:
     """What the checks of one catalog need; `check` and the build share it, so the
     build refuses and the review page shows exactly what `check` reports."""
-    return Context(
+    context = Context(
         language=language,
         doc=chapter.doc,
         po_path=catalog.display,
@@ -129,8 +130,10 @@ def check_context(
         addenda=read_addenda(config, chapter.name, language),
         accepted=frozenset(config.accept),
         editions=config.editions(chapter.name, language),
-        judging=chapter.judging if chapter.judging is not None and chapter.judging.doc is chapter.doc else None,
     )
+    if chapter.judging is not None and chapter.judging.doc is chapter.doc:
+        context = replace(context, judging=chapter.judging.sharing(context.same_place))
+    return context
 
 
 def read_addenda(config: Config, chapter: str, language: str) -> tuple[Addendum, ...]:
