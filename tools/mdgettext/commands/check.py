@@ -110,7 +110,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     docs = {c: load_chapter(config, c)[1] for c in chapters}
     anchors = {c: frozenset(d.headings) for c, d in docs.items()}
     keys = {c: template_keys(config, c) for c in chapters}
-    judges = {c: Judge(d) for c, d in docs.items()}  # one a chapter for all its languages (judged.Chapter)
+    judges = {c: Judge(d) for c, d in docs.items()}  # what each reads of its English, for every language
     pages = config.known_pages()
     minimum = options.min_translated if options.min_translated is not None else (100.0 if options.strict else None)
     findings: list[Diagnostic] = []

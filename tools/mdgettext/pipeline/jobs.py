@@ -123,7 +123,7 @@ def build_chapter(config: Config, job: Job, book: str = "") -> Done:
         config, job.chapter, job.published, templates=job.templates, book=book, assets=used.site, bibliography=bib
     )
     context = publishing(doc, site, config)
-    # its template read for the first catalog; one safety judge for all its languages
+    # its template read for the first catalog; what the safety judge reads of the English, for all its languages
     translated = any(language != config.source_language for language in job.languages)
     chapter = Chapter(job.chapter, doc, anchors, pages=job.pages, judging=Judge(doc) if translated else None)
     for language in job.languages:
