@@ -332,8 +332,8 @@ def report(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
                 f" {cells[5]:>11}"
             )
             old = rows.get(f"before {job}")
-            if old and theirs:
-                ratio = f"{old['wall'] / theirs['wall']:5.2f}x / {old['cpu'] / theirs['cpu']:4.2f}x"
+            if old:  # without mdpo (--no-mdpo), the before row is still shown, its ratio left out
+                ratio = f"{old['wall'] / theirs['wall']:5.2f}x / {old['cpu'] / theirs['cpu']:4.2f}x" if theirs else "-"
                 lines.append(f"{'':14} {'  before':16} {old['wall']:6.2f} / {old['cpu']:6.2f} {'':>15} {ratio:>13}")
     lines.append(f"targets: wall <= {TARGETS['wall']}x mdpo, CPU <= {TARGETS['cpu']}x mdpo, every shape and job")
     tiny = results["one line"]

@@ -11,6 +11,7 @@ catalog, weaving, parsing the woven chapter, and each check family the build run
     python benchmarks/phases.py             # best of 5
     python benchmarks/phases.py --repeat 9
     python benchmarks/phases.py --longer 20 # each chapter 20 times over: the per-byte cost
+    python benchmarks/phases.py --cpu       # CPU seconds of this process: steadier on a shared machine
 
 The imports are timed in a fresh interpreter (`-X importtime` would slow them);
 every other phase is the best of the repeats, so the rows add up to about what one
@@ -37,15 +38,21 @@ from book import mdgettext, project  # the same project as book.py
 
 IMPORTS = """
 import time
-start = time.perf_counter()
+start = time.{clock}()
 import mdgettext.checks, mdgettext.pipeline.jobs, mdgettext.commands.build
-print(time.perf_counter() - start)
+print(time.{clock}() - start)
 """
+CLOCK = ["perf_counter"]  # or "process_time" (--cpu): what every phase is timed with
+
+
+def clock() -> float:
+    return float(getattr(time, CLOCK[0])())
 
 
 def imports() -> float:
     """What a build imports before its first chapter, in a fresh interpreter."""
-    done = subprocess.run([sys.executable, "-c", IMPORTS], capture_output=True, text=True, check=True)
+    script = IMPORTS.format(clock=CLOCK[0])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     return float(done.stdout)
 
 
@@ -53,11 +60,11 @@ def timed(spent: Counter[str], name: str, work: Callable[..., Any]) -> Callable[
     """`work`, adding the time of each call to `spent[name]` (a check's findings listed, as the build does)."""
 
     def run(*args: Any, **kwargs: Any) -> Any:
-        start = time.perf_counter()
+        start = clock()
         found = work(*args, **kwargs)
         if isinstance(found, Iterable) and not isinstance(found, (str, tuple)):
             found = list(found)
-        spent[name] += time.perf_counter() - start
+        spent[name] += clock() - start
         return found
 
     return run
@@ -121,7 +128,9 @@ def main() -> None:
     ap.add_argument(
         "--longer", type=int, default=1, help="each chapter's body this many times over (book.py's long shape: 20)"
     )
+    ap.add_argument("--cpu", action="store_true", help="CPU seconds of the process, not wall-clock seconds")
     args = ap.parse_args()
+    CLOCK[0] = "process_time" if args.cpu else "perf_counter"
     with tempfile.TemporaryDirectory() as folder:
         root = project(Path(folder), 1, args.longer)
         subprocess.run(mdgettext(root, "build", "-l", "ko", "--format", "md"), check=False, capture_output=True)
@@ -135,7 +144,8 @@ def main() -> None:
         best[name] = min(run[name] for run in runs)
     checks_total = sum(v for k, v in best.items() if k.startswith("check: "))
     times = f", each {args.longer} times over" if args.longer > 1 else ""
-    print(f"one process, the six chapters{times} in Korean, best of {args.repeat}:")
+    unit = "CPU seconds" if args.cpu else "seconds"
+    print(f"one process, the six chapters{times} in Korean, best of {args.repeat}, {unit}:")
     for name, seconds in sorted(best.items(), key=lambda item: -item[1]):
         print(f"  {seconds:6.3f} s  {name}")
     after_start = sum(v for k, v in best.items() if not k.startswith("imports"))

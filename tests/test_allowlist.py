@@ -75,7 +75,38 @@ def test_the_shortcut_lists_what_the_full_reading_lists(where: Where, monkeypatc
     every = PLAIN + OTHERS
     fast = [markup_of(text, where) for text in every]
     monkeypatch.setattr(allowlist, "untrusted_blocks", untrusted)  # the whole parse, every time
+    monkeypatch.setattr(allowlist, "one_paragraph", lambda text: False)
     assert fast == [markup_of(text, where) for text in every]
+
+
+# one line from a letter, with what could make another block after its first character
+ONE_LINERS = ["a | b | c", "Ab $$x$$", "a\u2028# b", "x\x0b- y", "a\x0c# b", "가 `x` *y* ~~~", "é    code"]
+
+
+def test_one_line_from_a_letter_is_read_as_one_paragraph() -> None:
+    """The shortcut of a plain text (`one_paragraph`) tells markdown-it's blocks
+    without parsing: on every plain text it says it for, the parse agrees."""
+    taken = [text for text in [*PLAIN, *ONE_LINERS] if allowlist.one_paragraph(text)]
+    assert len(taken) > 300
+    blocks = {text: tuple(t.type for t in untrusted_blocks().parse(text, {}) if t.type != "inline") for text in taken}
+    assert {text: found for text, found in blocks.items() if found != allowlist.PARAGRAPH} == {}
+    for other in ["# a", "1. a", "- a", "> a", "    a", "a\n===", "a\r---", "$$\na\n$$", "a\n\nb"]:
+        assert not allowlist.one_paragraph(other)  # each a block of its own, or a second line
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("a `<b>` c", "a `   ` c"),
+        ("a `x` and ``y ` z``", "a ` ` and ``     ``"),
+        ('<img src="`" onerror=x> `<i>`', '<img src="`" onerror=x> `   `'),  # the tag first: its backtick is not code
+        ("\\`<b> `<i>`", "\\`<b> `   `"),  # an escaped backtick opens nothing: `<b>` is a tag
+        ("a < b `<` c <", "a < b ` ` c <"),  # a `<` that starts no tag is text
+        ("`open <b>", "`open <b>"),  # a backtick never closed is text
+    ],
+)
+def test_code_spans_are_blanked_for_reading_html(text: str, masked: str) -> None:
+    assert allowlist.code_masked(text) == masked
 
 
 @pytest.mark.parametrize(

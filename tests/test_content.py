@@ -24,9 +24,9 @@ See [chapter 12](../gpus) for more.
 """
 
 
-def findings(project: Path, translations: dict[str, str]) -> list[dict]:
+def findings(project: Path, translations: dict[str, str], chapter: str = CHAPTER) -> list[dict]:
     (project / "mdgettext.toml").write_text('locales = ["ko"]\nflavor = "kramdown"\n', encoding="utf-8")
-    (project / "source" / "en" / "a.md").write_text(CHAPTER, encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text(chapter, encoding="utf-8")
     assert cli("-C", project, "-q", "extract").code == 0
     assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
     path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
@@ -70,6 +70,16 @@ def test_a_translation_in_the_wrong_entry_names_the_entry_it_belongs_to(project:
     at = next(i for i, text in enumerate(po) if "The first paragraph" in text)
     line = at + 1 if po[at].startswith("msgid ") else at  # the msgid line, wrapped or not
     assert f"entry at line {line} " in mine[0]["message"]
+
+
+def test_of_two_entries_it_belongs_to_as_well_the_first_is_named(project: Path) -> None:
+    again = CHAPTER + "\nAgain: TPU v5e with 197 TFLOPs and `jnp.dot` on 16 chips, said twice.\n"
+    pasted = "TPU v5e는 197 TFLOPs와 `jnp.dot`을 16 칩에서 쓴다."
+    found = findings(project, {"See [chapter 12](../gpus) for more.": pasted}, again)
+    [elsewhere] = [f for f in found if f["code"] == "content.elsewhere"]
+    po = (project / "locale" / "ko" / "LC_MESSAGES" / "a.po").read_text(encoding="utf-8").split("\n")
+    first = next(i for i, text in enumerate(po) if "The first paragraph" in text)
+    assert f"entry at line {first + 1 if po[first].startswith('msgid ') else first} " in elsewhere["message"]
 
 
 def test_a_line_break_at_the_end_is_said_as_msgfmt_says_it(project: Path) -> None:

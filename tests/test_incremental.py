@@ -9,6 +9,7 @@ import json
 import shutil
 from pathlib import Path
 
+import polib
 import pytest
 
 from conftest import cli
@@ -255,3 +256,85 @@ def test_a_broken_chapter_stops_a_parallel_build_as_it_stops_one_process(built: 
     assert results[0].code == 2 and results[0].err.count("\n") == 1
     assert results[0].err.startswith("mdgettext: error: source/en/roofline.md:")
     assert outputs(built) == before
+
+
+def test_a_chapters_languages_share_what_the_safety_judge_reads_of_the_english(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The English's markup depends on its text, never on the language: a chapter
+    translated in two languages has each English message read once for both (each
+    language keeps its own verdicts), and both pages use the translations."""
+    from mdgettext.checks import safety
+    from mdgettext.po.writer import dumps
+
+    (project / "mdgettext.toml").write_text('locales = ["ko", "ja"]\n', encoding="utf-8")
+    (project / "source" / "en" / "a.md").write_text(
+        "# Title\n\nSee [the guide](https://a.org) now.\n", encoding="utf-8"
+    )
+    assert cli("-C", project, "-q", "extract").code == 0
+    translated = {"Title": "제목", "See [the guide](https://a.org) now.": "[안내](https://a.org)를 보라."}
+    for language in ("ko", "ja"):
+        assert cli("-C", project, "-q", "update", "-l", language).code == 0
+        path = project / "locale" / language / "LC_MESSAGES" / "a.po"
+        po = polib.pofile(str(path))
+        for entry in po:
+            entry.msgstr = translated[entry.msgid]
+        path.write_text(dumps(po), encoding="utf-8")
+    judged: list[str] = []
+    english = safety.markup_of  # what the judge reads of the English (the translations: allowlist.refusals)
+    monkeypatch.setattr(safety, "markup_of", lambda text, *rest: judged.append(text) or english(text, *rest))
+    assert cli("-C", project, "-q", "build", "--format", "md", "-j", "1").code == 0
+    assert sorted(judged) == sorted(translated)  # once each, not once a language
+    for language in ("ko", "ja"):
+        assert "[안내](https://a.org)를 보라." in (project / "build" / language / "a.md").read_text(encoding="utf-8")
+    judged.clear()
+    assert cli("-C", project, "-q", "check").code == 0  # `check` too
+    assert sorted(judged) == sorted(translated)
+
+
+def test_each_language_keeps_its_own_verdicts(project: Path) -> None:
+    """What the judge reads of the English is shared, not its verdicts: a link to the id a
+    translated heading gets is the English's link in the language whose heading it names,
+    and a changed link in the language whose heading reads otherwise."""
+    from mdgettext.po.writer import dumps
+
+    (project / "mdgettext.toml").write_text(
+        'locales = ["ko", "ja"]\nflavor = "gfm"\nheading_ids = false\n', encoding="utf-8"
+    )
+    english = "- [Basic Matchers](#1-basic-matchers)\n\n## 1. Basic Matchers\n\nText.\n"
+    (project / "source" / "en" / "a.md").write_text(english, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    headings = {"ko": "1. Einfache Muster", "ja": "1. Andere Worte"}
+    for language, heading in headings.items():
+        assert cli("-C", project, "-q", "update", "-l", language).code == 0
+        path = project / "locale" / language / "LC_MESSAGES" / "a.po"
+        po = polib.pofile(str(path))
+        po.find("[Basic Matchers](#1-basic-matchers)").msgstr = "[Einfache Muster](#1-einfache-muster)"
+        po.find("1. Basic Matchers").msgstr = heading
+        po.find("Text.").msgstr = "Text!"
+        path.write_text(dumps(po), encoding="utf-8")
+    cli("-C", project, "-q", "build", "--format", "md", "-j", "1")
+    pages = {lang: (project / "build" / lang / "a.md").read_text(encoding="utf-8") for lang in headings}
+    assert "[Einfache Muster](#1-einfache-muster)" in pages["ko"]  # its heading's id on the Korean page
+    assert "[Basic Matchers](#1-basic-matchers)" in pages["ja"], pages["ja"]  # no heading has it: the English
+    found = json.loads(cli("-C", project, "check", "--format", "json").out)
+    assert {f["file"].split("/")[1] for f in found if f["severity"] == "error"} == {"ja"}, found
+    # the safety judge itself (the links check refuses the Japanese link too): its verdicts, one language after the other
+    from mdgettext.checks import safety
+    from mdgettext.files import read_catalog
+    from mdgettext.pipeline.judged import Chapter, checked, load_project_glossary
+    from mdgettext.pipeline.read import load_chapter
+    from mdgettext.po.catalog import translation_map
+    from mdgettext.project import load_config
+
+    config = load_config(project)
+    _, doc = load_chapter(config, "a")
+    chapter = Chapter("a", doc, {"a": frozenset(doc.headings)}, judging=safety.Judge(doc))
+    refused = {}
+    for language in headings:
+        path = config.po_path("a", language)
+        catalog = read_catalog(path, config.relative(path))
+        verdict = checked(config, chapter, language, catalog, load_project_glossary(config, language), review=False)
+        judged = safety.judge(doc, translation_map(catalog.po), verdict.judging).refused
+        refused[language] = {msgid for _, msgid in judged}
+    assert refused == {"ko": set(), "ja": {"[Basic Matchers](#1-basic-matchers)"}}

@@ -200,3 +200,38 @@ def test_a_caret_before_brackets_is_text_as_every_engine_reads_it(flavor: str) -
     no line, and segmenting the chapter failed with a traceback."""
     doc = segment("Text^[an inline note] here.\n", "x.md", flavor=named(flavor))
     assert [s.msgid for s in doc.segments] == ["Text^[an inline note] here."]
+
+
+PLAIN_OR_NOT = [
+    "![A chart of the roofline](x.png)",  # the words are the image's description
+    "$x + y$ 1",  # math and a figure: nothing to translate where the site typesets `$`
+    "$$b$$ 2",
+    "`code` <b>1</b> [2](https://a.org)",
+    "&#65; 3",  # a letter written as a character reference
+    "Text with a [link](y) and ![image](z)",
+]
+
+
+@pytest.mark.parametrize("flavor", ["commonmark", "kramdown", "gfm"])
+def test_a_block_has_words_as_its_inventory_says(flavor: str) -> None:
+    """Segmenting asks of every inline block whether it has words; it reads the text
+    tokens without `walk` where no math can hide them, with the same answer."""
+    from conftest import EXAMPLES
+    from mdgettext.markdown import segment as segmenting
+    from mdgettext.markdown.inline import walk
+    from mdgettext.markdown.parser import parser
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted([*(BOOK / "en").glob("*.md"), *(BOOK / "ko").glob("*.md")])]
+    texts += [example["markdown"] for example in EXAMPLES] + PLAIN_OR_NOT
+    blocks = [
+        token
+        for text in texts
+        for token in parser(named(flavor)).parse(text)
+        if token.type == "inline" and token.children is not None
+    ]
+    assert len(blocks) > 2000
+    for typeset in (True, False):
+        told = [segmenting._has_letters(token, typeset) for token in blocks]
+        assert told == [any(c.isalpha() for c in walk(token.children or [], typeset=typeset).text) for token in blocks]
+    samples = [token for text in PLAIN_OR_NOT for token in parser(named(flavor)).parse(text) if token.type == "inline"]
+    assert [segmenting._has_letters(token, True) for token in samples] == [True, False, False, False, True, True]

@@ -114,6 +114,8 @@ def run_checks(entries: Sequence[Entry], ctx: Context, errors_only: bool = False
     if ctx.rebuilt is None:
         translations = TranslationMap({key_of(e): e.msgstr for e in entries if e.translated})
         ctx = replace(ctx, rebuilt=weave(ctx.doc, translations, heading_ids=ctx.heading_ids))
+        if ctx.judging is not None:  # a shared judge: its links read on this rebuilt page (Context.same_place)
+            ctx = replace(ctx, judging=ctx.judging.sharing(ctx.same_place))
     # A code block's lines are judged as code (checks/code.py, through the safety judge),
     # never as prose: its comments and strings have no markup, links or typography to keep.
     prose = [e for e in entries if not is_code(e.segments)]

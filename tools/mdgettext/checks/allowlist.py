@@ -177,6 +177,7 @@ def markup_of(
 
 
 BACKTICKS = re.compile(r"`+")
+ORDINARY = re.compile(r"[^\\<`]+")  # what `code_masked` copies without reading: no backslash, `<` or backtick
 
 
 def code_masked(text: str) -> str:
@@ -208,8 +209,10 @@ def code_masked(text: str) -> str:
             out.append(run.group())
             at = run.end()
             continue
-        out.append(char)
-        at += 1
+        plain = ORDINARY.match(text, at)  # up to the next backslash, `<` or backtick
+        end = plain.end() if plain is not None else at + 1  # a `<` that starts no tag: itself
+        out.append(text[at:end])
+        at = end
     return "".join(out)
 
 
@@ -325,6 +328,8 @@ def _markdown(text: str, where: Where, references: Mapping[str, Any]) -> dict[st
     blocks: tuple[str, ...] = ()
     if where is Where.LINE:
         tokens = [] if plain else untrusted().parseInline(text, env)
+    elif plain and one_paragraph(text):
+        tokens, blocks = [], PARAGRAPH
     else:
         tokens = (untrusted_blocks() if plain else untrusted()).parse(text, env)
         blocks = tuple(t.type for t in tokens if t.type != "inline")
@@ -348,6 +353,19 @@ def _markdown(text: str, where: Where, references: Mapping[str, Any]) -> dict[st
         "bad_schemes": bad,
         "image_destinations": images,
     }
+
+
+PARAGRAPH = ("paragraph_open", "paragraph_close")
+
+
+def one_paragraph(text: str) -> bool:
+    """Whether markdown-it's blocks of a text without `[` or `<` are one paragraph, told
+    without reading it: one line (markdown-it breaks lines at `\\n` and `\\r` only) that
+    starts with a letter. Every other block of `untrusted()` starts its line with a
+    marker no letter is (`#`, `>`, `-`, `*`, `+`, `_`, a digit, a fence, four spaces, `$$`,
+    `<`, `[`) or needs a second line (a table's delimiter row, a setext underline).
+    tests/test_allowlist.py holds it to the parse on every text of its corpus."""
+    return text[:1].isalpha() and "\n" not in text and "\r" not in text
 
 
 @lru_cache(maxsize=4096)
@@ -616,6 +634,8 @@ def _mended(
     translation mends: the English's destination with the slip around it taken off
     (`((url))` written `(url)`), which leads where the English meant. Its scheme is
     checked like any other."""
+    if english == translation:  # the same links (most translations): none to mend, none to another edition
+        return +english, +translation
     english, translation = Counter(english), Counter(translation)
     for key, count in list((english - translation).items()):
         url = key[1] if isinstance(key, tuple) else key

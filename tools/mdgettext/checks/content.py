@@ -103,6 +103,7 @@ def anchors(text: str) -> frozenset[str]:
 
 def _elsewhere(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     own = {id(e): anchors(e.msgid) for e in entries}
+    position = {id(e): number for number, e in enumerate(entries)}
     by_anchor: dict[str, list[Entry]] = {}
     for e in entries:
         for a in own[id(e)]:
@@ -113,13 +114,15 @@ def _elsewhere(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
         mine = anchors(entry.msgstr)
         if len(mine) < ANCHORS_NEEDED or not own[id(entry)] or mine & own[id(entry)]:
             continue
-        shared: dict[int, set[str]] = {}
+        shared: dict[int, tuple[Entry, set[str]]] = {}
         for a in mine:
             for other in by_anchor.get(a, ()):
                 if other is not entry:
-                    shared.setdefault(id(other), set()).add(a)
-        # numbers alone say little (a translator may add a year): one shared anchor must be more
-        found = [(len(s), e) for e in entries if (s := shared.get(id(e), set())) and s - _numbers(s)]
+                    shared.setdefault(id(other), (other, set()))[1].add(a)
+        # numbers alone say little (a translator may add a year): one shared anchor must be more;
+        # the entries sharing any, in catalog order (the first of the best is told), not every entry
+        # of the catalog for each translation (quadratic in a long chapter)
+        found = [(len(s), e) for _, (e, s) in sorted(shared.items(), key=lambda i: position[i[0]]) if s - _numbers(s)]
         best, other = max(found, key=lambda pair: pair[0], default=(0, entry))
         if best < ANCHORS_NEEDED:
             continue

@@ -56,6 +56,8 @@ PARTS = (
     ("footnotes", "markup.footnote", "footnote reference"),
     ("tags", "markup.html", "HTML tag"),
 )
+# Where an inventory lists each part as written: empty on both sides, the part is kept.
+WRITTEN = {"code": "code", "math": "math", "liquid": "liquid", "footnotes": "footnotes", "tags": "html"}
 # Parts a translator may rightly change: the page still reads (a warning to look at).
 FREE_PARTS = frozenset({"code", "math"})
 # Tags that only shape text: a language may need more or fewer of them.
@@ -77,6 +79,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
     for part, code, noun in PARTS:
         if part == "math" and any(free(seg.comments) for seg in entry.segments):
             continue  # the author lets them differ; the safety check screens what is new
+        if not getattr(source, WRITTEN[part]) and not getattr(target, WRITTEN[part]):
+            continue  # neither text has any (most parts of most entries): nothing to compare or add
         written = source.counted(part), target.counted(part)
         if part == "tags":
             written = _links_as_anchors(written[0], source, target), _links_as_anchors(written[1], target, source)
@@ -222,7 +226,9 @@ def _emphasis(entry: Entry, ctx: Context, source: Inventory, target: Inventory) 
     reader sees the markup. Emphasis added, dropped or moved is a warning: the page
     reads, and Hangul and CJK type have no true italic (`_does_ depend` as `실제로
     의존한다`); a translation may even repair the English's own broken bold."""
-    shown = Counter(c for c in target.marked if c in SHOWN) - Counter(c for c in source.marked if c in SHOWN)
+    shown: Counter[str] = Counter()
+    if any(c in target.marked for c in SHOWN):  # else none is added (most translations): not counted
+        shown = Counter(c for c in target.marked if c in SHOWN) - Counter(c for c in source.marked if c in SHOWN)
     if shown:
         stuck = (
             list((stuck_kramdown if ctx.doc.flavor.emphasis_by_spaces else stuck_delimiters)(target.marked))

@@ -27,6 +27,7 @@ together and what no acceptance clears are one judge's, read in the document's f
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -225,6 +226,14 @@ class Judge:
         self.english: dict[tuple[str, Where], Markup] = {}
         self.verdicts: dict[tuple[Hashable, str], list[Reason]] = {}  # (a segment's place, msgstr) -> reasons
         self.reader = reader or Reader.of(doc)
+
+    def sharing(self, same_file: SameFile | None) -> Judge:
+        """A judge of the same document for another catalog: the English's markup and the
+        Reader's inventories, which no language changes, shared with this one; its own
+        verdicts, which `same_file` (the catalog's language's folder) may change."""
+        other = copy(self)
+        other.same_file, other.verdicts = same_file, {}
+        return other
 
     def _source(self, text: str, place: Where) -> Markup:
         found = self.english.get((text, place))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from mdgettext import report as reports
 from mdgettext.checks import CODES, Context, Entry, chosen, entries_of, reported, run_book_checks, run_checks
+from mdgettext.checks.safety import Judge
 from mdgettext.checks.typography import LANGUAGES_OF
 from mdgettext.commands.common import templates_required
 from mdgettext.commands.languages import require_catalogs
@@ -109,6 +110,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
     docs = {c: load_chapter(config, c)[1] for c in chapters}
     anchors = {c: frozenset(d.headings) for c, d in docs.items()}
     keys = {c: template_keys(config, c) for c in chapters}
+    judges = {c: Judge(d) for c, d in docs.items()}  # what each reads of its English, for every language
     pages = config.known_pages()
     minimum = options.min_translated if options.min_translated is not None else (100.0 if options.strict else None)
     findings: list[Diagnostic] = []
@@ -128,7 +130,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
                 findings.append(Diagnostic(Location(shown, 1), "completeness.stale", Severity.ERROR, message))
                 continue
             catalog = read_catalog(po_path, shown)
-            read = Chapter(chapter, docs[chapter], anchors, keys[chapter], pages)
+            read = Chapter(chapter, docs[chapter], anchors, keys[chapter], pages, judges[chapter])
             context = check_context(config, read, language, catalog, glossary, minimum)
             book.append((entries_of(catalog.catalog, docs[chapter]), context))
             findings.extend(run_checks(book[-1][0], context))

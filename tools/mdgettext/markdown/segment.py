@@ -325,5 +325,19 @@ def plain_text(token: Token) -> str:
 
 def _has_letters(token: Token, typeset: bool) -> bool:
     """Whether a block has words to translate (not only code, math, tags or numbers);
-    `typeset`: the site typesets `$` math in text (the project's `math` is "kramdown")."""
+    `typeset`: the site typesets `$` math in text (the project's `math` is "kramdown").
+    The words are the text tokens' (an image's too, as `walk` reads them): read from
+    them directly unless one holds a `$` or a backslash, where `walk` finds the math."""
+    texts = list(_texts(token.children or []))
+    if not typeset or not any("$" in text or "\\" in text for text in texts):
+        return any(c.isalpha() for text in texts for c in text)
     return any(c.isalpha() for c in walk(token.children or [], typeset=typeset).text)
+
+
+def _texts(children: Iterable[Token]) -> Iterator[str]:
+    """The text tokens' contents among inline tokens, an image's description included."""
+    for child in children:
+        if child.type == "text":
+            yield child.content
+        elif child.type == "image":
+            yield from _texts(child.children or [])

@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from mdgettext.checks import Glossary
+from mdgettext.checks.safety import Judge
 from mdgettext.errors import InputError
 from mdgettext.files import SourceText, display, read_catalog, read_text
 from mdgettext.locale import check_known
@@ -122,7 +123,9 @@ def build_chapter(config: Config, job: Job, book: str = "") -> Done:
         config, job.chapter, job.published, templates=job.templates, book=book, assets=used.site, bibliography=bib
     )
     context = publishing(doc, site, config)
-    chapter = Chapter(job.chapter, doc, anchors, pages=job.pages)  # its template read for the first catalog
+    # its template read for the first catalog; what the safety judge reads of the English, for all its languages
+    translated = any(language != config.source_language for language in job.languages)
+    chapter = Chapter(job.chapter, doc, anchors, pages=job.pages, judging=Judge(doc) if translated else None)
     for language in job.languages:
         catalog, verdict = None, Verdict()
         if language != config.source_language:

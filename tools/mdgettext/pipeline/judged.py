@@ -44,6 +44,12 @@ class Chapter:
     anchors: Mapping[str, frozenset[str]]  # heading ids by page: this one's, and others' when asked
     template: frozenset[Key] | None = None  # the template's messages (None: staleness is not checked)
     pages: frozenset[str] | None = None  # the book's pages, listed once (None: listed when needed)
+    # What the safety judge reads of the chapter's English, shared by its languages: the
+    # English's markup and the Reader's inventories depend on the text, never on the
+    # language, so each is read once for all of them; each catalog's judge (`sharing`)
+    # keeps its own verdicts (a link may lead where the English's does in one language's
+    # folder only). None: each catalog reads the English again.
+    judging: safety.Judge | None = None
 
 
 def publish_checked(
@@ -73,8 +79,8 @@ def checked(
     doc = chapter.doc
     woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
     context = check_context(config, chapter, language, catalog, glossary, rebuilt=woven)
-    judging = safety.Judge(doc, same_file=context.same_place)  # its Reader is the checks' (Context.inline)
-    context = replace(context, judging=judging)
+    if context.judging is None:  # its Reader is the checks' (Context.inline)
+        context = replace(context, judging=safety.Judge(doc, same_file=context.same_place))
     entries = entries_of(catalog.catalog, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings, catalog.display), context.judging, context.addenda)
@@ -107,7 +113,7 @@ def check_context(
 ) -> Context:
     """What the checks of one catalog need; `check` and the build share it, so the
     build refuses and the review page shows exactly what `check` reports."""
-    return Context(
+    context = Context(
         language=language,
         doc=chapter.doc,
         po_path=catalog.display,
@@ -125,6 +131,9 @@ def check_context(
         accepted=frozenset(config.accept),
         editions=config.editions(chapter.name, language),
     )
+    if chapter.judging is not None and chapter.judging.doc is chapter.doc:
+        context = replace(context, judging=chapter.judging.sharing(context.same_place))
+    return context
 
 
 def read_addenda(config: Config, chapter: str, language: str) -> tuple[Addendum, ...]:
