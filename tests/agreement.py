@@ -14,15 +14,18 @@ import json
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import polib
 from hypothesis import HealthCheck, Phase, given, settings
 
 from conftest import BOOK, BOOK_SETTINGS, cli
+from mdgettext.markdown.parser import parser
 from mdgettext.po.writer import dumps
 from pairs import Pair, pairs
-from reader_oracle import verdicts
+from reader_oracle import References, verdicts
 
 TUNE = ("index", "roofline", "transformers")  # the chapters a judge may be tuned on
 HELD_OUT = ("applied-inference", "jax-stuff", "sharding")  # the chapters it is measured on
@@ -173,6 +176,7 @@ def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Ju
             errors.setdefault(((root / finding["file"]).resolve(), finding["msgid_line"]), []).append(finding["code"])
     rows: list[tuple[str, str, str, tuple[str, ...]]] = []
     code: list[bool] = []  # each row's entry is a code block's
+    defined: list[References] = []  # each row's page's link reference definitions
     for path in sorted(catalogs.rglob("*.po")):  # chapters in sub-folders too (commands/guide)
         chapter = path.relative_to(catalogs).with_suffix("").as_posix()
         lines = path.read_text(encoding="utf-8").split("\n")
@@ -183,16 +187,32 @@ def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Ju
             if entry.msgstr and not entry.fuzzy and entry.msgstr != entry.msgid:
                 rows.append((chapter, entry.msgid, entry.msgstr, tuple(errors.get((path.resolve(), line), ()))))
                 code.append("no-wrap" in entry.flags)
+                defined.append(_references(root, entry) if not only_pairs else {})
     # a code block's lines (`code_blocks`) are read where they stand, inside the fence
     # the book's code blocks have: its page breaks only where the translation leaves it
     fenced = [
         ((f"```\n{i}\n```", f"```\n{s}\n```") if c else (i, s)) for (_, i, s, _), c in zip(rows, code, strict=True)
     ]
-    truth = verdicts(fenced, flavor, language)
+    truth = verdicts(fenced, flavor, language, defined)
     return [
         Judged(chapter, msgid, msgstr, bool(codes), bool(why), codes, tuple(why))
         for (chapter, msgid, msgstr, codes), why in zip(rows, truth, strict=True)
     ]
+
+
+def _references(root: Path, entry: polib.POEntry) -> References:
+    """The link reference definitions of the English page an entry is from (its first
+    `#:` reference): the page reads `[label]` in the message with them."""
+    if not entry.occurrences:
+        return {}
+    return _page_references(root / entry.occurrences[0][0])
+
+
+@lru_cache(maxsize=64)
+def _page_references(path: Path) -> References:
+    env: dict[str, Any] = {}
+    parser().parse(path.read_text(encoding="utf-8"), env)
+    return dict(env.get("references", {}))
 
 
 @dataclass(frozen=True)
