@@ -10,12 +10,14 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import markdown
 import pytest
 import yaml
 
 from conftest import BOOK, DATA, EXAMPLES
 from mdgettext.checks import allowlist
 from mdgettext.checks.allowlist import Where, markup_of
+from mdgettext.checks.safety import active
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 
@@ -113,6 +115,7 @@ def test_an_attribute_list_of_the_englishs_classes_may_be_spelt_otherwise(transl
     assert [r.text for r in found] == reasons
 
 
+BLOCKS = ["pymdownx.blocks.admonition", "pymdownx.blocks.html"]
 JAVASCRIPT = "has a link destination 'javascript:x' (a javascript: URL)"
 WARNING = "adds the line '/// warning', which opens or closes a block"
 BREAK = "adds a line break (a new line can start Markdown or kramdown block syntax)"
@@ -149,6 +152,29 @@ def test_a_blocks_title_bar_is_no_table_under_mkdocs(english: str, translation: 
         Where.INLINE,
     )
     assert [r.text for r in found] == reasons
+
+
+@pytest.mark.parametrize(
+    ("english", "translation"),
+    [
+        ("/// tip", "/// tip | 팁\n    attrs:\n      onclick: alert(1)"),  # YAML options: any attribute
+        ("/// tip", "/// tip\n    attrs: {onclick: alert(1)}"),
+        ("/// tip", "/// html | script"),  # pymdownx.blocks.html: the argument is the element
+        ("/// html | div", "/// html | script"),
+    ],
+)
+def test_a_blocks_options_or_element_are_refused_as_active(english: str, translation: str) -> None:
+    """What pymdownx.blocks makes of the lines under an opening (`attrs`) or of an html
+    block's argument runs on the page (Python-Markdown shows it); no `accept` clears it."""
+    page = markdown.markdown(f"{translation}\n\nalert(2)\n\n///\n", extensions=BLOCKS)
+    assert "onclick" in page or "<script" in page, page
+    mkdocs = named("mkdocs")
+    found = allowlist.differences(
+        markup_of(english, Where.INLINE, flavor=mkdocs),
+        markup_of(translation, Where.INLINE, flavor=mkdocs),
+        Where.INLINE,
+    )
+    assert active(found), found
 
 
 def test_a_blocks_title_bar_is_a_table_row_to_kramdown() -> None:

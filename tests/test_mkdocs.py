@@ -218,4 +218,4 @@ def test_a_generic_blocks_title_bar_titles_the_block_as_the_judge_reads_it(line:
     assert "<table" not in html
     text, lines = MKDOCS.generic_blocks(line) if MKDOCS.generic_blocks else (line, [])
     assert "|" not in text
-    assert lines == ["/// tip"]
+    assert lines == [("/// tip", False)]

@@ -76,8 +76,8 @@ class Flavor:
     attribute_lists: Callable[[str], Iterable[str]] | None = field(default=None, compare=False)
     # The lines its engine reads as a block's opening or closing (pymdownx.blocks' `/// tip | Title`,
     # `///`): given a text, the text with their title bars blanked (the `|` starts a block's title, no
-    # table's row), and each line as what it does (`/// tip`, `///`), which a translation keeps.
-    generic_blocks: Callable[[str], tuple[str, list[str]]] | None = field(default=None, compare=False)
+    # table's row), and each line as what it does (`/// tip`), whether it makes markup (options, element).
+    generic_blocks: Callable[[str], tuple[str, list[tuple[str, bool]]]] | None = field(default=None, compare=False)
 
     def reading(self, math: str | None) -> Flavor:
         """This flavor with `$` read as a document was read (the project's `math` setting;

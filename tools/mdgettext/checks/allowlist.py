@@ -129,7 +129,7 @@ class Markup:
     kramdown: Counter[str] = field(default_factory=Counter)
     attributes: Counter[str] = field(default_factory=Counter)  # the flavor's own attribute lists (attr_list)
     includes: Counter[str] = field(default_factory=Counter)  # snippet lines: a file read into the page
-    generic_blocks: Counter[str] = field(default_factory=Counter)  # `/// tip`, `///`: the flavor's blocks' lines
+    generic_blocks: Counter[tuple[str, bool]] = field(default_factory=Counter)  # `/// tip`, `///`: its blocks' lines
     tex: Counter[str] = field(default_factory=Counter)
     links: Counter[tuple[str, str]] = field(default_factory=Counter)
     destinations: Counter[str] = field(default_factory=Counter)
@@ -496,9 +496,12 @@ def differences(
         image = lambda d: "image destination" if translation.image_destinations[d] else "destination"  # noqa: E731
         reasons += _counted("a link destination", image, mine, theirs, repr, drops=False)
     reasons += [
-        Reason(BLOCKS, f"{'adds' if n > 0 else 'drops'} the line {line!r}, which opens or closes a block")
-        for line in sorted(set(source.generic_blocks) | set(translation.generic_blocks))
-        if (n := translation.generic_blocks[line] - source.generic_blocks[line])
+        Reason(
+            "adds attributes" if n > 0 and markup else BLOCKS,
+            f"{'adds' if n > 0 else 'drops'} the line {line!r}, which opens or closes a block",
+        )
+        for line, markup in sorted(set(source.generic_blocks) | set(translation.generic_blocks))
+        if (n := translation.generic_blocks[(line, markup)] - source.generic_blocks[(line, markup)])
     ]
     # Blocks the English does not have (as the message reads alone) may carry markup; a
     # translation with fewer (two lines joined into one) adds nothing, and whether it
