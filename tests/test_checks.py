@@ -375,6 +375,30 @@ def test_a_translator_may_add_what_cannot_harm_the_reader(
     assert published == all(f["severity"] != "error" for f in found), found
 
 
+@pytest.mark.parametrize(
+    ("heading", "found"),
+    [
+        ("데이터베이스", [("links.added", "info")]),  # the translated heading's id: the link leads there
+        ("Database", [("links.unknown-anchor", "error")]),  # no heading is called so on either page
+    ],
+)
+def test_a_link_to_a_translated_headings_id_leads_to_it(
+    project: Path, heading: str, found: list[tuple[str, str]]
+) -> None:
+    """The translator links `#데이터베이스`, the id their translated heading has where the
+    site reads the translation (and beside the English id on the built page): no dead link."""
+    (project / "source" / "en" / "a.md").write_text("See the database.\n\n## Database\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po.find("See the database.").msgstr = "[데이터베이스](#데이터베이스)를 보라."
+    po.find("Database").msgstr = heading
+    path.write_text(dumps(po), encoding="utf-8")
+    checked = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
+    assert [(f["code"], f["severity"]) for f in checked] == found, checked
+
+
 AWS = "https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-profiles.html"
 MDN = "https://developer.mozilla.org/en-US/docs/Web/HTTP"
 

@@ -222,10 +222,22 @@ def _resolve(entry: Entry, ctx: Context, url: str, english: str = "") -> list[Di
         message = f"link {url} points at a page the book does not have ({page}){fix}"
         return [ctx.finding(entry, "links.unknown-page", Severity.ERROR, message)]
     # The anchors of another page cost a read of its source: asked for only when a fragment needs them.
-    if parts.fragment and (anchors := ctx.anchors.get(page)) is not None and parts.fragment not in anchors:
+    if (
+        parts.fragment
+        and (anchors := ctx.anchors.get(page)) is not None
+        and parts.fragment not in anchors
+        and not (page == ctx.page and parts.fragment in _translated_ids(ctx))
+    ):
         message = f"link {url}: no heading has the id #{parts.fragment}{fix if english else '; link to a heading id of that page'}"
         return [ctx.finding(entry, "links.unknown-anchor", Severity.ERROR, message)]
     return []
+
+
+def _translated_ids(ctx: Context) -> set[str]:
+    """The ids of this page in the translation (its translated headings' slugs, which the
+    build writes beside the English ids and the site's engine makes): a link the
+    translator writes to `#データベース` leads to the heading they translated so."""
+    return page_ids(ctx.rebuilt.tokens, ctx.rebuilt.flavor) if ctx.rebuilt is not None else set()
 
 
 def lost_anchors(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
