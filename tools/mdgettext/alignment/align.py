@@ -27,6 +27,7 @@ one module's types and scores.
 
 from __future__ import annotations
 
+import posixpath
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
@@ -120,7 +121,8 @@ def align(source: Document, translated: Document, latin: bool | None = None) -> 
     src, dst = signals(source), signals(translated, translated=True)
     src_front, src_body = _split(src)
     dst_front, dst_body = _split(dst)
-    m = model(src_body, dst_body, latin)
+    folders = (posixpath.dirname(source.path), posixpath.dirname(translated.path))
+    m = replace(model(src_body, dst_body, latin), folders=folders)
     raw = _front_matter(src_front, dst_front, m) + _body(src_body, dst_body, m)
     return Alignment(tuple(_wrapped(step, translated) for step in _place(raw)))
 

@@ -88,6 +88,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 "if that is what the English meant, tell its authors",
             )
             continue
+        if ctx.same_place(was, now):  # written from the translation's folder, or the heading's translated id
+            continue
         if _own_edition(ctx, was, now):  # the page the English links to, in its reader's edition
             if "://" in was:
                 yield ctx.finding(

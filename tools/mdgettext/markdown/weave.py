@@ -16,7 +16,7 @@ from functools import cached_property
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter, tagtext
-from mdgettext.markdown.anchors import anchor_span, has_explicit_id, html_heading_id, slugger
+from mdgettext.markdown.anchors import anchor_span, has_explicit_id, heading_order, html_heading_id, slugger
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.htmltext import RUN
 from mdgettext.markdown.lines import Lines
@@ -59,6 +59,13 @@ class Woven:
         """The Markdown parsed, once for every reader: the checks compare it with the
         source, the page renders it. Readers must not change these tokens."""
         return tuple(parser(self.flavor, self.math).parse(self.text))
+
+    @cached_property
+    def headings(self) -> tuple[str, ...]:
+        """Each heading's id on the translated page, in order (anchors.heading_order): a
+        heading the build writes without the English's id gets the one its site makes
+        of the translated words."""
+        return heading_order(self.tokens, self.flavor)
 
 
 def weave(
