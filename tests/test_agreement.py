@@ -103,6 +103,19 @@ def test_the_oracle_reads_a_message_with_its_pages_link_definitions() -> None:
     assert verdicts(pairs[:1], "commonmark", "ko") == [[]]  # without them, `[pkgsrc]` is text
 
 
+def test_the_oracle_follows_a_link_to_the_id_the_translated_page_gives_a_heading() -> None:
+    """sdp-ja's table of contents: `#データベース` on the translated page (GitHub makes the
+    id of the translated words) is the heading the English's `#database` names."""
+    places = [{"データベース": "database"}] * 3
+    pairs = [
+        ("[Database](#database)", "[データベース](#データベース)"),
+        ("[Database](#database)", "[データベース](#キャッシュ)"),  # another heading, or none
+        ("[Database](#database)", "データベース"),
+    ]
+    assert [bool(why) for why in verdicts(pairs, "commonmark", "ja", None, places)] == [False, True, True]
+    assert verdicts(pairs[:1], "commonmark", "ja") == [["links"]]  # without the page's headings: another link
+
+
 def test_the_engines_differ_where_the_book_needs_kramdown() -> None:
     closed_by_punctuation = "**注意这有多大！**如果"  # no space after the closing `**`
     assert shapes([closed_by_punctuation], "kramdown") == shapes(["**Note!** If"], "kramdown")  # strong
