@@ -578,6 +578,25 @@ def test_a_link_to_the_id_a_translated_heading_gets_on_its_page_is_kept(
     assert [(f["code"], f["severity"]) for f in result if f["code"] != "links.lost-anchor"] == found, result
 
 
+def test_two_links_to_their_headings_translated_ids_are_each_the_englishs(project: Path) -> None:
+    """sdp-zh: `[联合](#联合)和[分片](#分片)` for `[federation](#federation) and
+    [sharding](#sharding)`: each link to the id its heading's translation gets, not one
+    changed into the other (both are in-page links, alike to the pairing)."""
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nflavor = "gfm"\n', encoding="utf-8")
+    english = "Use [federation](#federation) and [sharding](#sharding).\n\n## Federation\n\n## Sharding\n"
+    (project / "source" / "en" / "a.md").write_text(english, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "zh").code == 0
+    path = project / "locale" / "zh" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po.find("Use [federation](#federation) and [sharding](#sharding).").msgstr = "使用[联合](#联合)和[分片](#分片)。"
+    po.find("Federation").msgstr = "联合"
+    po.find("Sharding").msgstr = "分片"
+    path.write_text(dumps(po), encoding="utf-8")
+    result = json.loads(cli("-C", project, "check", "-l", "zh", "--format", "json", "--select", "links").out)
+    assert [f["code"] for f in result if f["code"] != "links.lost-anchor"] == [], result
+
+
 # One problem, one finding: a safety reason another family tells better (a link
 # dropped, a block added) leaves the safety finding out; an added tag is the safety
 # finding's to tell; a reason no other finding tells keeps the safety finding, whole.
