@@ -218,7 +218,9 @@ def _headings(root: Path, po: Sequence[polib.POEntry]) -> dict[str, str]:
     """A chapter's headings: the id the translated page gives each (its translation's
     words, read as the project's flavor makes ids; a heading left in English keeps its
     own) -> the English page's id of the same heading, where the two differ. The reader
-    of the translated page who follows `#データベース` lands on the English's `#database`."""
+    of the translated page who follows `#データベース` lands on the English's `#database`.
+    None where the build keeps the English ids (`heading_ids`, as the book does), as the
+    judge reads it (Context.same_place): there the link is the English's changed."""
     source = next((root / e.occurrences[0][0] for e in po if e.occurrences), None)
     if source is None:
         return {}
@@ -229,6 +231,8 @@ def _headings(root: Path, po: Sequence[polib.POEntry]) -> dict[str, str]:
             tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8")).get("tool", {}).get("mdgettext", {})
         )
     flavor = named(str(table.get("flavor", "commonmark")))
+    if table.get("heading_ids") and flavor.given_ids:  # the page keeps the English's ids: the translator's is another
+        return {}
     tokens = parser(flavor).parse(source.read_text(encoding="utf-8"))
     titles = [tokens[i + 1].content for i, t in enumerate(tokens[:-1]) if t.type == "heading_open"]
     translated = {e.msgid: e.msgstr for e in po if e.msgstr and not e.fuzzy}
