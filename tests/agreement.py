@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import json
 import shutil
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import polib
 from hypothesis import HealthCheck, Phase, given, settings
 
 from conftest import BOOK, BOOK_SETTINGS, cli
+from mdgettext.markdown.anchors import heading_order
+from mdgettext.markdown.flavors import named
+from mdgettext.markdown.parser import parser
 from mdgettext.po.writer import dumps
 from pairs import Pair, pairs
-from reader_oracle import verdicts
+from reader_oracle import References, verdicts
 
 TUNE = ("index", "roofline", "transformers")  # the chapters a judge may be tuned on
 HELD_OUT = ("applied-inference", "jax-stuff", "sharding")  # the chapters it is measured on
@@ -173,26 +179,76 @@ def _judged(root: Path, language: str, flavor: str, only_pairs: bool) -> list[Ju
             errors.setdefault(((root / finding["file"]).resolve(), finding["msgid_line"]), []).append(finding["code"])
     rows: list[tuple[str, str, str, tuple[str, ...]]] = []
     code: list[bool] = []  # each row's entry is a code block's
+    defined: list[References] = []  # each row's page's link reference definitions
+    places: list[dict[str, str]] = []  # each row's page's headings: translated id -> English id
     for path in sorted(catalogs.rglob("*.po")):  # chapters in sub-folders too (commands/guide)
         chapter = path.relative_to(catalogs).with_suffix("").as_posix()
         lines = path.read_text(encoding="utf-8").split("\n")
         starts = [n + 1 for n, line in enumerate(lines) if line.startswith("msgid ")]
         po = [e for e in polib.pofile(str(path)) if e.msgid and not e.obsolete]
         assert len(po) == len(starts) - 1, path  # the header is the first msgid
+        headings = {} if only_pairs else _headings(root, po)
         for entry, line in zip(po, starts[1:], strict=True):
             if entry.msgstr and not entry.fuzzy and entry.msgstr != entry.msgid:
                 rows.append((chapter, entry.msgid, entry.msgstr, tuple(errors.get((path.resolve(), line), ()))))
                 code.append("no-wrap" in entry.flags)
+                defined.append(_references(root, entry) if not only_pairs else {})
+                places.append(headings)
     # a code block's lines (`code_blocks`) are read where they stand, inside the fence
     # the book's code blocks have: its page breaks only where the translation leaves it
     fenced = [
         ((f"```\n{i}\n```", f"```\n{s}\n```") if c else (i, s)) for (_, i, s, _), c in zip(rows, code, strict=True)
     ]
-    truth = verdicts(fenced, flavor, language)
+    truth = verdicts(fenced, flavor, language, defined, places)
     return [
         Judged(chapter, msgid, msgstr, bool(codes), bool(why), codes, tuple(why))
         for (chapter, msgid, msgstr, codes), why in zip(rows, truth, strict=True)
     ]
+
+
+def _references(root: Path, entry: polib.POEntry) -> References:
+    """The link reference definitions of the English page an entry is from (its first
+    `#:` reference): the page reads `[label]` in the message with them."""
+    if not entry.occurrences:
+        return {}
+    return _page_references(root / entry.occurrences[0][0])
+
+
+def _headings(root: Path, po: Sequence[polib.POEntry]) -> dict[str, str]:
+    """A chapter's headings: the id the translated page gives each (its translation's
+    words, read as the project's flavor makes ids; a heading left in English keeps its
+    own) -> the English page's id of the same heading, where the two differ. The reader
+    of the translated page who follows `#データベース` lands on the English's `#database`.
+    None where the build keeps the English ids (`heading_ids`, as the book does), as the
+    judge reads it (Context.same_place): there the link is the English's changed."""
+    source = next((root / e.occurrences[0][0] for e in po if e.occurrences), None)
+    if source is None:
+        return {}
+    settings = root / "mdgettext.toml"
+    table = tomllib.loads(settings.read_text(encoding="utf-8")) if settings.exists() else {}
+    if not table and (root / "pyproject.toml").exists():
+        table = (
+            tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8")).get("tool", {}).get("mdgettext", {})
+        )
+    flavor = named(str(table.get("flavor", "commonmark")))
+    if table.get("heading_ids") and flavor.given_ids:  # the page keeps the English's ids: the translator's is another
+        return {}
+    tokens = parser(flavor).parse(source.read_text(encoding="utf-8"))
+    titles = [tokens[i + 1].content for i, t in enumerate(tokens[:-1]) if t.type == "heading_open"]
+    translated = {e.msgid: e.msgstr for e in po if e.msgstr and not e.fuzzy}
+    english_ids = heading_order(tokens, flavor)
+    page = "\n\n".join("# " + translated.get(title, title).replace("\n", " ") for title in titles)
+    translated_ids = heading_order(parser(flavor).parse(page), flavor)
+    if len(translated_ids) != len(english_ids):  # a translation that is no heading's words: no places
+        return {}
+    return {mine: theirs for mine, theirs in zip(translated_ids, english_ids, strict=True) if mine != theirs}
+
+
+@lru_cache(maxsize=64)
+def _page_references(path: Path) -> References:
+    env: dict[str, Any] = {}
+    parser().parse(path.read_text(encoding="utf-8"), env)
+    return dict(env.get("references", {}))
 
 
 @dataclass(frozen=True)

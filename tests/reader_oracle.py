@@ -12,7 +12,8 @@ fix the English's own slips) leaves the page whole: a warning at most.
 Blocks keep their order and nesting; links, elements and footnotes are multisets
 (a translation may move them, and add a link to a web page or a place of the
 site, or a footnote of the book's own `<d-footnote>`: the reader loses nothing), and a link the translation mends (the English's
-`[x]((url))` slip written `[x](url)`) is the English's; emphasis and the tags that
+`[x]((url))` slip written `[x](url)`) is the English's, as is one to the id the translated
+page gives the heading the English's `#id` names (`#データベース` for `#database`); emphasis and the tags that
 only shape text are not compared; code is compared by nothing but its delimiters
 showing.
 """
@@ -21,11 +22,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from engine_oracle import (
     LIQUID,
@@ -57,6 +59,9 @@ OPENING = re.compile(r"\\\$|\$\$|\$|\\\[|\\\(")
 CLOSING = {"$$": "$$", "$": "$", "\\[": "\\]", "\\(": "\\)"}
 
 
+References = Mapping[str, Mapping[str, Any]]  # markdown-it-py's env["references"]: label -> href, title
+
+
 @dataclass
 class Page:
     """What a reader gets from one text, words aside."""
@@ -68,13 +73,17 @@ class Page:
     formulas: list[str] = field(default_factory=list)
 
 
-def pages(texts: Sequence[str], flavor: str = "kramdown") -> list[Page]:
+def pages(texts: Sequence[str], flavor: str = "kramdown", references: Sequence[References] | None = None) -> list[Page]:
     """The page of each Markdown text, read by the flavor's engine: kramdown as the book's
-    site reads it, or markdown-it-py as mdgettext reads CommonMark."""
+    site reads it, or markdown-it-py as mdgettext reads CommonMark. `references`: each
+    text's page's link reference definitions (markdown-it-py's `env["references"]`), so
+    `[label]` in a message is the link its page makes of it (CommonMark only: the book's
+    kramdown chapters define none)."""
     marked = [LIQUID.sub(_liquid_marker, text) for text in texts]
     if flavor == "kramdown":
         return [_page(tree) for tree in kramdown().trees(marked)]
-    return [_commonmark_page(text) for text in marked]
+    defined = references if references is not None else [{}] * len(marked)
+    return [_commonmark_page(text, refs) for text, refs in zip(marked, defined, strict=True)]
 
 
 def breaks(english: str, translation: str, flavor: str = "kramdown") -> list[str]:
@@ -83,25 +92,45 @@ def breaks(english: str, translation: str, flavor: str = "kramdown") -> list[str
 
 
 def verdicts(
-    pairs: Iterable[tuple[str, str]], flavor: str = "kramdown", language: str | None = None
+    pairs: Iterable[tuple[str, str]],
+    flavor: str = "kramdown",
+    language: str | None = None,
+    references: Sequence[References] | None = None,
+    places: Sequence[Mapping[str, str]] | None = None,
 ) -> list[list[str]]:
     """`breaks` of many pairs, with one round of questions to each engine; with the
     translation's `language`, a link to the page the English links to, in the edition
-    a reader of that language reads (`x.ja.md` for `x.en.md`, `/ja_jp/` put in), keeps it."""
+    a reader of that language reads (`x.ja.md` for `x.en.md`, `/ja_jp/` put in), keeps it.
+    `references`: each pair's page's link reference definitions, read with both texts:
+    a `[pkgsrc]` the translation loses is a link lost, and `[crates.io](url)` written for
+    the English's `[crates.io]` with the definition's url is the same link. `places`: each
+    pair's page's headings, the id the translated page gives each (its translated words,
+    as GitHub makes it) -> the English page's id of the same heading: `#データベース` there
+    leads where the English's `#database` does here."""
     pairs = list(pairs)
-    found = pages([text for pair in pairs for text in pair], flavor)
+    both = None if references is None else [refs for refs in references for _ in range(2)]
+    found = pages([text for pair in pairs for text in pair], flavor, both)
     new_formulas = sorted({tex for i in range(len(pairs)) for tex in _new(found[2 * i], found[2 * i + 1])})
     rendering = dict(zip(new_formulas, katex().errors(new_formulas), strict=True))
-    return [_compared(found[2 * i], found[2 * i + 1], rendering, language) for i in range(len(pairs))]
+    return [
+        _compared(found[2 * i], found[2 * i + 1], rendering, language, places[i] if places else None)
+        for i in range(len(pairs))
+    ]
 
 
 def _compared(
-    english: Page, translation: Page, rendering: dict[str, str | None], language: str | None = None
+    english: Page,
+    translation: Page,
+    rendering: dict[str, str | None],
+    language: str | None = None,
+    places: Mapping[str, str] | None = None,
 ) -> list[str]:
     why = []
     if english.blocks != translation.blocks:
         why.append("blocks")
     mine, theirs = _unmended(english.links), _unmended(translation.links)
+    if places:
+        theirs = _same_headings(mine, theirs, places)
     if language is not None:
         theirs = _same_pages(mine, theirs, language)
     if mine - theirs or any(not _reader_link(link) for link in theirs - mine):
@@ -159,6 +188,19 @@ def _same_pages(
             theirs[(kind, url)] -= 1
             theirs[match] += 1
     return +theirs
+
+
+def _same_headings(
+    mine: Counter[tuple[str, str]], theirs: Counter[tuple[str, str]], places: Mapping[str, str]
+) -> Counter[tuple[str, str]]:
+    """The translation's in-page links, each to the id its page gives a heading counted as
+    the English's link to that heading's English id: the reader lands on the same heading."""
+    by_fragment = {unquote(url[1:]): (kind, url) for kind, url in mine if url.startswith("#")}
+    moved: Counter[tuple[str, str]] = Counter()
+    for (kind, url), count in theirs.items():
+        english = places.get(unquote(url[1:])) if kind == "a" and url.startswith("#") else None
+        moved[by_fragment.get(english, (kind, url)) if english is not None else (kind, url)] += count
+    return moved
 
 
 def _unmended(links: Counter[tuple[str, str]]) -> Counter[tuple[str, str]]:
@@ -259,11 +301,12 @@ def _text(text: str, page: Page, typeset: bool = True) -> None:
     page.literals.update(m.group()[0] for m in LITERAL.finditer(rest))
 
 
-def _commonmark_page(text: str) -> Page:
-    """The page markdown-it-py makes of a text, as a browser reads its HTML."""
+def _commonmark_page(text: str, references: References | None = None) -> Page:
+    """The page markdown-it-py makes of a text, as a browser reads its HTML, with its
+    page's link reference definitions."""
     page = Page()
     stack: list[list[Any]] = [[]]
-    for token in parser().parse(text):
+    for token in parser().parse(text, {"references": dict(references or {})}):
         if token.nesting == 1:
             stack.append([])
         elif token.nesting == -1:

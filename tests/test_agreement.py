@@ -26,7 +26,7 @@ from conftest import needed_in_ci
 from engine_oracle import difference, same_structure, shapes
 from moves import moves
 from pairs import KINDS, MUTATIONS, Pair
-from reader_oracle import breaks
+from reader_oracle import breaks, verdicts
 
 PAIRS = 500  # per flavor; benchmarks/agreement.py measures 5,000
 MOVES = 12  # of each kind
@@ -89,6 +89,33 @@ def test_the_oracle_sees_what_breaks_the_readers_page(english: str, translation:
     assert breaks(english, translation) != []
 
 
+def test_the_oracle_reads_a_message_with_its_pages_link_definitions() -> None:
+    """starship's guide defines `[pkgsrc]` at the page's end: a translation that loses it
+    loses the link, and one that writes the definition's destination inline keeps it."""
+    references = [{"PKGSRC": {"href": "https://pkgsrc.se/shells/starship", "title": ""}}] * 4
+    pairs = [
+        ("[pkgsrc]", "설명"),
+        ("[pkgsrc]", "[pkgsrc](https://pkgsrc.se/shells/starship)"),
+        ("[pkgsrc]", "[pkgsrc](https://pkgsrc.se/other)"),
+        ("[pkgsrc]", "[pkgsrc]"),
+    ]
+    assert [bool(why) for why in verdicts(pairs, "commonmark", "ko", references)] == [True, False, True, False]
+    assert verdicts(pairs[:1], "commonmark", "ko") == [[]]  # without them, `[pkgsrc]` is text
+
+
+def test_the_oracle_follows_a_link_to_the_id_the_translated_page_gives_a_heading() -> None:
+    """sdp-ja's table of contents: `#データベース` on the translated page (GitHub makes the
+    id of the translated words) is the heading the English's `#database` names."""
+    places = [{"データベース": "database"}] * 3
+    pairs = [
+        ("[Database](#database)", "[データベース](#データベース)"),
+        ("[Database](#database)", "[データベース](#キャッシュ)"),  # another heading, or none
+        ("[Database](#database)", "データベース"),
+    ]
+    assert [bool(why) for why in verdicts(pairs, "commonmark", "ja", None, places)] == [False, True, True]
+    assert verdicts(pairs[:1], "commonmark", "ja") == [["links"]]  # without the page's headings: another link
+
+
 def test_the_engines_differ_where_the_book_needs_kramdown() -> None:
     closed_by_punctuation = "**注意这有多大！**如果"  # no space after the closing `**`
     assert shapes([closed_by_punctuation], "kramdown") == shapes(["**Note!** If"], "kramdown")  # strong
@@ -117,7 +144,6 @@ def test_the_pairs_cover_every_construct_and_mutation_and_both_verdicts(generate
     assert {k for p in generated for k in p.kinds} == set(KINDS)
     assert {p.mutation for p in generated} == set(MUTATIONS)
     assert {p.script for p in generated} == {"latin", "hangul", "han", "kana"}
-    from reader_oracle import verdicts
 
     truth = [not why for why in verdicts([(p.english, p.translation) for p in generated])]
     assert 0.2 < sum(truth) / len(truth) < 0.95  # both kinds of pair, in number

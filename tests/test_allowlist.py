@@ -10,12 +10,14 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import markdown
 import pytest
 import yaml
 
 from conftest import BOOK, DATA, EXAMPLES
 from mdgettext.checks import allowlist
 from mdgettext.checks.allowlist import Where, markup_of
+from mdgettext.checks.safety import active
 from mdgettext.markdown.flavors import named
 from mdgettext.markdown.parser import untrusted, untrusted_blocks
 
@@ -141,6 +143,98 @@ def test_an_attribute_list_of_the_englishs_classes_may_be_spelt_otherwise(transl
     mkdocs = named("mkdocs")
     english = markup_of("[See](x.md){ .md-button }", Where.INLINE, flavor=mkdocs)
     found = allowlist.differences(english, markup_of(translation, Where.INLINE, flavor=mkdocs), Where.INLINE)
+    assert [r.text for r in found] == reasons
+
+
+BLOCKS = ["pymdownx.blocks.admonition", "pymdownx.blocks.html"]
+JAVASCRIPT = "has a link destination 'javascript:x' (a javascript: URL)"
+WARNING = "adds the line '/// warning', which opens or closes a block"
+BREAK = "adds a line break (a new line can start Markdown or kramdown block syntax)"
+
+
+@pytest.mark.parametrize(
+    ("english", "translation", "reasons"),
+    [
+        ("/// tip", "/// tip | 팁", []),  # pymdownx.blocks: the block's title, as Python-Markdown reads it
+        ("/// tip", "/// tip | 팁 | 주의", []),  # the rest of the line is the title's text
+        ("/// tip", "///tip|팁", []),
+        ("/// tip", "/// tip | <b>팁</b>", []),  # its markup judged as any line's
+        ("/// tip", "/// tip | <img src=x>", ['adds HTML <img src="x">']),
+        ("/// tip", "/// tip | [팁](javascript:x)", ["adds a Markdown link to 'javascript:x'", JAVASCRIPT]),
+        ("/// tip", "/// warning | 팁", ["drops the line '/// tip', which opens or closes a block", WARNING]),
+        ("/// tip", "팁", ["drops the line '/// tip', which opens or closes a block"]),
+        (
+            "Use `x`.",
+            "/// note | 참고\n`x`를 쓴다.",
+            ["adds the line '/// note', which opens or closes a block", BREAK],
+        ),
+        ("Use it.", "쓴다.\n///", ["adds the line '///', which opens or closes a block", BREAK]),
+        ("Use it.", "쓴다 | 표", ["adds kramdown syntax |"]),  # no block's line: a row to kramdown
+    ],
+)
+def test_a_blocks_title_bar_is_no_table_under_mkdocs(english: str, translation: str, reasons: list[str]) -> None:
+    """pymdownx.blocks reads `/// tip | 팁` as an admonition titled 팁 (checked against
+    Python-Markdown in test_mkdocs.py); a translation may title it, not open, close or
+    retype a block the English does not."""
+    mkdocs = named("mkdocs")
+    found = allowlist.differences(
+        markup_of(english, Where.INLINE, flavor=mkdocs),
+        markup_of(translation, Where.INLINE, flavor=mkdocs),
+        Where.INLINE,
+    )
+    assert [r.text for r in found] == reasons
+
+
+@pytest.mark.parametrize(
+    ("english", "translation"),
+    [
+        ("/// tip", "/// tip | 팁\n    attrs:\n      onclick: alert(1)"),  # YAML options: any attribute
+        ("/// tip", "/// tip\n    attrs: {onclick: alert(1)}"),
+        ("/// tip", "/// html | script"),  # pymdownx.blocks.html: the argument is the element
+        ("/// html | div", "/// html | script"),
+    ],
+)
+def test_a_blocks_options_or_element_are_refused_as_active(english: str, translation: str) -> None:
+    """What pymdownx.blocks makes of the lines under an opening (`attrs`) or of an html
+    block's argument runs on the page (Python-Markdown shows it); no `accept` clears it."""
+    page = markdown.markdown(f"{translation}\n\nalert(2)\n\n///\n", extensions=BLOCKS)
+    assert "onclick" in page or "<script" in page, page
+    mkdocs = named("mkdocs")
+    found = allowlist.differences(
+        markup_of(english, Where.INLINE, flavor=mkdocs),
+        markup_of(translation, Where.INLINE, flavor=mkdocs),
+        Where.INLINE,
+    )
+    assert active(found), found
+
+
+def test_a_blocks_title_bar_is_a_table_row_to_kramdown() -> None:
+    """Under the kramdown flavor the same line is a table row: refused as before."""
+    found = allowlist.differences(
+        markup_of("/// tip", Where.INLINE), markup_of("/// tip | 팁", Where.INLINE), Where.INLINE
+    )
+    assert [r.text for r in found] == ["adds kramdown syntax |"]
+
+
+@pytest.mark.parametrize(
+    ("translation", "reasons"),
+    [
+        ("**[crates.io](https://crates.io/crates/starship)**", []),  # the definition's destination, inline
+        ("**[crates.io][crates.io]**", []),
+        (
+            "**[crates.io](https://crates.io/crates/other)**",
+            ["drops a Markdown link to 'https://crates.io/crates/starship'"],
+        ),
+        ("**crates.io**", ["drops a Markdown link to 'https://crates.io/crates/starship'"]),
+    ],
+)
+def test_a_reference_link_written_inline_is_the_same_link(translation: str, reasons: list[str]) -> None:
+    """`[crates.io]` leads where its page's definition says: written with that
+    destination inline, it is the English's link, not one kramdown alone adds."""
+    env: dict[str, Any] = {}
+    untrusted().parse("[crates.io]: https://crates.io/crates/starship\n", env)
+    english = markup_of("**[crates.io]**", Where.LINE, env["references"])
+    found = allowlist.differences(english, markup_of(translation, Where.LINE, env["references"]), Where.LINE)
     assert [r.text for r in found] == reasons
 
 

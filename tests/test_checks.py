@@ -377,6 +377,30 @@ def test_a_translator_may_add_what_cannot_harm_the_reader(
     assert published == all(f["severity"] != "error" for f in found), found
 
 
+@pytest.mark.parametrize(
+    ("heading", "found"),
+    [
+        ("데이터베이스", [("links.added", "info")]),  # the translated heading's id: the link leads there
+        ("Database", [("links.unknown-anchor", "error")]),  # no heading is called so on either page
+    ],
+)
+def test_a_link_to_a_translated_headings_id_leads_to_it(
+    project: Path, heading: str, found: list[tuple[str, str]]
+) -> None:
+    """The translator links `#데이터베이스`, the id their translated heading has where the
+    site reads the translation (and beside the English id on the built page): no dead link."""
+    (project / "source" / "en" / "a.md").write_text("See the database.\n\n## Database\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po.find("See the database.").msgstr = "[데이터베이스](#데이터베이스)를 보라."
+    po.find("Database").msgstr = heading
+    path.write_text(dumps(po), encoding="utf-8")
+    checked = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
+    assert [(f["code"], f["severity"]) for f in checked] == found, checked
+
+
 AWS = "https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-profiles.html"
 MDN = "https://developer.mozilla.org/en-US/docs/Web/HTTP"
 
@@ -527,7 +551,9 @@ def test_a_link_written_from_the_translations_own_folder_is_the_englishs(
         ("false", "#1-einfache-muster", []),  # the id GitHub gives the translated heading
         ("false", "#1-basic-matchers", []),  # the English's, kept: the English's link (lost-anchor tells the heading)
         ("false", "#1-einfache", [("links.unknown-anchor", "error")]),  # no heading has it
-        ("true", "#1-einfache-muster", [("links.unknown-anchor", "error")]),  # the build keeps the English id
+        # the build keeps the English id, and writes the translated one beside it (an empty
+        # <span id>): the link leads there, but it is the English's changed
+        ("true", "#1-einfache-muster", [("links.changed", "error")]),
     ],
 )
 def test_a_link_to_the_id_a_translated_heading_gets_on_its_page_is_kept(
@@ -550,6 +576,25 @@ def test_a_link_to_the_id_a_translated_heading_gets_on_its_page_is_kept(
     path.write_text(dumps(po), encoding="utf-8")
     result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
     assert [(f["code"], f["severity"]) for f in result if f["code"] != "links.lost-anchor"] == found, result
+
+
+def test_two_links_to_their_headings_translated_ids_are_each_the_englishs(project: Path) -> None:
+    """sdp-zh: `[联合](#联合)和[分片](#分片)` for `[federation](#federation) and
+    [sharding](#sharding)`: each link to the id its heading's translation gets, not one
+    changed into the other (both are in-page links, alike to the pairing)."""
+    (project / "pyproject.toml").write_text('[tool.mdgettext]\nflavor = "gfm"\n', encoding="utf-8")
+    english = "Use [federation](#federation) and [sharding](#sharding).\n\n## Federation\n\n## Sharding\n"
+    (project / "source" / "en" / "a.md").write_text(english, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "zh").code == 0
+    path = project / "locale" / "zh" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po.find("Use [federation](#federation) and [sharding](#sharding).").msgstr = "使用[联合](#联合)和[分片](#分片)。"
+    po.find("Federation").msgstr = "联合"
+    po.find("Sharding").msgstr = "分片"
+    path.write_text(dumps(po), encoding="utf-8")
+    result = json.loads(cli("-C", project, "check", "-l", "zh", "--format", "json", "--select", "links").out)
+    assert [f["code"] for f in result if f["code"] != "links.lost-anchor"] == [], result
 
 
 # One problem, one finding: a safety reason another family tells better (a link

@@ -2,6 +2,7 @@
 
 Everything the pipeline passes between stages is one of these, so a stage can be
 tested with values built by hand and never needs another stage's internals.
+Long because `Flavor` says, one field each, what every stage asks of a flavor.
 """
 
 from __future__ import annotations
@@ -73,6 +74,10 @@ class Flavor:
     # judge reads, for the Jekyll site): Python-Markdown's attr_list takes `{ … }` without
     # the colon. Given a text, each list it could hold, as written; None: no such lists.
     attribute_lists: Callable[[str], Iterable[str]] | None = field(default=None, compare=False)
+    # The lines its engine reads as a block's opening or closing (pymdownx.blocks' `/// tip | Title`,
+    # `///`): given a text, the text with their title bars blanked (the `|` starts a block's title, no
+    # table's row), and each line as what it does (`/// tip`), whether it makes markup (options, element).
+    generic_blocks: Callable[[str], tuple[str, list[tuple[str, bool]]]] | None = field(default=None, compare=False)
 
     def reading(self, math: str | None) -> Flavor:
         """This flavor with `$` read as a document was read (the project's `math` setting;

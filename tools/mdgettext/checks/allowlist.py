@@ -23,7 +23,9 @@ disagree, the list holds every reading, so no reader can see markup the list lac
 - kramdown's own syntax: `{:...}` attribute lists, `{::...}` extensions, `{#id}`,
   and the line starts only kramdown reads (`*[abbr]:`, `[^note]:`, `[label]:`,
   `~~~`, `{:`, a line that is all `$$…$$` math); in a paragraph a `|` (kramdown
-  makes a table of it);
+  makes a table of it), but for the title bar of a block's opening line the flavor's
+  engine reads (`Flavor.generic_blocks`: pymdownx.blocks' `/// tip | 팁`);
+- the lines that open or close the flavor's engine's blocks (`/// tip`, `///`);
 - the attribute lists the flavor's own engine reads besides (Python-Markdown's
   attr_list: `{ … }` without the colon, after any element, `Flavor.attribute_lists`);
 - pymdownx.snippets' lines (`--8<-- "file"`), where a MkDocs site reads a file;
@@ -127,6 +129,7 @@ class Markup:
     kramdown: Counter[str] = field(default_factory=Counter)
     attributes: Counter[str] = field(default_factory=Counter)  # the flavor's own attribute lists (attr_list)
     includes: Counter[str] = field(default_factory=Counter)  # snippet lines: a file read into the page
+    generic_blocks: Counter[tuple[str, bool]] = field(default_factory=Counter)  # `/// tip`, `///`: its blocks' lines
     tex: Counter[str] = field(default_factory=Counter)
     links: Counter[tuple[str, str]] = field(default_factory=Counter)
     destinations: Counter[str] = field(default_factory=Counter)
@@ -165,8 +168,10 @@ def markup_of(
     kramdown = Counter(KRAMDOWN_SPAN.findall(text))
     kramdown.update(f"a line starting {m.strip()}" for m in KRAMDOWN_LINE.findall(text))
     if where is Where.INLINE:
-        if pipes := table_pipes(text):
+        titled, lines = flavor.generic_blocks(text) if flavor is not None and flavor.generic_blocks else (text, [])
+        if pipes := table_pipes(titled):
             kramdown["|"] += pipes
+        found["generic_blocks"] = Counter(lines)
     found["kramdown"] = kramdown
     if flavor is not None and flavor.attribute_lists is not None and "{" in read:
         found["attributes"] = Counter(flavor.attribute_lists(read))
@@ -512,9 +517,17 @@ def differences(
     ]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        mine, theirs = _mended(source.destinations, translation.destinations - added, same_file)
+        mine, theirs = _mended(source.destinations | _linked(source.links), translation.destinations - added, same_file)
         image = lambda d: "image destination" if translation.image_destinations[d] else "destination"  # noqa: E731
         reasons += _counted("a link destination", image, mine, theirs, repr, drops=False)
+    reasons += [
+        Reason(
+            "adds attributes" if n > 0 and markup else BLOCKS,
+            f"{'adds' if n > 0 else 'drops'} the line {line!r}, which opens or closes a block",
+        )
+        for line, markup in sorted(set(source.generic_blocks) | set(translation.generic_blocks))
+        if (n := translation.generic_blocks[(line, markup)] - source.generic_blocks[(line, markup)])
+    ]
     # Blocks the English does not have (as the message reads alone) may carry markup; a
     # translation with fewer (two lines joined into one) adds nothing, and whether it
     # changes the page in place is the structure check's to say.
@@ -525,6 +538,19 @@ def differences(
     if translation.breaks > source.breaks:
         reasons.append(Reason(BREAK, "adds a line break (a new line can start Markdown or kramdown block syntax)"))
     return reasons
+
+
+def _linked(links: Counter[tuple[str, str]]) -> Counter[str]:
+    """The destinations the English's links lead to, each once, as written and decoded: a
+    reference link (`[crates.io]`) leads where its page's definition says, so the
+    translation that writes that destination inline (`[crates.io](https://crates.io/…)`)
+    writes the English's own link, not one kramdown alone would add."""
+    return Counter(
+        dict.fromkeys(
+            (form for kind, url in links if kind != "definition" for form in (url, unquote(url))),
+            1,
+        )
+    )
 
 
 def _without_shaping_added(

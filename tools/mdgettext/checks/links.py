@@ -1,4 +1,9 @@
-"""Links: a translation keeps every destination, adds none, and points at real pages."""
+"""Links: a translation keeps every destination, adds none, and points at real pages.
+
+Long because a link has many fates a translator can give it (kept, mended, moved to the
+reader's edition or to a translated heading's id, added, lost, dead), each a finding
+that says what the reader meets and how to fix it.
+"""
 
 from __future__ import annotations
 
@@ -53,6 +58,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         accidental = [u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in english]
     missing, added = difference(source.counted("links"), target.counted("links"))
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
+    missing, added = _same_places_aside(ctx, missing, added)
     changed, missing, added = edits(missing, added, _likeness)
     for url in accidental:
         yield ctx.finding(
@@ -133,6 +139,22 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 "a link of the English points",
             )
         ]
+
+
+def _same_places_aside(ctx: Context, missing: list[str], added: list[str]) -> tuple[list[str], list[str]]:
+    """The English's links and the translation's without each pair that leads to the same
+    place (Context.same_place), paired first: two in-page links both rewritten to their
+    headings' translated ids (`#联合`, `#分片` for `#federation`, `#sharding`) are alike
+    to `edits`, which could pair each with the other's."""
+    left = list(added)
+    kept = []
+    for was in missing:
+        now = next((u for u in left if ctx.same_place(was, u)), None)
+        if now is None:
+            kept.append(was)
+        else:
+            left.remove(now)
+    return kept, left
 
 
 def _own_edition(ctx: Context, english: str, translated: str) -> bool:
@@ -224,10 +246,22 @@ def _resolve(entry: Entry, ctx: Context, url: str, english: str = "") -> list[Di
         message = f"link {url} points at a page the book does not have ({page}){fix}"
         return [ctx.finding(entry, "links.unknown-page", Severity.ERROR, message)]
     # The anchors of another page cost a read of its source: asked for only when a fragment needs them.
-    if parts.fragment and (anchors := ctx.anchors.get(page)) is not None and parts.fragment not in anchors:
+    if (
+        parts.fragment
+        and (anchors := ctx.anchors.get(page)) is not None
+        and parts.fragment not in anchors
+        and not (page == ctx.page and parts.fragment in _translated_ids(ctx))
+    ):
         message = f"link {url}: no heading has the id #{parts.fragment}{fix if english else '; link to a heading id of that page'}"
         return [ctx.finding(entry, "links.unknown-anchor", Severity.ERROR, message)]
     return []
+
+
+def _translated_ids(ctx: Context) -> set[str]:
+    """The ids of this page in the translation (its translated headings' slugs, which the
+    build writes beside the English ids and the site's engine makes): a link the
+    translator writes to `#データベース` leads to the heading they translated so."""
+    return page_ids(ctx.rebuilt.tokens, ctx.rebuilt.flavor) if ctx.rebuilt is not None else set()
 
 
 def lost_anchors(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:

@@ -30,7 +30,7 @@ from mdgettext.markdown.commonmark import no_task
 from mdgettext.markdown.keys import FLAVORS
 from mdgettext.markdown.kramdown.math import dollars_as_kramdown
 from mdgettext.markdown.mkdocs.attributes import attributes_plugin, lists_in
-from mdgettext.markdown.mkdocs.blocks import blocks_plugin
+from mdgettext.markdown.mkdocs.blocks import blocks_plugin, generic_blocks
 from mdgettext.markdown.mkdocs.snippets import snippets_plugin
 from mdgettext.model import Flavor
 
@@ -100,4 +100,5 @@ FLAVOR = Flavor(
     slug_anchors=False,  # MkDocs makes its contents from the headings' ids
     attribute_lists=lists_in,  # attr_list's `{ … }`, with or without the colon, wherever it reads one
     given_ids=True,  # attr_list's `{ #id }` after a heading
+    generic_blocks=generic_blocks,  # pymdownx.blocks' `/// tip | Title` and `///`: blocks, no table
 )

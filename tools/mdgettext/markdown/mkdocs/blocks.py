@@ -29,8 +29,44 @@ DETAILS = re.compile(
 )
 TAB = re.compile(r'={3}(?P<special>\+|\+!|!\+|!)? +"(?P<title>.*?)" *$')
 MARKERS = {"!!!": ADMONITION, "???": DETAILS, "===": TAB}
+# pymdownx.blocks' lines (its `RE_START` and `RE_END`, one line each): `/// tip | Title`
+# opens a block, its title after the `|`, and the lines indented four spaces right under
+# it are its YAML options (`RE_INDENT_YAML_LINE`: `attrs` puts any attribute on it); `///`
+# alone closes one
+GENERIC_LINE = re.compile(r"^[ ]{0,3}(/{3,})[ ]*(?:([\w-]+)[ ]*(?:\|(.*))?)?$((?:\n[ ]{4,}\S.*)*)", re.MULTILINE)
+ELEMENT_ARGUMENT = frozenset({"html"})  # pymdownx.blocks.html: `/// html | div` names the element, no title
 INDENT = 4  # Python-Markdown's tab_length: a body is indented by one tab stop
 SPACES = re.compile(r" {2,}")
+
+
+def generic_blocks(text: str) -> tuple[str, list[tuple[str, bool]]]:
+    """pymdownx.blocks' lines in `text` (`/// tip | 팁` opens an admonition titled 팁,
+    `///` closes it): the text with each opening line's pipes blanked, and each line as
+    what it does (`/// tip`, `///`), so a translation keeps the English's blocks, with
+    whether it makes markup of its own (YAML options under it, whose `attrs` put any
+    attribute on the block, or the element `/// html | script` names).
+
+    The first pipe starts the block's title and the rest are the title's text
+    (Python-Markdown writes `<p class="admonition-title">a | b</p>`), none a table's;
+    the judge reads the title's other markup (links, HTML, emphasis) as any line's.
+    Python-Markdown makes no table of a single line, so a line it does not read as a
+    block (a type the site does not register) is no row either."""
+    if "///" not in text:
+        return text, []
+    found: list[tuple[str, bool]] = []
+
+    def blank(match: re.Match[str]) -> str:
+        slashes, name, argument, options = match.groups()
+        line = f"{slashes} {name}" if name else slashes
+        element = name in ELEMENT_ARGUMENT and argument is not None
+        if element:
+            line += f" | {argument.strip()}"
+        if options:
+            line += " with the options " + " ".join(options.split())
+        found.append((line, element or bool(options)))
+        return match.group(0).replace("|", " ")
+
+    return GENERIC_LINE.sub(blank, text), found
 
 
 def blocks_plugin(md: MarkdownIt) -> None:
