@@ -123,3 +123,29 @@ def test_import_joins_a_line_that_could_start_a_block() -> None:
     as the msgid joins it: only the breaks the safety judge takes as wrapping are kept."""
     text = "1) TPU v5e는 대역폭을 가집니다.\n2) 둘째 줄은\n이어집니다."
     assert unfolded(text, Span(0, len(text)), fold(text)) == "1) TPU v5e는 대역폭을 가집니다. 2) 둘째 줄은\n이어집니다."
+
+
+def test_a_link_to_another_headings_translated_id_is_refused(tmp_path: Path) -> None:
+    """An in-page link the translator points at the translated id of a heading other
+    than the English's (the `anchors` case with its two list items' links swapped) leads
+    the reader elsewhere: `check` reports it and the build shows the English there,
+    while the links that do follow their heading pair are published."""
+    english = FIXTURES / "identity" / "anchors.md"
+    mine = (FIXTURES / "identity" / "anchors.zh.md").read_text(encoding="utf-8")
+    swapped = mine.replace("* [贡献](#贡献)", "* [贡献](#负载均衡器与反向代理)", 1)
+    assert swapped != mine
+    root = tmp_path / "project"
+    (root / "source" / "en").mkdir(parents=True)
+    shutil.copy(english, root / "source" / "en" / english.name)
+    (root / "mdgettext.toml").write_text('locales = ["zh"]\nflavor = "gfm"\n', encoding="utf-8")
+    (root / "zh").mkdir()
+    (root / "zh" / english.name).write_text(swapped, encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    assert cli("-C", root, "-q", "import", "-l", "zh", f"zh/{english.name}").code == 0
+    checked = cli("-C", root, "check", "-l", "zh")
+    assert "error: link #contributing became #负载均衡器与反向代理" in checked.out, checked.out
+    assert cli("-C", root, "-q", "build", "-l", "zh", "--format", "md").code == 0
+    built = (root / "build" / "zh" / english.name).read_text(encoding="utf-8")
+    assert "* [Contributing](#contributing)\n" in built
+    assert "* [负载均衡器与反向代理](#负载均衡器与反向代理)\n" in built
+    assert "欢迎[贡献](#贡献)，[任何形式](#负载均衡器与反向代理)都可以。" in built

@@ -622,16 +622,28 @@ def _editions(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter
     """The two multisets without a link the translation points at another language's
     edition of the same page (`x.en.md` -> `x.ja.md`, `/ja_jp/` put in: editions.edition),
     to a web page or a place in the book (`harmless`): it takes the reader where the
-    English does, in a language; whether it is the reader's is the links check's to say."""
+    English does, in a language; whether it is the reader's is the links check's to say.
+    So is an in-page link to another heading id of the page (`#contributing` -> `#贡献`,
+    the id a translated heading gets on the translator's site): it leaves no page and
+    loads nothing, and the links check refuses it unless it names the same heading."""
     for key in sorted((english - translation).elements()):
         url = key[1] if isinstance(key, tuple) else key
         for other in sorted(translation - english):
             theirs = other[1] if isinstance(other, tuple) else other
-            if (not isinstance(key, tuple) or key[0] == other[0]) and harmless(theirs) and edition(url, theirs):
+            if (
+                (not isinstance(key, tuple) or key[0] == other[0])
+                and harmless(theirs)
+                and (edition(url, theirs) or _in_page(url, theirs))
+            ):
                 english[key] -= 1
                 translation[other] -= 1
                 break
     return +english, +translation
+
+
+def _in_page(english: str, translated: str) -> bool:
+    """Whether both destinations are fragments of the page itself (`#a`, `#b`)."""
+    return english[:1] == translated[:1] == "#" and len(english) > 1 and len(translated) > 1
 
 
 # A destination that cannot harm the reader: a web page, or a place in the book (relative,

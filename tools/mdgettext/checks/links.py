@@ -1,4 +1,9 @@
-"""Links: a translation keeps every destination, adds none, and points at real pages."""
+"""Links: a translation keeps every destination, adds none, and points at real pages.
+
+Long because each way a destination can change (a heading's translated id, another
+edition of the page, an English slip mended, one added) is read from the same two
+lists of links, and each is told as the one finding it is.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +28,8 @@ CODES = {
     "links.added": "the translation has a link destination the source does not have: an error when kramdown alone "
     "makes it or it is not a web page or a place in the book, else a note (the link is published as an addition)",
     "links.changed": "the translation links somewhere else than the English does: a note when it is the same page "
-    "in the reader's language (a language code put in or swapped: `/ja_jp/`, `x.ja.md`), else an error",
+    "in the reader's language (a language code put in or swapped: `/ja_jp/`, `x.ja.md`) or the same heading by the "
+    "id its translated words get on the translation's site (`#contributing` -> `#贡献`), else an error",
     "links.undefined-label": "a reference-style link uses a label that is not defined",
     "links.unknown-page": "a relative link points at a page the book does not have",
     "links.unknown-anchor": "a #fragment names no heading of its page",
@@ -53,7 +59,16 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         accidental = [u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in english]
     missing, added = difference(source.counted("links"), target.counted("links"))
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
+    headings, missing, added = _heading_pairs(ctx, missing, added)
     changed, missing, added = edits(missing, added, _likeness)
+    for was, now in headings:
+        yield ctx.finding(
+            entry,
+            "links.changed",
+            Severity.INFO,
+            f"link {was} became {now}: the same heading, by the id its translated words give it on the "
+            "translation's site; it is published",
+        )
     for url in accidental:
         yield ctx.finding(
             entry,
@@ -131,6 +146,34 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 "a link of the English points",
             )
         ]
+
+
+def _translated_ids(ctx: Context) -> dict[str, frozenset[str]]:
+    """The ids the translated page's headings have where its engine makes them from the
+    translated words, by English heading id (Woven.translated_ids); none unwoven."""
+    return ctx.rebuilt.translated_ids if ctx.rebuilt is not None else {}
+
+
+def _heading_pairs(
+    ctx: Context, missing: list[str], added: list[str]
+) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+    """The in-page links the translator changed to lead to the heading the English's
+    lead to (`#contributing` -> `#贡献`): the id that heading's translated words get on
+    the translation's own site (GitHub, MkDocs' toc), as the translator linked it.
+    Paired by heading, never by likeness, so two such links are never crossed; the
+    rest of `missing` and `added` as they were."""
+    ids = _translated_ids(ctx)
+    pairs: list[tuple[str, str]] = []
+    added = list(added)
+    rest: list[str] = []
+    for was in missing:
+        now = next((u for u in added if u[:1] == "#" and u[1:] in ids.get(was[1:], ()) and was[:1] == "#"), None)
+        if now is None:
+            rest.append(was)
+            continue
+        pairs.append((was, now))
+        added.remove(now)
+    return pairs, rest, added
 
 
 def _own_edition(ctx: Context, english: str, translated: str) -> bool:
@@ -222,7 +265,12 @@ def _resolve(entry: Entry, ctx: Context, url: str, english: str = "") -> list[Di
         message = f"link {url} points at a page the book does not have ({page}){fix}"
         return [ctx.finding(entry, "links.unknown-page", Severity.ERROR, message)]
     # The anchors of another page cost a read of its source: asked for only when a fragment needs them.
-    if parts.fragment and (anchors := ctx.anchors.get(page)) is not None and parts.fragment not in anchors:
+    if (
+        parts.fragment
+        and (anchors := ctx.anchors.get(page)) is not None
+        and parts.fragment not in anchors
+        and not (page == ctx.page and any(parts.fragment in ids for ids in _translated_ids(ctx).values()))
+    ):
         message = f"link {url}: no heading has the id #{parts.fragment}{fix if english else '; link to a heading id of that page'}"
         return [ctx.finding(entry, "links.unknown-anchor", Severity.ERROR, message)]
     return []
