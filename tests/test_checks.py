@@ -23,6 +23,7 @@ from mdgettext.markdown.segment import segment
 from mdgettext.markdown.weave import weave
 from mdgettext.model import TranslationMap
 from mdgettext.po.catalog import Project, template
+from mdgettext.po.entries import from_po
 from mdgettext.po.writer import dumps
 from reader_oracle import verdicts
 from test_commonmark import KNOWN_SAFETY_REFUSALS
@@ -203,7 +204,8 @@ def findings_for(text: str, transform) -> list:
     for entry in po:
         entry.msgstr = transform(entry.msgid)
     text = dumps(po)
-    return run_checks(entries_of(polib.pofile(text), text, doc), Context(language="ja", doc=doc, po_path="example.po"))
+    entries = entries_of(from_po(polib.pofile(text), text), doc)
+    return run_checks(entries, Context(language="ja", doc=doc, po_path="example.po"))
 
 
 def test_identity_translation_of_every_commonmark_example_has_no_findings() -> None:
@@ -426,7 +428,7 @@ def test_a_link_to_the_readers_edition_of_the_same_page_is_published(
         english, korean = english.replace(key, url), korean.replace(key, url)
     english, korean = f"See {english} here.", f"여기서 {korean}를 보라."
     result = checked_one(project, english + "\n", korean, "links")
-    assert [(f["code"], f["severity"]) for f in result] == found, result
+    assert [(f["code"], f["severity"]) for f in result] == found, [f["message"] for f in result]
     assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
     published = korean in (project / "build" / "ko" / "a.md").read_text(encoding="utf-8")
     assert published == all(severity != "error" for _, severity in found)
@@ -475,10 +477,79 @@ def test_a_link_to_the_sites_own_translation_of_a_page_is_published(
     po[0].msgstr = f"여기서 {korean}를 보라."
     path.write_text(dumps(po), encoding="utf-8")
     result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
-    assert [(f["code"], f["severity"]) for f in result] == found, result
+    assert [(f["code"], f["severity"]) for f in result] == found, [f["message"] for f in result]
     assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
     published = korean in (project / "docs" / "guide" / "a.ko.md").read_text(encoding="utf-8")
     assert published == all(severity != "error" for _, severity in found)
+
+
+@pytest.mark.parametrize(
+    ("korean", "found"),
+    [
+        # written from translations/, where the translation is: the English's files
+        ("[변경 기록](../CHANGES.md)과 ![로고](../img/logo.png)", []),
+        ("[변경 기록](../CHANGES.md#v2)과 ![로고](../img/logo.png)", [("links.unknown-page", "error")]),  # a place
+        ("[변경 기록](../NEWS.md)과 ![로고](../img/logo.png)", [("links.unknown-page", "error")]),  # another file
+        ("[변경 기록](../../CHANGES.md)과 ![로고](../img/logo.png)", [("links.unknown-page", "error")]),  # outside
+        ("[변경 기록](../CHANGES.md)과 ![로고](../img/other.png)", [("links.unknown-page", "error")]),  # another image
+    ],
+)
+def test_a_link_written_from_the_translations_own_folder_is_the_englishs(
+    project: Path, korean: str, found: list[tuple[str, str]]
+) -> None:
+    """A README whose translations are kept in a folder of their own (`translations/README-ko.md`,
+    as learn-regex and coding-interview-university keep them): a translator who writes the
+    English's `CHANGES.md` as `../CHANGES.md` keeps the link, as GitHub reads it from their file."""
+    (project / "pyproject.toml").write_text(
+        '[tool.mdgettext]\nsource = "."\ninclude = ["README.md"]\ntranslations = "translations/{stem}-{lang}.md"\n'
+        'flavor = "gfm"\n',
+        encoding="utf-8",
+    )
+    (project / "CHANGES.md").write_text("# Changes\n", encoding="utf-8")
+    english = "See [the changelog](CHANGES.md) and ![logo](img/logo.png)."
+    (project / "README.md").write_text(english + "\n", encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "README.po"
+    po = polib.pofile(str(path))
+    po[0].msgstr = f"{korean}을 보라."
+    path.write_text(dumps(po), encoding="utf-8")
+    result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links,safety").out)
+    assert [(f["code"], f["severity"]) for f in result] == found, [f["message"] for f in result]
+    assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
+    published = korean in (project / "translations" / "README-ko.md").read_text(encoding="utf-8")
+    assert published == all(severity != "error" for _, severity in found)
+
+
+@pytest.mark.parametrize(
+    ("heading_ids", "link", "found"),
+    [
+        ("false", "#1-einfache-muster", []),  # the id GitHub gives the translated heading
+        ("false", "#1-basic-matchers", []),  # the English's, kept: the English's link (lost-anchor tells the heading)
+        ("false", "#1-einfache", [("links.unknown-anchor", "error")]),  # no heading has it
+        ("true", "#1-einfache-muster", [("links.unknown-anchor", "error")]),  # the build keeps the English id
+    ],
+)
+def test_a_link_to_the_id_a_translated_heading_gets_on_its_page_is_kept(
+    project: Path, heading_ids: str, link: str, found: list[tuple[str, str]]
+) -> None:
+    """A README's table of contents, translated (learn-regex's German): where the build
+    writes the translated headings without the English's ids, GitHub makes each id of
+    the translated words, and the translator's links name those."""
+    (project / "pyproject.toml").write_text(
+        f'[tool.mdgettext]\nflavor = "gfm"\nheading_ids = {heading_ids}\n', encoding="utf-8"
+    )
+    english = "- [Basic Matchers](#1-basic-matchers)\n\n## 1. Basic Matchers\n\nText.\n"
+    (project / "source" / "en" / "a.md").write_text(english, encoding="utf-8")
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
+    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
+    po = polib.pofile(str(path))
+    po.find("[Basic Matchers](#1-basic-matchers)").msgstr = f"[Einfache Muster]({link})"
+    po.find("1. Basic Matchers").msgstr = "1. Einfache Muster"
+    path.write_text(dumps(po), encoding="utf-8")
+    result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
+    assert [(f["code"], f["severity"]) for f in result if f["code"] != "links.lost-anchor"] == found, result
 
 
 # One problem, one finding: a safety reason another family tells better (a link

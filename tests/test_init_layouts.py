@@ -76,6 +76,37 @@ CASES = [
         "recognised README.md with README_zh-CN.md beside it",
     ),
     Case(
+        "readme-folder",
+        "de",
+        "source: README.md (English, the language the others translate (no name says otherwise); "
+        "change with --source-language)",
+        {
+            "source": ".",
+            "include": ("README.md",),
+            "translations": "translations/{stem}-{lang}.md",
+            "locales": ("de",),
+        },
+        ("translations/README-de.md",),
+        "recognised README.md with its translations in translations/ (translations/README-de.md)",
+    ),
+    Case(
+        "docusaurus",
+        "ko",
+        "source: docs (English, the language the others translate (no name says otherwise); "
+        "change with --source-language)",
+        {
+            "source": "docs",
+            "translations": "i18n/{lang}/docusaurus-plugin-content-docs/current/{path}",
+            "locales": ("ko",),
+            "flavor": "gfm",
+        },
+        (
+            "i18n/ko/docusaurus-plugin-content-docs/current/intro.md",
+            "i18n/ko/docusaurus-plugin-content-docs/current/guide/install.md",
+        ),
+        "recognised docusaurus.config.js with i18n folders (i18n/ko/docusaurus-plugin-content-docs/current/)",
+    ),
+    Case(
         "docs-folders",
         "de",
         "source: docs (English, the language the others translate (no name says otherwise); change with --source)",

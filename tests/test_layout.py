@@ -158,6 +158,24 @@ def test_no_module_branches_on_the_flavors_name() -> None:
     assert found == []
 
 
+def test_polib_stays_inside_po() -> None:
+    """polib is po/'s reader and model of a catalog, as Babel's `read_po`/`write_po` sit
+    around its one `Catalog`: the rest of the package asks po/ (mdgettext's own entries,
+    po/entries.py), so a second catalog format or another PO library is a change in po/
+    alone. Imported anywhere else, the seam is gone."""
+    outside = []
+    for module, path in MODULES.items():
+        if module == "mdgettext.po" or module.startswith("mdgettext.po."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(name == "polib" or name.startswith("polib.") for name in names):
+                outside.append(f"{module}:{node.lineno}")
+    assert outside == [], "polib is imported outside tools/mdgettext/po/: ask po/ for what it reads"
+
+
 # Exceptions the package raises only to itself, caught before a user could see them.
 INTERNAL_EXCEPTIONS = {
     "mdgettext.publish.macros._OverBudget": "a TeX expansion over its budget; the caller reports the formula",

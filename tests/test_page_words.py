@@ -11,7 +11,7 @@ import pytest
 
 from conftest import cli
 from gettext_tools import assert_msgcat_fixed_point, assert_msgfmt_check
-from mdgettext.po.writer import dumps
+from mdgettext.po.entries import write
 from mdgettext.publish import words
 
 TEMPLATE = words.LOCALE / "page.pot"
@@ -29,7 +29,7 @@ def test_the_template_is_what_the_page_asks_for() -> None:
     assert template == asked
     # the one `extract --page-words` writes into a project, but for its header's fields
     shipped = TEMPLATE.read_text(encoding="utf-8")
-    assert shipped == dumps(words.template(polib.pofile(str(TEMPLATE)).metadata))
+    assert shipped == write(words.template(polib.pofile(str(TEMPLATE)).metadata))
 
 
 @pytest.mark.parametrize("path", [TEMPLATE, *CATALOGS], ids=lambda p: str(p.relative_to(words.LOCALE)))

@@ -1,4 +1,5 @@
-"""Links to another language's edition of the same page: one language code differs.
+"""Links to another language's edition of the same page: one language code differs; and
+one link written from two folders.
 
 A translator follows the site they translate for: `x.en.md` becomes `x.ja.md` where
 the site keeps each language's page beside the English (mkdocs-static-i18n), and
@@ -10,6 +11,7 @@ link: one notion, here.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from urllib.parse import urlsplit
 
@@ -92,3 +94,26 @@ def _host(url: str) -> str | None:
         return urlsplit(url).netloc.lower()
     except ValueError:
         return None
+
+
+def same_file(english: str, translated: str, english_folder: str, translated_folder: str) -> bool:
+    """Whether a relative link of a translation kept in another folder than its English
+    (`translations/README-de.md` for `README.md`) leads where the English's link leads,
+    each read from its own file's folder, as GitHub and every site read them:
+    `../CHANGES.md` there is the English's `CHANGES.md`. The folders are relative to
+    one root, `/`-separated (`""` or `.` for the root)."""
+    if english == translated:
+        return False
+    try:
+        was, now = urlsplit(english), urlsplit(translated)
+    except ValueError:
+        return False
+    if any(p.scheme or p.netloc or not p.path or p.path.startswith("/") for p in (was, now)):
+        return False
+    if (was.query, was.fragment) != (now.query, now.fragment):
+        return False
+    return _under(english_folder, was.path) == _under(translated_folder, now.path)
+
+
+def _under(folder: str, path: str) -> str:
+    return posixpath.normpath(posixpath.join(folder or ".", path))

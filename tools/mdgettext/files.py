@@ -17,14 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import polib
-
 from mdgettext.errors import InputError
 from mdgettext.model import Key, key_of
 from mdgettext.po import reader as poreader
-from mdgettext.po import suppressions
 from mdgettext.po import validate as povalidate
-from mdgettext.po.catalog import CatalogFile
+from mdgettext.po.catalog import CatalogFile, PolibCatalog
 from mdgettext.shown import display as display  # noqa: PLC0414  re-exported, where the readers' callers find it
 
 BOM = "\ufeff"
@@ -135,8 +132,8 @@ def read_source(path: Path, display: str) -> SourceText:
     return SourceText(text.replace("\r\n", "\n").replace("\r", "\n"), text, bom)
 
 
-def read_po(path: Path, display: str) -> polib.POFile:
-    """A catalog parsed by polib, after the checks polib does not make: each
+def read_po(path: Path, display: str) -> PolibCatalog:
+    """A catalog parsed (po/reader.py), after the checks polib does not make: each
     problem becomes one line naming the file and line."""
     text = read_po_text(path, display)
     return _in_its_folder(parse_po(text, display), path, text, display)
@@ -153,7 +150,7 @@ def read_catalog(path: Path, display: str) -> CatalogFile:
     return CatalogFile(_in_its_folder(parse_po(text, display), path, text, display), text, display)
 
 
-def _in_its_folder(po: polib.POFile, path: Path, text: str, display: str) -> polib.POFile:
+def _in_its_folder(po: PolibCatalog, path: Path, text: str, display: str) -> PolibCatalog:
     """In a `LANG/LC_MESSAGES` folder, a catalog's Language header must be that language."""
     if path.parent.name == "LC_MESSAGES":
         problem = povalidate.language_problem(po.metadata.get("Language", ""), path.parent.parent.name)
@@ -177,13 +174,10 @@ def read_po_text(path: Path, display: str) -> str:
     return _read_utf8(path, display).removeprefix(BOM)  # some Windows editors add one; GNU tools do not want it
 
 
-def parse_po(text: str, display: str) -> polib.POFile:
-    """A catalog parsed by polib after the checks polib does not make, each problem one line naming the file and line."""
+def parse_po(text: str, display: str) -> PolibCatalog:
+    """A catalog parsed (po/reader.py) after the checks polib does not make, each problem one line naming the file and line."""
     try:
-        povalidate.check_text(text)
-        po = poreader.parse(text)
-        povalidate.check_catalog(po, text)
-        suppressions.as_comments(po)
+        po = poreader.read(text)
     except povalidate.CatalogSyntaxError as err:
         raise InputError(f"{display}:{err.line}: {err}") from err
     except (OSError, ValueError) as err:  # polib's own syntax errors

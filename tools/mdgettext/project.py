@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from urllib.parse import SplitResult, urlsplit
 
+from mdgettext.editions import same_file
 from mdgettext.errors import InputError
 from mdgettext.layout import GlobError, Translations, depth, files, glob, markdown, matches
 from mdgettext.locale import check_code
@@ -99,6 +100,14 @@ class Editions:
         return self._from_translation(now.path) == posixpath.normpath(
             pattern.path(target[len(prefix) : -len(self.suffix)], self.language)
         )
+
+    def same_file(self, english: str, translated: str) -> bool:
+        """Whether `translated`, in this chapter's translation, leads to the file the
+        English's link `english` leads to, each read from its own file's folder
+        (editions.same_file): the translator wrote it from where their file is."""
+        english_file = posixpath.join(self.source, self.chapter)
+        translated_file = Translations(self.translations).path(self.chapter, self.language)
+        return same_file(english, translated, posixpath.dirname(english_file), posixpath.dirname(translated_file))
 
     def linked_translation(self, url: str) -> str | None:
         """The chapter whose translation into `language` a relative link to a Markdown file

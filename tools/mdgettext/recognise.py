@@ -13,8 +13,9 @@ works on their contents and the list of paths.
 
 Long because each layout's reading is here, side by side: MkDocs with and without
 mkdocs-static-i18n (its folders or its suffixes), mdBook (a book per language beside
-`src/`, or the multilingual fork's `src/<lang>/`), a docs folder per language, a README
-with its translations beside it, and the choosing of the source among their places.
+`src/`, or the multilingual fork's `src/<lang>/`), Docusaurus's i18n folders, a docs
+folder per language, a README with its translations beside it or in a folder of their
+own, and the choosing of the source among their places.
 """
 
 from __future__ import annotations
@@ -41,9 +42,13 @@ from mdgettext.settings import toml_value
 from mdgettext.settings_input import MAX_DEPTH, deep_line
 
 LISTED = 2  # folders deep `init` looks: docs/ko/index.md, ko/src/SUMMARY.md
+DOCUSAURUS_DEPTH = 4  # how deep `init` looks in `i18n/`: ko/docusaurus-plugin-content-docs/current/guide/x.md
 MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
 BOOK = "book.toml"
-README = re.compile(rf"(?i)(?P<stem>readme)(?P<separator>[-._])(?P<lang>{CODE.pattern})\.md")
+README = re.compile(rf"(?i)(?:(?P<folder>[^/]+)/)?(?P<stem>readme)(?P<separator>[-._])(?P<lang>{CODE.pattern})\.md")
+# Docusaurus's i18n: a language's pages for the docs plugin, as `docusaurus write-translations` lays them out.
+DOCUSAURUS = re.compile(rf"i18n/(?P<lang>{CODE.pattern})/docusaurus-plugin-content-docs/current/.+\.md")
+DOCUSAURUS_CONFIGS = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs")
 
 
 @dataclass(frozen=True)
@@ -90,13 +95,16 @@ def recognise(paths: Collection[str], configs: Mapping[str, Mapping[str, Any]]) 
     """The layout of a repository whose files (relative to its root, `LISTED` folders
     deep) are `paths`, and whose configuration files read as `configs` (by name as
     spelled: `mkdocs.yaml`, `book.toml`, `ko/book.toml`): a MkDocs site, an mdBook, a
-    docs folder with a folder per language (`docs/ko/`), or a README with its
-    translations beside it (`README-ko.md`); None for none of those."""
+    Docusaurus site with its i18n folders, a docs folder with a folder per language
+    (`docs/ko/`), or a README with its translations beside it (`README-ko.md`) or in a
+    folder of their own (`translations/README-ko.md`); None for none of those."""
     mkdocs = next((name for name in MKDOCS if name in configs), None)
     if mkdocs is not None:
         return _mkdocs(paths, mkdocs, configs[mkdocs])
     if BOOK in configs:
         return _mdbook(paths, configs)
+    if any(DOCUSAURUS.fullmatch(p) for p in paths):
+        return _docusaurus(paths)
     if _folders(paths, "docs"):
         return _folder_layout(paths, "docs", "docs/", {"flavor": Why("gfm", "GitHub shows a docs folder's pages")})
     return _readme(paths)
@@ -329,19 +337,48 @@ def _folder_layout(paths: Collection[str], docs: str, found: str, site: Mapping[
     )
 
 
+def _docusaurus(paths: Collection[str]) -> Layout:
+    """A Docusaurus site: the docs in `docs/`, each language's in
+    `i18n/<lang>/docusaurus-plugin-content-docs/current/` under the same paths. The
+    default locale's pages are `docs/` (named in `docusaurus.config.js`, which is code,
+    not read: taken to be English, and `--source-language` says otherwise)."""
+    languages = sorted({m["lang"] for p in paths if (m := DOCUSAURUS.fullmatch(p)) and _language(m["lang"])})
+    targets = {code: f"i18n/{code}/docusaurus-plugin-content-docs/current/" for code in languages}
+    config = next((name for name in DOCUSAURUS_CONFIGS if name in paths), None)
+    return Layout(
+        f"{config or 'a Docusaurus site'} with i18n folders ({', '.join(targets.values())})",
+        Why(
+            "i18n/{lang}/docusaurus-plugin-content-docs/current/{path}",
+            f"Docusaurus's i18n folders ({', '.join(targets.values())})",
+        ),
+        (Place(None, "docs", None, "docs/", "no name says otherwise"),),
+        targets,
+        {"flavor": Why("gfm", "Docusaurus reads Markdown with remark-gfm")},
+    )
+
+
 def _readme(paths: Collection[str]) -> Layout | None:
     """`README.md` with its translations beside it, named as repositories name them:
-    `README-ko.md`, `README.ko.md`, `README_ko.md` (the most used of the three)."""
+    `README-ko.md`, `README.ko.md`, `README_ko.md` (the most used of the three), or
+    together in one folder of their own (`translations/README-ko.md`) where none is
+    beside it."""
     stem = next((p.removesuffix(".md") for p in sorted(paths) if p.lower() == "readme.md"), None)
-    found = sorted((m["lang"], m["separator"]) for p in paths if (m := README.fullmatch(p)) and _language(m["lang"]))
-    if stem is None or not found:
+    matched = [m for p in paths if (m := README.fullmatch(p)) and _language(m["lang"])]
+    beside = [m for m in matched if m["folder"] is None]
+    folders = Counter(m["folder"] for m in matched if m["folder"] is not None and not _language(m["folder"]))
+    if stem is None or not (beside or folders):
         return None
+    folder = None if beside else folders.most_common(1)[0][0]
+    found = sorted((m["lang"], m["separator"]) for m in (beside or [m for m in matched if m["folder"] == folder]))
     counted = Counter(s for lang, s in found if primary(lang) != "en") or Counter(s for _, s in found)
     separator = counted.most_common(1)[0][0]  # a README.en.md beside README-ko.md is no say
-    targets = {lang: f"{stem}{s}{lang}.md" for lang, s in found if s == separator}
+    where = "" if folder is None else f"{folder}/"
+    targets = {lang: f"{where}{stem}{separator}{lang}.md" for lang, s in found if s == separator}
     return Layout(
-        f"{stem}.md with {', '.join(targets.values())} beside it",
-        Why(f"{{stem}}{separator}{{lang}}.md", ", ".join(targets.values())),
+        f"{stem}.md with {', '.join(targets.values())} beside it"
+        if folder is None
+        else f"{stem}.md with its translations in {where} ({', '.join(targets.values())})",
+        Why(f"{where}{{stem}}{separator}{{lang}}.md", ", ".join(targets.values())),
         (Place(None, ".", (f"{stem}.md",), f"{stem}.md", "no name says otherwise"),),
         targets,
         {"flavor": Why("gfm", "GitHub shows a README")},

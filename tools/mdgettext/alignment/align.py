@@ -31,6 +31,7 @@ one module's types and scores.
 
 from __future__ import annotations
 
+import posixpath
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from urllib.parse import unquote
@@ -124,21 +125,24 @@ def align(source: Document, translated: Document, latin: bool | None = None) -> 
     """Which translated block translates which source block. `latin`: whether the
     translation's language is written in Latin script (None: its letters decide)."""
     src, dst = signals(source), signals(translated, translated=True)
-    raw = _aligned(src, dst, latin)
+    folders = (posixpath.dirname(source.path), posixpath.dirname(translated.path))
+    raw = _aligned(src, dst, latin, folders)
     # A translator's in-page link names a heading by the id its translated words get
     # (`[贡献](#贡献)`, a table of contents): read through the heading pairs, it is the
     # English's link (`#contributing`), and the blocks holding it pair by it.
     ids = _heading_ids(raw, translated)
     relinked = tuple(_relinked(s, ids) for s in dst) if ids else dst
     if relinked != dst:
-        raw = _aligned(src, relinked, latin)
+        raw = _aligned(src, relinked, latin, folders)
     return Alignment(tuple(_wrapped(step, translated) for step in _place(raw)))
 
 
-def _aligned(src: tuple[Signals, ...], dst: tuple[Signals, ...], latin: bool | None) -> list[Raw]:
+def _aligned(
+    src: tuple[Signals, ...], dst: tuple[Signals, ...], latin: bool | None, folders: tuple[str, str]
+) -> list[Raw]:
     src_front, src_body = _split(src)
     dst_front, dst_body = _split(dst)
-    m = model(src_body, dst_body, latin)
+    m = replace(model(src_body, dst_body, latin), folders=folders)
     return _front_matter(src_front, dst_front, m) + _body(src_body, dst_body, m)
 
 

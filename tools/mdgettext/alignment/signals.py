@@ -26,7 +26,7 @@ from urllib.parse import unquote
 from rapidfuzz import fuzz
 
 from mdgettext import stems
-from mdgettext.editions import edition
+from mdgettext.editions import edition, same_file
 from mdgettext.markdown.anchors import has_explicit_id
 from mdgettext.markdown.inline import Inventory, Reader
 from mdgettext.markdown.mathtext import words_aside
@@ -142,6 +142,9 @@ class Model:
 
     ratio: float  # translated length / source length, over the blocks not left as written
     latin_target: bool  # the translation is written in Latin script: words prove little
+    # The folders of the English's file and the translation's (`.`, `translations`): a
+    # relative link reads from its own file's folder (editions.same_file).
+    folders: tuple[str, str] = ("", "")
 
 
 def signals(doc: Document, translated: bool = False) -> tuple[Signals, ...]:
@@ -354,7 +357,7 @@ def disagreements(s: Signals, t: Signals, m: Model) -> tuple[str, ...]:
     if t.heading_id is not None and s.heading_id is not None and t.heading_id != s.heading_id:
         reasons.append(f"heading id differs: {{#{s.heading_id}}} in the source, {{#{t.heading_id}}} in the translation")
     for name, a, b in (
-        ("link destinations", *_other_editions(s.links, t.links)),
+        ("link destinations", *_other_editions(s.links, t.links, m.folders)),
         ("code spans", _quotes_folded(s.code), _quotes_folded(t.code)),
         ("math", s.math, t.math),
         ("footnote references and inline tags", s.notes, t.notes),
@@ -384,13 +387,16 @@ def _term(word: str) -> bool:
     return word[:1].isupper()
 
 
-def _other_editions(source: frozenset[str], translated: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+def _other_editions(
+    source: frozenset[str], translated: frozenset[str], folders: tuple[str, str] = ("", "")
+) -> tuple[frozenset[str], frozenset[str]]:
     """The two sets of links with each translated link that leads to the translated
-    edition of an English link (only a language code differs) counted as that link."""
+    edition of an English link (only a language code differs), or to its file written
+    from the translation's folder (`../CHANGES.md`), counted as that link."""
     only = sorted(translated - source)
     theirs = set(translated)
     for link in only:
-        match = next((e for e in sorted(source - theirs) if edition(e, link)), None)
+        match = next((e for e in sorted(source - theirs) if edition(e, link) or same_file(e, link, *folders)), None)
         if match is not None:
             theirs.discard(link)
             theirs.add(match)

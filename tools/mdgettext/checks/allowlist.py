@@ -431,9 +431,12 @@ def refusals(
     references: Mapping[str, Any] | None = None,
     flavor: Flavor | None = None,
     own: frozenset[TagKey] = frozenset(),
+    same_file: SameFile | None = None,
 ) -> list[Reason]:
     """Why `text` may not stand where the English whose markup is `source` stands; empty when it may.
     `own`: the book's own elements its chapter writes (`own_elements`), which a translation may add.
+    `same_file`: whether a relative link of the translation leads to the file the English's does,
+    written from the translation's own folder (project.Editions.same_file); None: in the same folder.
 
     A long text with more or fewer `<` that can start markup than its English is
     refused before it is read: it cannot have the same tags, and reading a hostile
@@ -441,11 +444,15 @@ def refusals(
     """
     if len(text) > QUICK_LIMIT and (starts := len(html.markup_starts(text))) != source.starts:
         return [Reason("starts", f"has {starts} '<' that can start markup where the English has {source.starts}")]
-    return differences(source, markup_of(text, where, references, flavor), where, own)
+    return differences(source, markup_of(text, where, references, flavor), where, own, same_file)
 
 
 def differences(
-    source: Markup, translation: Markup, where: Where, own: frozenset[TagKey] = frozenset()
+    source: Markup,
+    translation: Markup,
+    where: Where,
+    own: frozenset[TagKey] = frozenset(),
+    same_file: SameFile | None = None,
 ) -> list[Reason]:
     """Why `translation`'s markup is not `source`'s: each reason one short clause
     naming what is added or lost. Empty: the same markup."""
@@ -479,7 +486,7 @@ def differences(
         "a snippet line (MkDocs puts a file there)", "include", source.includes, translation.includes, str
     )
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
-    english_links, translated_links = _mended(source.links, translation.links)
+    english_links, translated_links = _mended(source.links, translation.links, same_file)
     translated_links, added = _without_harmless_added(english_links, translated_links)
     links = _counted("a Markdown", lambda k: k[0], english_links, translated_links, lambda k: f"{k[0]} to {k[1]!r}")
     bad = [
@@ -487,7 +494,7 @@ def differences(
     ]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        mine, theirs = _mended(source.destinations, translation.destinations - added)
+        mine, theirs = _mended(source.destinations, translation.destinations - added, same_file)
         image = lambda d: "image destination" if translation.image_destinations[d] else "destination"  # noqa: E731
         reasons += _counted("a link destination", image, mine, theirs, repr, drops=False)
     # Blocks the English does not have (as the message reads alone) may carry markup; a
@@ -602,7 +609,9 @@ def _shaping(key: TagKey) -> bool:
 SLIP = "()<> \t"  # what an author's slip wraps a destination in: `[x]((url))`
 
 
-def _mended(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[Any], Counter[Any]]:
+def _mended(
+    english: Counter[Any], translation: Counter[Any], same_file: SameFile | None = None
+) -> tuple[Counter[Any], Counter[Any]]:
     """Two multisets of links (`(kind, url)`) or destinations (`url`), without a link the
     translation mends: the English's destination with the slip around it taken off
     (`((url))` written `(url)`), which leads where the English meant. Its scheme is
@@ -615,35 +624,32 @@ def _mended(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[A
         if mended != key and url.strip(SLIP) and extra > 0:
             english[key] -= min(count, extra)
             translation[mended] -= min(count, extra)
-    return _editions(+english, +translation)
+    return _editions(+english, +translation, same_file)
 
 
-def _editions(english: Counter[Any], translation: Counter[Any]) -> tuple[Counter[Any], Counter[Any]]:
+def _editions(
+    english: Counter[Any], translation: Counter[Any], same_file: SameFile | None = None
+) -> tuple[Counter[Any], Counter[Any]]:
     """The two multisets without a link the translation points at another language's
     edition of the same page (`x.en.md` -> `x.ja.md`, `/ja_jp/` put in: editions.edition),
     to a web page or a place in the book (`harmless`): it takes the reader where the
     English does, in a language; whether it is the reader's is the links check's to say.
-    So is an in-page link to another heading id of the page (`#contributing` -> `#贡献`,
-    the id a translated heading gets on the translator's site): it leaves no page and
-    loads nothing, and the links check refuses it unless it names the same heading."""
+    So does one the translator wrote from their file's folder to the English's file
+    (`../CHANGES.md` in `translations/`: `same_file`), an image as much as a link."""
     for key in sorted((english - translation).elements()):
         url = key[1] if isinstance(key, tuple) else key
         for other in sorted(translation - english):
             theirs = other[1] if isinstance(other, tuple) else other
-            if (
-                (not isinstance(key, tuple) or key[0] == other[0])
-                and harmless(theirs)
-                and (edition(url, theirs) or _in_page(url, theirs))
-            ):
+            same = edition(url, theirs) or (same_file is not None and same_file(url, theirs))
+            if (not isinstance(key, tuple) or key[0] == other[0]) and harmless(theirs) and same:
                 english[key] -= 1
                 translation[other] -= 1
                 break
     return +english, +translation
 
 
-def _in_page(english: str, translated: str) -> bool:
-    """Whether both destinations are fragments of the page itself (`#a`, `#b`)."""
-    return english[:1] == translated[:1] == "#" and len(english) > 1 and len(translated) > 1
+# Whether a translation's relative link leads to the file the English's does (English, translated).
+SameFile = Callable[[str, str], bool]
 
 
 # A destination that cannot harm the reader: a web page, or a place in the book (relative,

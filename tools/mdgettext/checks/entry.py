@@ -8,17 +8,17 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import cached_property
 from typing import TYPE_CHECKING
-
-import polib
+from urllib.parse import unquote
 
 from mdgettext.checks.allowlist import own_elements
 from mdgettext.checks.tex import commands
+from mdgettext.markdown.anchors import heading_order
 from mdgettext.markdown.inline import Reader
 from mdgettext.markdown.weave import Woven
 from mdgettext.model import Addendum, Diagnostic, Document, Location, Reason, Segment, Severity, accept_key, key_of
 from mdgettext.po.catalog import State, doubts, state
+from mdgettext.po.entries import Catalog
 from mdgettext.po.suppressions import ignored_codes
-from mdgettext.po.validate import msgid_line, msgstr_line
 from mdgettext.project import Editions
 
 if TYPE_CHECKING:
@@ -118,6 +118,32 @@ class Context:
             else own_elements(self.doc.text)
         )
 
+    def same_place(self, english: str, translated: str) -> bool:
+        """Whether a link the translation wrote otherwise leads where the English's does
+        on the reader's page: to the English's file, written from the translation's own
+        folder (`../CHANGES.md` in `translations/`: Editions.same_file), or to the heading
+        the English's `#id` names, by the id the reader's page gives that heading (made
+        of its translated words where the build keeps no English id, as on GitHub): the
+        heading the English's pairs with (Woven.translated_ids), or the one at its place
+        in both pages' heading orders."""
+        if self.editions is not None and self.editions.same_file(english, translated):
+            return True
+        if not (english.startswith("#") and translated.startswith("#")) or self.rebuilt is None:
+            return False
+        fragment, theirs_id = unquote(english[1:]), unquote(translated[1:])
+        paired = self.rebuilt.translated_ids
+        if any(theirs_id in ids for ids in paired.values()):  # a translated heading's: by its pair
+            return theirs_id in paired.get(fragment, ())
+        mine, theirs = self.english_headings, self.rebuilt.headings
+        if len(mine) != len(theirs) or mine.count(fragment) != 1:
+            return False
+        return theirs[mine.index(fragment)] == theirs_id != fragment
+
+    @cached_property
+    def english_headings(self) -> tuple[str, ...]:
+        """The English page's heading ids in order (anchors.heading_order)."""
+        return heading_order(self.doc.tokens, self.doc.flavor)
+
     @cached_property
     def tex_commands(self) -> frozenset[str]:
         """The TeX commands the chapter's English uses: a formula may use them (its macros too)."""
@@ -172,28 +198,27 @@ class Family:
     errors: bool = True
 
 
-def entries_of(po: polib.POFile, po_text: str, doc: Document) -> list[Entry]:
-    """The catalog's entries, live then obsolete, each with its msgid line and source segments."""
+def entries_of(catalog: Catalog, doc: Document) -> list[Entry]:
+    """The catalog's entries (read with its text, so each knows its lines: `CatalogFile.catalog`),
+    live then obsolete, each with its msgid line and source segments."""
     by_key: dict[tuple[str | None, str], list[Segment]] = {}
     for seg in doc.segments:
         by_key.setdefault(key_of(seg), []).append(seg)
     result = []
-    lines = po_text.split("\n")
     for obsolete in (False, True):
-        for e in (e for e in po if e.obsolete == obsolete and e.msgid):
-            line = msgid_line(lines, e)
+        for e in (e for e in catalog.entries if e.obsolete == obsolete and e.msgid):
             result.append(
                 Entry(
                     msgctxt=e.msgctxt,
                     msgid=e.msgid,
                     msgstr=e.msgstr,
                     state=state(e),
-                    line=line,
+                    line=e.line,
                     segments=() if obsolete else tuple(by_key.get(key_of(e), ())),
                     ignore=ignored_codes(e),
                     previous_msgid=e.previous_msgid,
                     doubts=doubts(e),
-                    msgstr_line=msgstr_line(lines, e),
+                    msgstr_line=e.msgstr_line,
                 )
             )
     return result

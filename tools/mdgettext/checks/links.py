@@ -28,8 +28,7 @@ CODES = {
     "links.added": "the translation has a link destination the source does not have: an error when kramdown alone "
     "makes it or it is not a web page or a place in the book, else a note (the link is published as an addition)",
     "links.changed": "the translation links somewhere else than the English does: a note when it is the same page "
-    "in the reader's language (a language code put in or swapped: `/ja_jp/`, `x.ja.md`) or the same heading by the "
-    "id its translated words get on the translation's site (`#contributing` -> `#贡献`), else an error",
+    "in the reader's language (a language code put in or swapped: `/ja_jp/`, `x.ja.md`), else an error",
     "links.undefined-label": "a reference-style link uses a label that is not defined",
     "links.unknown-page": "a relative link points at a page the book does not have",
     "links.unknown-anchor": "a #fragment names no heading of its page",
@@ -59,16 +58,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         accidental = [u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in english]
     missing, added = difference(source.counted("links"), target.counted("links"))
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
-    headings, missing, added = _heading_pairs(ctx, missing, added)
+    missing, added = _same_places(ctx, missing, added)
     changed, missing, added = edits(missing, added, _likeness)
-    for was, now in headings:
-        yield ctx.finding(
-            entry,
-            "links.changed",
-            Severity.INFO,
-            f"link {was} became {now}: the same heading, by the id its translated words give it on the "
-            "translation's site; it is published",
-        )
     for url in accidental:
         yield ctx.finding(
             entry,
@@ -102,6 +93,8 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
                 f"link {was} became {now} in the translation, which mends the English's own slip; "
                 "if that is what the English meant, tell its authors",
             )
+            continue
+        if ctx.same_place(was, now):  # written from the translation's folder, or the heading's translated id
             continue
         if _own_edition(ctx, was, now):  # the page the English links to, in its reader's edition
             if "://" in was:
@@ -154,26 +147,20 @@ def _translated_ids(ctx: Context) -> dict[str, frozenset[str]]:
     return ctx.rebuilt.translated_ids if ctx.rebuilt is not None else {}
 
 
-def _heading_pairs(
-    ctx: Context, missing: list[str], added: list[str]
-) -> tuple[list[tuple[str, str]], list[str], list[str]]:
-    """The in-page links the translator changed to lead to the heading the English's
-    lead to (`#contributing` -> `#贡献`): the id that heading's translated words get on
-    the translation's own site (GitHub, MkDocs' toc), as the translator linked it.
-    Paired by heading, never by likeness, so two such links are never crossed; the
-    rest of `missing` and `added` as they were."""
-    ids = _translated_ids(ctx)
-    pairs: list[tuple[str, str]] = []
+def _same_places(ctx: Context, missing: list[str], added: list[str]) -> tuple[list[str], list[str]]:
+    """`missing` and `added` without the links the translation wrote otherwise that lead
+    where the English's do (Context.same_place: `#contributing` -> `#贡献`, the id that
+    heading's translated words get on the translation's site), paired by the place they
+    lead to, never by likeness, so two such links are never crossed."""
     added = list(added)
     rest: list[str] = []
     for was in missing:
-        now = next((u for u in added if u[:1] == "#" and u[1:] in ids.get(was[1:], ()) and was[:1] == "#"), None)
+        now = next((u for u in added if ctx.same_place(was, u)), None)
         if now is None:
             rest.append(was)
-            continue
-        pairs.append((was, now))
-        added.remove(now)
-    return pairs, rest, added
+        else:
+            added.remove(now)
+    return rest, added
 
 
 def _own_edition(ctx: Context, english: str, translated: str) -> bool:

@@ -31,7 +31,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mdgettext.checks import code, formulas
-from mdgettext.checks.allowlist import Markup, Where, block_breaks, markup_of, own_elements, refusals, wrapped_only
+from mdgettext.checks.allowlist import (
+    Markup,
+    SameFile,
+    Where,
+    block_breaks,
+    markup_of,
+    own_elements,
+    refusals,
+    wrapped_only,
+)
 from mdgettext.checks.entry import Context, Entry, Family, live
 from mdgettext.markdown import tagtext
 from mdgettext.markdown.closing import closed
@@ -203,10 +212,12 @@ class Judge:
     translation alone once. Made by whoever judges the document (the pipeline keeps
     one per chapter it builds), never kept in a global."""
 
-    def __init__(self, doc: Document, reader: Reader | None = None) -> None:
+    def __init__(self, doc: Document, reader: Reader | None = None, same_file: SameFile | None = None) -> None:
         """`reader`: the one the checks read the document's messages with, so a message
-        the checks have read is not parsed again here."""
+        the checks have read is not parsed again here. `same_file`: whether a link the
+        translation wrote otherwise leads where the English's does (Context.same_place)."""
         self.doc = doc
+        self.same_file = same_file
         self.references: Mapping[str, Any] = doc.references
         self.own = own_elements(doc.text)  # the book's elements its English writes: a translation may add them
         self.blocks = html_blocks(doc)
@@ -257,7 +268,8 @@ class Judge:
     def _compared(self, english: str, text: str, place: Where) -> list[Reason]:
         """`text` against the markup of `english`, both read in the document's flavor."""
         references = None if place is Where.YAML else self.references
-        return refusals(self._source(english, place), text, place, references, self.doc.flavor, self.own)
+        source, flavor = self._source(english, place), self.doc.flavor
+        return refusals(source, text, place, references, flavor, self.own, self.same_file)
 
     def block(self, block: HtmlBlock, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""
@@ -314,7 +326,8 @@ def check(entries: Sequence[Entry], ctx: Context) -> Iterable[Diagnostic]:
     """A translation the build would refuse is an error here too, so CI stops it before a merge."""
     by_key = {key_of(e): e for e in live(entries) if e.translated}
     translations = TranslationMap({key: e.msgstr for key, e in by_key.items()})
-    for key, reasons in judge(ctx.doc, translations, ctx.judging or Judge(ctx.doc, ctx.inline)).refused.items():
+    judging = ctx.judging or Judge(ctx.doc, ctx.inline, ctx.same_place)
+    for key, reasons in judge(ctx.doc, translations, judging).refused.items():
         entry = by_key[key]
         yield ctx.finding(entry, CODE, Severity.ERROR, message(reasons), reasons)
 

@@ -130,7 +130,7 @@ def check(config: Config, languages: Sequence[str], options: CheckOptions, repor
             catalog = read_catalog(po_path, shown)
             read = Chapter(chapter, docs[chapter], anchors, keys[chapter], pages)
             context = check_context(config, read, language, catalog, glossary, minimum)
-            book.append((entries_of(catalog.po, catalog.text, docs[chapter]), context))
+            book.append((entries_of(catalog.catalog, docs[chapter]), context))
             findings.extend(run_checks(book[-1][0], context))
             counts = stats(catalog.po, keys[chapter])
             catalogs += 1

@@ -23,6 +23,7 @@ from mdgettext.pipeline.plan import Plan
 from mdgettext.project import Config, check_folders
 from mdgettext.recognise import (
     BOOK,
+    DOCUSAURUS_DEPTH,
     LISTED,
     MKDOCS,
     Chosen,
@@ -139,9 +140,11 @@ def init(
 
 def _recognised(root: Path) -> Layout | None:
     """The layout `recognise` finds in the folder `init` runs in: its files two folders
-    deep, and the configuration files that say more (`mkdocs.yml` or `mkdocs.yaml`, as
+    deep (Docusaurus's `i18n/` three, to its `current/` pages), and the configuration files that say more (`mkdocs.yml` or `mkdocs.yaml`, as
     spelled; `book.toml`, its translations' `ko/book.toml`)."""
     paths = set(files(root, set(), LISTED))
+    if (root / "i18n").is_dir():  # Docusaurus: i18n/ko/docusaurus-plugin-content-docs/current/intro.md
+        paths |= {f"i18n/{p}" for p in files(root / "i18n", set(), DOCUSAURUS_DEPTH)}
     configs: dict[str, Mapping[str, Any]] = {}
     for name in (*MKDOCS, BOOK, *sorted(p for p in paths if p.count("/") == 1 and p.endswith(f"/{BOOK}"))):
         if name in paths and (root / name).is_file() and not (name in MKDOCS and set(MKDOCS) & set(configs)):

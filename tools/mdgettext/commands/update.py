@@ -6,8 +6,6 @@ from argparse import ArgumentParser, Namespace
 from collections.abc import Sequence
 from pathlib import Path
 
-import polib
-
 from mdgettext.commands.common import creation_date, load_memory, project_info, read_catalogs, templates_required
 from mdgettext.commands.options import add_locales, locales
 from mdgettext.commands.terminal import Reporter
@@ -17,7 +15,7 @@ from mdgettext.locale import check_known
 from mdgettext.pipeline import page_words as words_template
 from mdgettext.pipeline.plan import Plan
 from mdgettext.po import catalog
-from mdgettext.po.entries import to_po
+from mdgettext.po.entries import Catalog, to_po
 from mdgettext.po.update import merge, new_catalog
 from mdgettext.po.writer import dumps
 from mdgettext.project import Config
@@ -76,7 +74,7 @@ def update(
     chapters = templates_required(config)
     project = project_info(config)
     plan = Plan()
-    templates: dict[str, polib.POFile] = {}  # read once for every language (merging only reads them)
+    templates: dict[str, catalog.PolibCatalog] = {}  # read once for every language (merging only reads them)
     for language in languages:
         check_known(language)
         orphans = _orphans(config, language, chapters)
@@ -103,7 +101,7 @@ def update(
             shown, source = config.relative(po_path), config.relative(config.source_path(name))
             notes = f" and its notes {config.relative(config.addenda_path(name, language))}" if name in noted else ""
             if prune:
-                _plan_catalog(plan, po_path, shown, merge(catalogs[name].po, polib.POFile()), catalogs[name].text)
+                _plan_catalog(plan, po_path, shown, merge(catalogs[name].po, to_po(Catalog(()))), catalogs[name].text)
                 if notes:  # notes have no obsolete entries: they stay, and are said to
                     report.warn(
                         f"{config.relative(config.addenda_path(name, language))}: the notes of {shown}, whose chapter "
@@ -132,7 +130,7 @@ def update(
     return 0
 
 
-def _plan_catalog(plan: Plan, path: Path, shown: str, po: polib.POFile, old_text: str | None) -> None:
+def _plan_catalog(plan: Plan, path: Path, shown: str, po: catalog.PolibCatalog, old_text: str | None) -> None:
     text = dumps(po)
     if text != old_text:
         plan.write(path, text)

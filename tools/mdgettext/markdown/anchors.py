@@ -204,6 +204,19 @@ def heading_ids_by_line(tokens: Sequence[Token], flavor: Flavor) -> dict[int, fr
     return found
 
 
+def heading_order(tokens: Sequence[Token], flavor: Flavor) -> tuple[str, ...]:
+    """Each Markdown heading's id, in page order, as the flavor's site gives it: the one
+    the author wrote, else the one it makes of the heading's words. The same place on
+    two editions of a page is the same position in their orders."""
+    own = slugger(flavor)
+    found = []
+    for i, token in enumerate(tokens[:-1]):
+        if token.type == "heading_open":
+            explicit = explicit_id(tokens[i + 1].content)
+            found.append(own.claim(explicit.group(1)) if explicit else own.slug(_plain(tokens[i + 1])))
+    return tuple(found)
+
+
 def _plain(inline: Token) -> str:
     """A heading's text as kramdown reads it for an id: text, code and math, no tags."""
     parts = []

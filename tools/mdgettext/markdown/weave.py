@@ -16,7 +16,14 @@ from functools import cached_property
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter, tagtext
-from mdgettext.markdown.anchors import anchor_span, has_explicit_id, heading_ids_by_line, html_heading_id, slugger
+from mdgettext.markdown.anchors import (
+    anchor_span,
+    has_explicit_id,
+    heading_ids_by_line,
+    heading_order,
+    html_heading_id,
+    slugger,
+)
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.htmltext import RUN
 from mdgettext.markdown.lines import Lines
@@ -74,6 +81,13 @@ class Woven:
                 line = self.text.count("\n", 0, placed.start)
                 found[anchor] = found.get(anchor, frozenset()) | by_line.get(line, frozenset())
         return found
+
+    @cached_property
+    def headings(self) -> tuple[str, ...]:
+        """Each heading's id on the translated page, in order (anchors.heading_order): a
+        heading the build writes without the English's id gets the one its site makes
+        of the translated words."""
+        return heading_order(self.tokens, self.flavor)
 
 
 def weave(

@@ -19,7 +19,6 @@ from mdgettext.markdown.weave import Woven, weave
 from mdgettext.model import Addendum, Diagnostic, Document, Key
 from mdgettext.po import addenda
 from mdgettext.po.catalog import CatalogFile, translation_map
-from mdgettext.po.entries import from_po
 from mdgettext.project import Config
 from mdgettext.publish.chapter import Outputs, publish
 from mdgettext.publish.context import Publishing
@@ -74,8 +73,9 @@ def checked(
     doc = chapter.doc
     woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
     context = check_context(config, chapter, language, catalog, glossary, rebuilt=woven)
-    context = replace(context, judging=safety.Judge(doc))  # its Reader is the checks' (Context.inline)
-    entries = entries_of(catalog.po, catalog.text, doc)
+    judging = safety.Judge(doc, same_file=context.same_place)  # its Reader is the checks' (Context.inline)
+    context = replace(context, judging=judging)
+    entries = entries_of(catalog.catalog, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings, catalog.display), context.judging, context.addenda)
 
@@ -86,7 +86,7 @@ def load_project_glossary(config: Config, language: str) -> Glossary:
     if not path.exists():
         return Glossary()
     read = read_catalog(path, config.relative(path))
-    catalog = from_po(read.po, read.text)
+    catalog = read.catalog
     return load_glossary(catalog, {e.msgid: f"{read.display}:{e.line}" for e in catalog.live})
 
 

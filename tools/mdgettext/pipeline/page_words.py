@@ -16,9 +16,8 @@ from pathlib import Path
 
 from mdgettext.files import current_text, read_po
 from mdgettext.po.catalog import Project, metadata, same_but_date
-from mdgettext.po.entries import Catalog, Entry, from_po, to_po
+from mdgettext.po.entries import Catalog, Entry, from_po, to_po, write
 from mdgettext.po.update import new_catalog
-from mdgettext.po.writer import dumps
 from mdgettext.project import PAGE_WORDS, Config
 from mdgettext.publish import words
 
@@ -32,7 +31,7 @@ def template(config: Config, project: Project) -> tuple[Path, str, bool]:
     """The page words' template: its path, its text, and whether the file has it already
     (but for the creation date)."""
     path = template_path(config)
-    text = dumps(words.template(metadata(project, None)))
+    text = write(words.template(metadata(project, None)))
     return path, text, same_but_date(current_text(path), text)
 
 
@@ -47,8 +46,7 @@ def catalog(config: Config, language: str, project: Project, date: str) -> tuple
     if old_text is not None:
         old: Catalog | None = from_po(read_po(path, config.relative(path)))
     else:
-        shipped = words.shipped(language)
-        old = from_po(shipped) if shipped is not None else None
+        old = words.shipped(language)
     header = from_po(new_catalog(to_po(Catalog(())), language, project, date))
     if old_text is not None and old is not None:
         header = replace(header, header_comment=old.header_comment, metadata=old.metadata)

@@ -3,6 +3,8 @@
 polib's `POFile`/`POEntry` are the catalog model (gettext's own vocabulary:
 msgid, msgctxt, occurrences, flags, previous_msgid); this module adds what every
 stage asks of a catalog. Updating a catalog to a new template is `update.py`.
+Long because it answers every question a stage asks of a catalog (its template, an
+entry's state and doubts, progress, lines), each once, for polib's entries and ours.
 """
 
 from __future__ import annotations
@@ -13,12 +15,19 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
+from typing import TypeAlias
 
 import polib
 
 from mdgettext.locale import locale_name, plural_forms
 from mdgettext.model import Document, Key, Style, TranslationMap, key_of
+from mdgettext.po.entries import Catalog, Entry, from_po
 from mdgettext.po.validate import msgid_line, msgstr_line
+
+# polib's catalog, as a read catalog still travels (`CatalogFile.po`, files.read_po): code
+# outside po/ names its type by this name and never imports polib (tests/test_layout.py),
+# so which library parses a PO file is po/'s business alone.
+PolibCatalog: TypeAlias = polib.POFile
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +129,11 @@ def catalog_language(po: polib.POFile, given: str | None) -> str:
     return header or str(given)
 
 
-def has_translation(entry: polib.POEntry) -> bool:
-    """Whether anything is written in the msgstr (or any plural msgstr)."""
-    return bool(entry.msgstr) or any(entry.msgstr_plural.values())
+def has_translation(entry: polib.POEntry | Entry) -> bool:
+    """Whether anything is written in the msgstr (or any plural msgstr), in polib's
+    entry (forms as a dict) or mdgettext's (as pairs)."""
+    forms = entry.msgstr_plural
+    return bool(entry.msgstr) or any(forms.values() if isinstance(forms, dict) else (s for _, s in forms))
 
 
 # ---------------------------------------------------------------- use
@@ -140,9 +151,10 @@ IMPORT_DOUBT, MERGE_DOUBT, TM_DOUBT = "import: ", "merge: ", "tm: "
 DOUBTS = (IMPORT_DOUBT, MERGE_DOUBT, TM_DOUBT)
 
 
-def doubts(entry: polib.POEntry) -> tuple[str, ...]:
+def doubts(entry: polib.POEntry | Entry) -> tuple[str, ...]:
     """The comment lines that say why this entry is in doubt, as written."""
-    return tuple(line for line in (entry.tcomment or "").split("\n") if line.startswith(DOUBTS))
+    comment = entry.translator_comment if isinstance(entry, Entry) else entry.tcomment or ""
+    return tuple(line for line in comment.split("\n") if line.startswith(DOUBTS))
 
 
 def import_doubts(entry: polib.POEntry) -> tuple[str, ...]:
@@ -171,7 +183,7 @@ class State(StrEnum):
     OBSOLETE = "obsolete"  # `#~`: kept for reference, used by nothing
 
 
-def state(entry: polib.POEntry) -> State:
+def state(entry: polib.POEntry | Entry) -> State:
     """An empty msgstr is untranslated even when flagged fuzzy: GNU gettext drops
     the flag there, so the entry a translator sees in any tool is untranslated."""
     if entry.obsolete:
@@ -298,3 +310,8 @@ class CatalogFile:
         typed, the line the review page gives an entry and its findings."""
         lines = self.text.split("\n")
         return {key_of(e): msgstr_line(lines, e) for e in live(self.po)}
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """The catalog as mdgettext's own entries, each knowing its lines: what checks read."""
+        return from_po(self.po, self.text)

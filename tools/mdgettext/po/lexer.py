@@ -52,33 +52,51 @@ class Line(NamedTuple):
     # "" for none): on a KEYWORD line, and on an obsolete line whose string follows its
     # keyword without a space, which msgfmt reads as one.
     entry: str = ""
+    # A `#|` or `#~|` line (the English a fuzzy entry translated): a COMMENT to the
+    # entry's structure, whose `keyword` and `rest` are read as on any other line.
+    previous: bool = False
 
 
 def lex(text: str) -> Iterator[Line]:
     """Each line of `text`, in order."""
+    # Lines are made with positional fields: keywords cost a third of the reading's time.
     for number, line in enumerate(text.split("\n"), start=1):
-        found = ENTRY.match(line)
-        entry = found.group(1) + ("[]" if found.group(2) else "") if found else ""
-        if "\0" in line:
-            yield Line(number, Kind.NUL, entry=entry)
-            continue
-        if CONFLICT.match(line):
-            yield Line(number, Kind.CONFLICT, entry=entry)
-            continue
         stripped = line.strip()
-        if not stripped:
+        head, obsolete = stripped[:1], stripped.startswith("#~")
+        entry = ""
+        if head == "m" or obsolete:  # what ENTRY matches starts so: most lines (strings, comments) skip it
+            found = ENTRY.match(line)
+            entry = found.group(1) + ("[]" if found.group(2) else "") if found else ""
+        if "\0" in line:
+            yield Line(number, Kind.NUL, "", "", False, "", entry)
+        elif line[:1] in ("<", "=", ">") and CONFLICT.match(line):
+            yield Line(number, Kind.CONFLICT, "", "", False, "", entry)
+        elif not stripped:
             yield Line(number, Kind.BLANK)
-        elif keyword := KEYWORD.match(stripped):
-            word, obsolete = keyword.group("keyword"), bool(keyword.group("obsolete"))
-            yield Line(number, Kind.KEYWORD, word, keyword.group("rest") or "", obsolete, entry=entry)
-        elif (continuation := CONTINUATION.match(stripped)) and (
-            not stripped.startswith("#") or continuation.group("obsolete")
-        ):
-            yield Line(number, Kind.STRING, "", continuation.group("rest"), bool(continuation.group("obsolete")))
-        elif stripped.startswith("#"):
-            yield Line(number, Kind.COMMENT, obsolete=stripped.startswith("#~"), entry=entry)
+        elif head == '"':
+            yield Line(number, Kind.STRING, "", stripped)
+        elif (head == "m" or obsolete) and (keyword := KEYWORD.match(stripped)):
+            word, rest = keyword.group("keyword"), keyword.group("rest") or ""
+            yield Line(number, Kind.KEYWORD, word, rest, bool(keyword.group("obsolete")), "", entry)
+        elif obsolete and (continuation := CONTINUATION.match(stripped)):
+            yield Line(number, Kind.STRING, "", continuation.group("rest"), True)
+        elif head == "#":
+            word, rest, previous = _previous(stripped)
+            yield Line(number, Kind.COMMENT, word, rest, obsolete, "", entry, previous)
         else:
-            yield Line(number, Kind.OTHER, first=stripped.split()[0], entry=entry)
+            yield Line(number, Kind.OTHER, "", "", False, stripped.split()[0], entry)
+
+
+def _previous(stripped: str) -> tuple[str, str, bool]:
+    """A `#|` or `#~|` comment line's keyword and string(s), as KEYWORD and STRING lines
+    read theirs (`("", "", False)` for any other comment)."""
+    if not stripped.startswith(("#|", "#~|")):
+        return "", "", False
+    inner = stripped[stripped.index("|") + 1 :].lstrip()
+    keyword = KEYWORD.match(inner)
+    if keyword is not None and not keyword.group("obsolete"):
+        return keyword.group("keyword"), keyword.group("rest") or "", True
+    return "", inner if inner.startswith('"') else "", True
 
 
 def structure(text: str) -> Iterator[Line]:

@@ -12,16 +12,20 @@ import re
 
 import polib
 
+from mdgettext.po.entries import Entry
+
 IGNORE = re.compile(r"^\s*mdgettext-ignore:\s*(.*?)\s*$")
 # A line that only goes on with a list of codes: what polib, Babel and Poedit leave when
 # they re-wrap a long comment at a space, or after a hyphen inside a code.
 CODES_ONLY = re.compile(r"^\s*[\w.-]+(?:\s*,\s*[\w.-]+)*\s*,?\s*$")
 
 
-def ignored_codes(entry: polib.POEntry) -> frozenset[str]:
-    """The check codes an entry's translator silenced, from comments and flags."""
+def ignored_codes(entry: polib.POEntry | Entry) -> frozenset[str]:
+    """The check codes an entry's translator silenced, from comments and flags (polib's
+    entry or mdgettext's)."""
     codes: set[str] = set()
-    sources = _unwrapped(entry.tcomment.split("\n") if entry.tcomment else [])
+    comment = entry.translator_comment if isinstance(entry, Entry) else entry.tcomment
+    sources = _unwrapped(comment.split("\n") if comment else [])
     sources += [f for f in entry.flags if f.startswith("mdgettext-ignore:")]
     for text in sources:
         match = IGNORE.match(text)

@@ -36,10 +36,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import polib
-
 from mdgettext.errors import InputError
 from mdgettext.files import parse_po, read_po_text
+from mdgettext.po.entries import Catalog, Entry, from_po
 from mdgettext.po.validate import msgid_line
 
 LOCALE = Path(__file__).resolve().parent / "locale"
@@ -296,12 +295,12 @@ def missing(language: str, own: Own | None = None) -> str | None:
     )
 
 
-def shipped(language: str) -> polib.POFile | None:
+def shipped(language: str) -> Catalog | None:
     """mdgettext's own page words in `language` (its catalog as written), or None."""
     path = _path(language)
     if not path.is_file():
         return None
-    return parse_po(read_po_text(path, _shown(path)), _shown(path))
+    return from_po(parse_po(read_po_text(path, _shown(path)), _shown(path)))
 
 
 @lru_cache(maxsize=16)
@@ -371,25 +370,25 @@ def _read(path: Path, shown: str) -> tuple[gettext.GNUTranslations, frozenset[tu
     return translations, frozenset((str(e.msgctxt), e.msgid) for e in po.translated_entries())
 
 
-def template(header: Mapping[str, str]) -> polib.POFile:
+def template(header: Mapping[str, str]) -> Catalog:
     """The page words' template (`page.pot`), as mdgettext ships it and as `extract
     --page-words` writes it into a project (`header`: its fields, as a chapter's template
     has them): each word with its key as msgctxt and what it is as a comment; written by
     po/writer.py."""
-    po = polib.POFile()
-    po.header = HEADER
-    po.metadata = dict(header)
-    po.metadata_is_fuzzy = True
     items: list[tuple[str, str, str | None]] = [(key, english, None) for key, english in ENGLISH.items()]
     items += [("review_summary", *REVIEW_SUMMARY), ("fallback", *FALLBACK)]
-    for key, english, plural in items:
-        entry = polib.POEntry(msgctxt=key, msgid=english, comment=NOTES[key])
-        if plural is not None:
-            entry.msgid_plural, entry.msgstr_plural = plural, {0: "", 1: ""}
-        if "{" in english:
-            entry.flags = ["python-brace-format"]
-        po.append(entry)
-    return po
+    entries = tuple(
+        Entry(
+            msgctxt=key,
+            msgid=english,
+            extracted_comment=NOTES[key],
+            flags=("python-brace-format",) if "{" in english else (),
+            msgid_plural=plural or "",
+            msgstr_plural=((0, ""), (1, "")) if plural is not None else (),
+        )
+        for key, english, plural in items
+    )
+    return Catalog(entries, metadata=tuple(header.items()), header_comment=HEADER, header_fuzzy=True)
 
 
 HEADER = (
