@@ -123,3 +123,51 @@ def test_import_joins_a_line_that_could_start_a_block() -> None:
     as the msgid joins it: only the breaks the safety judge takes as wrapping are kept."""
     text = "1) TPU v5e는 대역폭을 가집니다.\n2) 둘째 줄은\n이어집니다."
     assert unfolded(text, Span(0, len(text)), fold(text)) == "1) TPU v5e는 대역폭을 가집니다. 2) 둘째 줄은\n이어집니다."
+
+
+def test_a_link_to_another_headings_translated_id_is_refused(tmp_path: Path) -> None:
+    """An in-page link the translator points at the translated id of a heading other
+    than the English's (the `anchors` case with its two list items' links swapped) leads
+    the reader elsewhere: `check` reports it and the build shows the English there,
+    while the links that do follow their heading pair are published."""
+    english = FIXTURES / "identity" / "anchors.md"
+    mine = (FIXTURES / "identity" / "anchors.zh.md").read_text(encoding="utf-8")
+    swapped = mine.replace("* [贡献](#贡献)", "* [贡献](#负载均衡器与反向代理)", 1)
+    assert swapped != mine
+    root = tmp_path / "project"
+    (root / "source" / "en").mkdir(parents=True)
+    shutil.copy(english, root / "source" / "en" / english.name)
+    (root / "mdgettext.toml").write_text('locales = ["zh"]\nflavor = "gfm"\n', encoding="utf-8")
+    (root / "zh").mkdir()
+    (root / "zh" / english.name).write_text(swapped, encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    assert cli("-C", root, "-q", "import", "-l", "zh", f"zh/{english.name}").code == 0
+    checked = cli("-C", root, "check", "-l", "zh")
+    assert "error: link #contributing became #负载均衡器与反向代理" in checked.out, checked.out
+    assert cli("-C", root, "-q", "build", "-l", "zh", "--format", "md").code == 0
+    built = (root / "build" / "zh" / english.name).read_text(encoding="utf-8")
+    assert "* [Contributing](#contributing)\n" in built
+    assert "* [负载均衡器与反向代理](#负载均衡器与反向代理)\n" in built
+    assert "欢迎[贡献](#贡献)，[任何形式](#负载均衡器与反向代理)都可以。" in built
+
+
+def test_import_pairs_a_table_of_contents_by_its_headings(tmp_path: Path) -> None:
+    """The translator's contents link each heading by the id its translated words get
+    (`#丙`), and left one entry out: read through the heading pairs, each link is the
+    English's, so each item pairs with the English item linking the same heading (not
+    the next one by position), and none is doubted for its destinations."""
+    root = tmp_path / "project"
+    (root / "source" / "en").mkdir(parents=True)
+    (root / "zh").mkdir()
+    english = "* [Alpha](#alpha)\n* [Beta](#beta)\n* [Gamma](#gamma)\n\n## Alpha\n\n## Beta\n\n## Gamma\n"
+    mine = "* [甲](#甲)\n* [丙](#丙)\n\n## 甲\n\n## 乙\n\n## 丙\n"
+    (root / "source" / "en" / "toc.md").write_text(english, encoding="utf-8")
+    (root / "zh" / "toc.md").write_text(mine, encoding="utf-8")
+    (root / "mdgettext.toml").write_text('locales = ["zh"]\nflavor = "gfm"\n', encoding="utf-8")
+    assert cli("-C", root, "-q", "extract").code == 0
+    done = cli("-C", root, "import", "-l", "zh", "zh/toc.md")
+    assert done.code == 0, done.err
+    assert "0 imported for review" in done.out, done.out
+    catalog = (root / "locale" / "zh" / "LC_MESSAGES" / "toc.po").read_text(encoding="utf-8")
+    assert 'msgid "[Gamma](#gamma)"\nmsgstr "[丙](#丙)"' in catalog
+    assert 'msgid "[Beta](#beta)"\nmsgstr ""' in catalog

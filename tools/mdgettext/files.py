@@ -62,7 +62,9 @@ def _splice(
     raw: str, edits: Sequence[tuple[int, int, str]], at: Callable[[int], int], ending: Callable[[int], str]
 ) -> str:
     pieces, last = [], 0
-    for start, end, replacement in sorted(edits):
+    # by place only: two insertions at one offset (a translator's notes one after the
+    # other) keep their order, never their text's
+    for start, end, replacement in sorted(edits, key=lambda edit: edit[:2]):
         pieces += [raw[last : at(start)], replacement.replace("\n", ending(end))]
         last = at(end)
     pieces.append(raw[last:])

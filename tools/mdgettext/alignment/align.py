@@ -20,6 +20,10 @@ block therefore costs only itself. One block against two consecutive ones (a
 paragraph split or joined) is a move of its own. One block on each side left alone
 between two pairs, of the same kind, is taken as a pair.
 
+A translator's in-page links name headings by the ids their translated words get
+(`#贡献`): once the headings are paired, those links are read as the English's and
+the two passes run again, so a table of contents pairs by what it links.
+
 Front-matter values are not aligned but looked up: by key path, and for a list
 (`toc[].name`) by position in it. Long because both passes and the placing share
 one module's types and scores.
@@ -30,6 +34,7 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from urllib.parse import unquote
 
 from mdgettext.alignment.anchors import anchors
 from mdgettext.alignment.gaps import Raw, fill_gaps, longer_than_english, mark_ambiguous
@@ -45,6 +50,7 @@ from mdgettext.alignment.signals import (
     model,
     signals,
 )
+from mdgettext.markdown.anchors import heading_ids_by_line
 from mdgettext.markdown.folding import as_written
 from mdgettext.markdown.sentences import has_sentence
 from mdgettext.model import Document, Location, Segment, Style
@@ -119,12 +125,49 @@ def align(source: Document, translated: Document, latin: bool | None = None) -> 
     """Which translated block translates which source block. `latin`: whether the
     translation's language is written in Latin script (None: its letters decide)."""
     src, dst = signals(source), signals(translated, translated=True)
+    folders = (posixpath.dirname(source.path), posixpath.dirname(translated.path))
+    raw = _aligned(src, dst, latin, folders)
+    # A translator's in-page link names a heading by the id its translated words get
+    # (`[贡献](#贡献)`, a table of contents): read through the heading pairs, it is the
+    # English's link (`#contributing`), and the blocks holding it pair by it.
+    ids = _heading_ids(raw, translated)
+    relinked = tuple(_relinked(s, ids) for s in dst) if ids else dst
+    if relinked != dst:
+        raw = _aligned(src, relinked, latin, folders)
+    return Alignment(tuple(_wrapped(step, translated) for step in _place(raw)))
+
+
+def _aligned(
+    src: tuple[Signals, ...], dst: tuple[Signals, ...], latin: bool | None, folders: tuple[str, str]
+) -> list[Raw]:
     src_front, src_body = _split(src)
     dst_front, dst_body = _split(dst)
-    folders = (posixpath.dirname(source.path), posixpath.dirname(translated.path))
     m = replace(model(src_body, dst_body, latin), folders=folders)
-    raw = _front_matter(src_front, dst_front, m) + _body(src_body, dst_body, m)
-    return Alignment(tuple(_wrapped(step, translated) for step in _place(raw)))
+    return _front_matter(src_front, dst_front, m) + _body(src_body, dst_body, m)
+
+
+def _heading_ids(raw: list[Raw], translated: Document) -> dict[str, str]:
+    """Each id a paired translated heading has where its engine makes ids from its
+    words (anchors.heading_ids_by_line), to its English heading's id."""
+    by_line = heading_ids_by_line(translated.tokens, translated.flavor)
+    found: dict[str, str] = {}
+    for s, t, _ in raw:
+        if len(s) == len(t) == 1 and (english := s[0].segment.anchor) and t[0].kind.startswith("heading"):
+            for own in by_line.get(t[0].segment.location.line - 1, ()):
+                found.setdefault(own, english)
+    return found
+
+
+def _relinked(block: Signals, ids: dict[str, str]) -> Signals:
+    """A translated block with each in-page link to a paired heading's translated id
+    read as its English heading's id (the msgstr keeps the translator's link)."""
+    if not any(link.startswith("#") for link in block.links):
+        return block
+    links = frozenset(
+        f"#{ids[unquote(link[1:])]}" if link.startswith("#") and unquote(link[1:]) in ids else link
+        for link in block.links
+    )
+    return replace(block, links=links) if links != block.links else block
 
 
 def _wrapped(step: Pair | Unmatched, translated: Document) -> Pair | Unmatched:

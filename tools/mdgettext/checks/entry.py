@@ -122,18 +122,22 @@ class Context:
         """Whether a link the translation wrote otherwise leads where the English's does
         on the reader's page: to the English's file, written from the translation's own
         folder (`../CHANGES.md` in `translations/`: Editions.same_file), or to the heading
-        the English's `#id` names, by the id the reader's page gives that heading (its
-        place in both pages' heading orders; made of its translated words where the
-        build keeps no English id, as on GitHub)."""
+        the English's `#id` names, by the id the reader's page gives that heading (made
+        of its translated words where the build keeps no English id, as on GitHub): the
+        heading the English's pairs with (Woven.translated_ids), or the one at its place
+        in both pages' heading orders."""
         if self.editions is not None and self.editions.same_file(english, translated):
             return True
         if not (english.startswith("#") and translated.startswith("#")) or self.rebuilt is None:
             return False
+        fragment, theirs_id = unquote(english[1:]), unquote(translated[1:])
+        paired = self.rebuilt.translated_ids
+        if any(theirs_id in ids for ids in paired.values()):  # a translated heading's: by its pair
+            return theirs_id in paired.get(fragment, ())
         mine, theirs = self.english_headings, self.rebuilt.headings
-        fragment = unquote(english[1:])
         if len(mine) != len(theirs) or mine.count(fragment) != 1:
             return False
-        return theirs[mine.index(fragment)] == unquote(translated[1:]) != fragment
+        return theirs[mine.index(fragment)] == theirs_id != fragment
 
     @cached_property
     def english_headings(self) -> tuple[str, ...]:

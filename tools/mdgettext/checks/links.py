@@ -1,8 +1,8 @@
 """Links: a translation keeps every destination, adds none, and points at real pages.
 
-Long because a link has many fates a translator can give it (kept, mended, moved to the
-reader's edition or to a translated heading's id, added, lost, dead), each a finding
-that says what the reader meets and how to fix it.
+Long because each way a destination can change (a heading's translated id, another
+edition of the page, an English slip mended, one added) is read from the same two
+lists of links, and each is told as the one finding it is.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         accidental = [u for u in KRAMDOWN_ONLY.findall(entry.msgstr) if u not in english]
     missing, added = difference(source.counted("links"), target.counted("links"))
     missing, added = [unquote(u) for u in missing], [unquote(u) for u in added]
-    missing, added = _same_places_aside(ctx, missing, added)
+    missing, added = _same_places(ctx, missing, added)
     changed, missing, added = edits(missing, added, _likeness)
     for url in accidental:
         yield ctx.finding(
@@ -141,20 +141,20 @@ def check(entry: Entry, ctx: Context) -> Iterable[Diagnostic]:
         ]
 
 
-def _same_places_aside(ctx: Context, missing: list[str], added: list[str]) -> tuple[list[str], list[str]]:
-    """The English's links and the translation's without each pair that leads to the same
-    place (Context.same_place), paired first: two in-page links both rewritten to their
-    headings' translated ids (`#联合`, `#分片` for `#federation`, `#sharding`) are alike
-    to `edits`, which could pair each with the other's."""
-    left = list(added)
-    kept = []
+def _same_places(ctx: Context, missing: list[str], added: list[str]) -> tuple[list[str], list[str]]:
+    """`missing` and `added` without the links the translation wrote otherwise that lead
+    where the English's do (Context.same_place: `#contributing` -> `#贡献`, the id that
+    heading's translated words get on the translation's site), paired by the place they
+    lead to, never by likeness, so two such links are never crossed."""
+    added = list(added)
+    rest: list[str] = []
     for was in missing:
-        now = next((u for u in left if ctx.same_place(was, u)), None)
+        now = next((u for u in added if ctx.same_place(was, u)), None)
         if now is None:
-            kept.append(was)
+            rest.append(was)
         else:
-            left.remove(now)
-    return kept, left
+            added.remove(now)
+    return rest, added
 
 
 def _own_edition(ctx: Context, english: str, translated: str) -> bool:

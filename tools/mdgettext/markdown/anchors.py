@@ -173,16 +173,11 @@ def page_ids(tokens: Sequence[Token], flavor: Flavor) -> set[str]:
     the one the flavor makes, and the GFM one any site with GFM input makes), the
     TOC anchors a build adds, and ids written in raw HTML."""
     ids: set[str] = set()
-    own = slugger(flavor)
-    slugs: tuple[Slugs, ...] = (own,) if isinstance(own, GfmSlugger) else (own, GfmSlugger())  # any site with GFM input
-    for i, token in enumerate(tokens):
+    for heading in heading_ids_by_line(tokens, flavor).values():
+        ids.update(heading)
+    for token in tokens:
         if token.attrs.get("id"):
             ids.add(str(token.attrs["id"]))
-        if token.type == "heading_open" and i + 1 < len(tokens):
-            inline = tokens[i + 1]
-            explicit = explicit_id(inline.content)
-            text = _plain(inline)
-            ids.update((own.claim(explicit.group(1)),) if explicit else (s.slug(text) for s in slugs))
         for html_text in (
             [token.content]
             if token.type == "html_block"
@@ -190,6 +185,23 @@ def page_ids(tokens: Sequence[Token], flavor: Flavor) -> set[str]:
         ):
             ids.update(next(v for v in m.groups() if v is not None) for m in HTML_ID.finditer(html_text))
     return ids
+
+
+def heading_ids_by_line(tokens: Sequence[Token], flavor: Flavor) -> dict[int, frozenset[str]]:
+    """The ids each Markdown heading has, by its first line (0-based): the author's
+    `{#id}`, or the one the flavor's engine makes from its words and the GFM one any
+    site with GFM input makes, counted through the document as the engines count them."""
+    found: dict[int, frozenset[str]] = {}
+    own = slugger(flavor)
+    slugs: tuple[Slugs, ...] = (own,) if isinstance(own, GfmSlugger) else (own, GfmSlugger())  # any site with GFM input
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and i + 1 < len(tokens):
+            inline = tokens[i + 1]
+            explicit = explicit_id(inline.content)
+            text = _plain(inline)
+            ids = frozenset((own.claim(explicit.group(1)),) if explicit else (s.slug(text) for s in slugs))
+            found[token.map[0] if token.map is not None else -1 - i] = ids
+    return found
 
 
 def heading_order(tokens: Sequence[Token], flavor: Flavor) -> tuple[str, ...]:

@@ -16,7 +16,14 @@ from functools import cached_property
 from markdown_it.token import Token
 
 from mdgettext.markdown import frontmatter, tagtext
-from mdgettext.markdown.anchors import anchor_span, has_explicit_id, heading_order, html_heading_id, slugger
+from mdgettext.markdown.anchors import (
+    anchor_span,
+    has_explicit_id,
+    heading_ids_by_line,
+    heading_order,
+    html_heading_id,
+    slugger,
+)
 from mdgettext.markdown.flavors import COMMONMARK
 from mdgettext.markdown.htmltext import RUN
 from mdgettext.markdown.lines import Lines
@@ -59,6 +66,21 @@ class Woven:
         """The Markdown parsed, once for every reader: the checks compare it with the
         source, the page renders it. Readers must not change these tokens."""
         return tuple(parser(self.flavor, self.math).parse(self.text))
+
+    @cached_property
+    def translated_ids(self) -> dict[str, frozenset[str]]:
+        """The ids each translated heading has where its engine makes them from the
+        translated words (GitHub, Python-Markdown's toc, kramdown without a kept
+        `{#id}`), by its English heading's id: a translator's `[x](#译文)` leads there on
+        the page their site shows. Ids follow heading pairs, never positions."""
+        by_line = heading_ids_by_line(self.tokens, self.flavor)
+        found: dict[str, frozenset[str]] = {}
+        for placed in self.placed:
+            anchor = placed.segment.anchor
+            if anchor and placed.translated:
+                line = self.text.count("\n", 0, placed.start)
+                found[anchor] = found.get(anchor, frozenset()) | by_line.get(line, frozenset())
+        return found
 
     @cached_property
     def headings(self) -> tuple[str, ...]:
