@@ -261,17 +261,27 @@ def test_check_resolves_links_between_chapter_folders_as_the_build_does(project:
     assert 'href="../part2/intro.html#next"' in page  # the link check accepted is the one the build follows
 
 
+def translated_and_checked(
+    project: Path, catalog: str, translations: dict[int | str, str], select: str, language: str = "ko"
+) -> list[dict]:
+    """`check --select` on `project` once its sources are extracted and its `catalog`
+    (under locale/<language>/LC_MESSAGES) translated: by entry index or by msgid."""
+    assert cli("-C", project, "-q", "extract").code == 0
+    assert cli("-C", project, "-q", "update", "-l", language).code == 0
+    path = project / "locale" / language / "LC_MESSAGES" / catalog
+    po = polib.pofile(str(path))
+    for which, msgstr in translations.items():
+        (po[which] if isinstance(which, int) else po.find(which)).msgstr = msgstr
+    path.write_text(dumps(po), encoding="utf-8")
+    command = ("-C", project, "check", "-l", language, "--format", "json", "--select", select)
+    found: list[dict] = json.loads(cli(*command).out)
+    return found
+
+
 def checked_one(project: Path, english: str, translation: str, select: str) -> list[dict]:
     """`check --select` on a one-message chapter whose English is `english`, translated as `translation`."""
     (project / "source" / "en" / "a.md").write_text(english, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
-    po = polib.pofile(str(path))
-    po[0].msgstr = translation
-    path.write_text(dumps(po), encoding="utf-8")
-    found: list[dict] = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", select).out)
-    return found
+    return translated_and_checked(project, "a.po", {0: translation}, select)
 
 
 FIGURE = 'See {{% include figure.liquid path="a.png" caption="{caption}" %}}'
@@ -494,13 +504,7 @@ def test_a_link_to_the_sites_own_translation_of_a_page_is_published(
     (project / "docs" / "manifest" / "environment.en.md").write_text("# HTTP\n", encoding="utf-8")
     english = "See [the manifest](../manifest/environment.en.md#http) here."
     (project / "docs" / "guide" / "a.en.md").write_text(english + "\n", encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "guide" / "a.po"
-    po = polib.pofile(str(path))
-    po[0].msgstr = f"여기서 {korean}를 보라."
-    path.write_text(dumps(po), encoding="utf-8")
-    result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
+    result = translated_and_checked(project, "guide/a.po", {0: f"여기서 {korean}를 보라."}, "links")
     assert [(f["code"], f["severity"]) for f in result] == found, [f["message"] for f in result]
     assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
     published = korean in (project / "docs" / "guide" / "a.ko.md").read_text(encoding="utf-8")
@@ -532,13 +536,7 @@ def test_a_link_written_from_the_translations_own_folder_is_the_englishs(
     (project / "CHANGES.md").write_text("# Changes\n", encoding="utf-8")
     english = "See [the changelog](CHANGES.md) and ![logo](img/logo.png)."
     (project / "README.md").write_text(english + "\n", encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "README.po"
-    po = polib.pofile(str(path))
-    po[0].msgstr = f"{korean}을 보라."
-    path.write_text(dumps(po), encoding="utf-8")
-    result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links,safety").out)
+    result = translated_and_checked(project, "README.po", {0: f"{korean}을 보라."}, "links,safety")
     assert [(f["code"], f["severity"]) for f in result] == found, [f["message"] for f in result]
     assert cli("-C", project, "-q", "build", "-l", "ko", "--format", "md").code in (0, 1)
     published = korean in (project / "translations" / "README-ko.md").read_text(encoding="utf-8")
@@ -567,14 +565,11 @@ def test_a_link_to_the_id_a_translated_heading_gets_on_its_page_is_kept(
     )
     english = "- [Basic Matchers](#1-basic-matchers)\n\n## 1. Basic Matchers\n\nText.\n"
     (project / "source" / "en" / "a.md").write_text(english, encoding="utf-8")
-    assert cli("-C", project, "-q", "extract").code == 0
-    assert cli("-C", project, "-q", "update", "-l", "ko").code == 0
-    path = project / "locale" / "ko" / "LC_MESSAGES" / "a.po"
-    po = polib.pofile(str(path))
-    po.find("[Basic Matchers](#1-basic-matchers)").msgstr = f"[Einfache Muster]({link})"
-    po.find("1. Basic Matchers").msgstr = "1. Einfache Muster"
-    path.write_text(dumps(po), encoding="utf-8")
-    result = json.loads(cli("-C", project, "check", "-l", "ko", "--format", "json", "--select", "links").out)
+    translated = {
+        "[Basic Matchers](#1-basic-matchers)": f"[Einfache Muster]({link})",
+        "1. Basic Matchers": "1. Einfache Muster",
+    }
+    result = translated_and_checked(project, "a.po", translated, "links")
     assert [(f["code"], f["severity"]) for f in result if f["code"] != "links.lost-anchor"] == found, result
 
 
