@@ -454,12 +454,12 @@ def refusals(
     references: Mapping[str, Any] | None = None,
     flavor: Flavor | None = None,
     own: frozenset[TagKey] = frozenset(),
-    same_file: SameFile | None = None,
+    same_place: SamePlace | None = None,
 ) -> list[Reason]:
     """Why `text` may not stand where the English whose markup is `source` stands; empty when it may.
     `own`: the book's own elements its chapter writes (`own_elements`), which a translation may add.
-    `same_file`: whether a relative link of the translation leads to the file the English's does,
-    written from the translation's own folder (project.Editions.same_file); None: in the same folder.
+    `same_place`: whether a link the translation wrote otherwise leads where the English's does on
+    the reader's page (checks.entry.Context.same_place); None: only where it is written alike.
 
     A long text with more or fewer `<` that can start markup than its English is
     refused before it is read: it cannot have the same tags, and reading a hostile
@@ -467,7 +467,7 @@ def refusals(
     """
     if len(text) > QUICK_LIMIT and (starts := len(html.markup_starts(text))) != source.starts:
         return [Reason("starts", f"has {starts} '<' that can start markup where the English has {source.starts}")]
-    return differences(source, markup_of(text, where, references, flavor), where, own, same_file)
+    return differences(source, markup_of(text, where, references, flavor), where, own, same_place)
 
 
 def differences(
@@ -475,7 +475,7 @@ def differences(
     translation: Markup,
     where: Where,
     own: frozenset[TagKey] = frozenset(),
-    same_file: SameFile | None = None,
+    same_place: SamePlace | None = None,
 ) -> list[Reason]:
     """Why `translation`'s markup is not `source`'s: each reason one short clause
     naming what is added or lost. Empty: the same markup."""
@@ -509,7 +509,7 @@ def differences(
         "a snippet line (MkDocs puts a file there)", "include", source.includes, translation.includes, str
     )
     reasons += _counted("a TeX command", "tex", source.tex, translation.tex, lambda c: f"\\{c}")
-    english_links, translated_links = _mended(source.links, translation.links, same_file)
+    english_links, translated_links = _mended(source.links, translation.links, same_place)
     translated_links, added = _without_harmless_added(english_links, translated_links)
     links = _counted("a Markdown", lambda k: k[0], english_links, translated_links, lambda k: f"{k[0]} to {k[1]!r}")
     bad = [
@@ -517,7 +517,9 @@ def differences(
     ]
     reasons += links + bad
     if not links and not bad:  # what kramdown alone would read as a link
-        mine, theirs = _mended(source.destinations | _linked(source.links), translation.destinations - added, same_file)
+        mine, theirs = _mended(
+            source.destinations | _linked(source.links), translation.destinations - added, same_place
+        )
         image = lambda d: "image destination" if translation.image_destinations[d] else "destination"  # noqa: E731
         reasons += _counted("a link destination", image, mine, theirs, repr, drops=False)
     reasons += [
@@ -654,7 +656,7 @@ SLIP = "()<> \t"  # what an author's slip wraps a destination in: `[x]((url))`
 
 
 def _mended(
-    english: Counter[Any], translation: Counter[Any], same_file: SameFile | None = None
+    english: Counter[Any], translation: Counter[Any], same_place: SamePlace | None = None
 ) -> tuple[Counter[Any], Counter[Any]]:
     """Two multisets of links (`(kind, url)`) or destinations (`url`), without a link the
     translation mends: the English's destination with the slip around it taken off
@@ -670,23 +672,23 @@ def _mended(
         if mended != key and url.strip(SLIP) and extra > 0:
             english[key] -= min(count, extra)
             translation[mended] -= min(count, extra)
-    return _editions(+english, +translation, same_file)
+    return _editions(+english, +translation, same_place)
 
 
 def _editions(
-    english: Counter[Any], translation: Counter[Any], same_file: SameFile | None = None
+    english: Counter[Any], translation: Counter[Any], same_place: SamePlace | None = None
 ) -> tuple[Counter[Any], Counter[Any]]:
     """The two multisets without a link the translation points at another language's
     edition of the same page (`x.en.md` -> `x.ja.md`, `/ja_jp/` put in: editions.edition),
     to a web page or a place in the book (`harmless`): it takes the reader where the
     English does, in a language; whether it is the reader's is the links check's to say.
-    So does one the translator wrote from their file's folder to the English's file
-    (`../CHANGES.md` in `translations/`: `same_file`), an image as much as a link."""
+    So does one that leads to the English's place (`same_place`: `../CHANGES.md` written from
+    `translations/`, a translated heading's own id), an image as much as a link."""
     for key in sorted((english - translation).elements()):
         url = key[1] if isinstance(key, tuple) else key
         for other in sorted(translation - english):
             theirs = other[1] if isinstance(other, tuple) else other
-            same = edition(url, theirs) or (same_file is not None and same_file(url, theirs))
+            same = edition(url, theirs) or (same_place is not None and same_place(url, theirs))
             if (not isinstance(key, tuple) or key[0] == other[0]) and harmless(theirs) and same:
                 english[key] -= 1
                 translation[other] -= 1
@@ -694,8 +696,8 @@ def _editions(
     return +english, +translation
 
 
-# Whether a translation's relative link leads to the file the English's does (English, translated).
-SameFile = Callable[[str, str], bool]
+# Whether a translation's link leads where the English's does on the reader's page (English, translated).
+SamePlace = Callable[[str, str], bool]
 
 
 # A destination that cannot harm the reader: a web page, or a place in the book (relative,

@@ -34,7 +34,7 @@ from typing import Any
 from mdgettext.checks import code, formulas
 from mdgettext.checks.allowlist import (
     Markup,
-    SameFile,
+    SamePlace,
     Where,
     block_breaks,
     markup_of,
@@ -213,12 +213,12 @@ class Judge:
     translation alone once. Made by whoever judges the document (the pipeline keeps
     one per chapter it builds), never kept in a global."""
 
-    def __init__(self, doc: Document, reader: Reader | None = None, same_file: SameFile | None = None) -> None:
+    def __init__(self, doc: Document, reader: Reader | None = None, same_place: SamePlace | None = None) -> None:
         """`reader`: the one the checks read the document's messages with, so a message
-        the checks have read is not parsed again here. `same_file`: whether a link the
+        the checks have read is not parsed again here. `same_place`: whether a link the
         translation wrote otherwise leads where the English's does (Context.same_place)."""
         self.doc = doc
-        self.same_file = same_file
+        self.same_place = same_place
         self.references: Mapping[str, Any] = doc.references
         self.own = own_elements(doc.text)  # the book's elements its English writes: a translation may add them
         self.blocks = html_blocks(doc)
@@ -227,12 +227,12 @@ class Judge:
         self.verdicts: dict[tuple[Hashable, str], list[Reason]] = {}  # (a segment's place, msgstr) -> reasons
         self.reader = reader or Reader.of(doc)
 
-    def sharing(self, same_file: SameFile | None) -> Judge:
+    def sharing(self, same_place: SamePlace | None) -> Judge:
         """A judge of the same document for another catalog: the English's markup and the
         Reader's inventories, which no language changes, shared with this one; its own
-        verdicts, which `same_file` (the catalog's language's folder) may change."""
+        verdicts, which `same_place` (the catalog's language's folder and page) may change."""
         other = copy(self)
-        other.same_file, other.verdicts = same_file, {}
+        other.same_place, other.verdicts = same_place, {}
         return other
 
     def _source(self, text: str, place: Where) -> Markup:
@@ -278,7 +278,7 @@ class Judge:
         """`text` against the markup of `english`, both read in the document's flavor."""
         references = None if place is Where.YAML else self.references
         source, flavor = self._source(english, place), self.doc.flavor
-        return refusals(source, text, place, references, flavor, self.own, self.same_file)
+        return refusals(source, text, place, references, flavor, self.own, self.same_place)
 
     def block(self, block: HtmlBlock, runs: Sequence[tuple[Segment, str]]) -> dict[Key, tuple[Reason, ...]]:
         """The runs of one HTML block that must not be used, and why."""

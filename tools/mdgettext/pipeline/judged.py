@@ -80,7 +80,7 @@ def checked(
     woven = weave(doc, budget.within(translation_map(catalog.po)), heading_ids=config.heading_ids)
     context = check_context(config, chapter, language, catalog, glossary, rebuilt=woven)
     if context.judging is None:  # its Reader is the checks' (Context.inline)
-        context = replace(context, judging=safety.Judge(doc, same_file=context.same_place))
+        context = replace(context, judging=safety.Judge(doc, same_place=context.same_place))
     entries = entries_of(catalog.catalog, doc)
     findings = run_checks(entries, context, errors_only=not review)
     return Verdict(woven, findings, refusals(entries, findings, catalog.display), context.judging, context.addenda)
